@@ -1,0 +1,278 @@
+// Package load turns a Go package pattern into SSA for gmc.
+//
+// It loads packages with go/packages the way `go vet` does (from the
+// directory's own module, tests included), builds SSA with generics
+// instantiated, and strips the function bodies of standard-library packages
+// that gmc does not interpret (those are modelled natively by the VM), which
+// keeps loading fast. Invariants: every package of the returned program is
+// well typed; Program.Interpreted reports whether a package's function bodies
+// are present; the roots are the packages named by the patterns, replaced by
+// their test variants when they have tests.
+package load
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// interpreted lists the standard-library packages whose SSA the VM runs;
+// every other GOROOT package has its non-generic function bodies removed and
+// must be modelled natively.
+var interpreted = map[string]bool{
+	"strings": true, "strconv": true, "sort": true, "slices": true, "maps": true,
+	"bytes": true, "unicode/utf8": true, "unicode/utf16": true, "errors": true,
+	"container/list": true, "container/heap": true, "container/ring": true,
+	"math/bits": true, "cmp": true, "context": true, "iter": false,
+}
+
+// Interpreted reports whether the VM interprets the SSA of the package with
+// the given import path (as opposed to modelling it natively).
+func Interpreted(pkgPath string) bool {
+	return interpreted[pkgPath] || !isStd(pkgPath)
+}
+
+func isStd(pkgPath string) bool {
+	first := pkgPath
+	if i := strings.IndexByte(pkgPath, '/'); i >= 0 {
+		first = pkgPath[:i]
+	}
+	return !strings.Contains(first, ".") && first != "command-line-arguments" && !strings.HasSuffix(pkgPath, ".test")
+}
+
+// Config says what to load.
+type Config struct {
+	Dir      string   // directory to load from (its module is used); "" = current
+	Patterns []string // package patterns or directories; empty = "."
+}
+
+// Program is a loaded, SSA-built Go program.
+type Program struct {
+	Fset  *token.FileSet
+	SSA   *ssa.Program
+	Roots []*ssa.Package // the packages named by the patterns (test variants when present)
+	// Module is the module path of the first root ("" outside a module).
+	Module string
+}
+
+// Error is a load failure for the user: one line naming file:line.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return e.Msg }
+
+// Load loads, type-checks and builds SSA for the packages of cfg.
+func Load(cfg Config) (*Program, error) {
+	patterns := cfg.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	fset := token.NewFileSet()
+	goroot := filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
+	pcfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
+			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+		Tests: true,
+		Dir:   cfg.Dir,
+		Fset:  fset,
+		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+			f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+			if f != nil && strings.HasPrefix(filename, goroot) {
+				rel := filepath.ToSlash(filename[len(goroot):])
+				if i := strings.LastIndexByte(rel, '/'); i >= 0 && !strings.HasPrefix(rel, "cmd/") {
+					if pkg := rel[:i]; !Interpreted(pkg) {
+						stripBodies(f)
+					}
+				}
+			}
+			return f, err
+		},
+	}
+	pkgs, err := packages.Load(pcfg, patterns...)
+	if err != nil {
+		return nil, &Error{Msg: "gmc: " + oneLine(err.Error())}
+	}
+	if len(pkgs) == 0 {
+		return nil, &Error{Msg: fmt.Sprintf("gmc: no packages match %s", strings.Join(patterns, " "))}
+	}
+	if msg := firstError(pkgs); msg != "" {
+		return nil, &Error{Msg: msg}
+	}
+	roots := selectRoots(pkgs)
+	prog, ssaPkgs := ssautil.AllPackages(roots, ssa.InstantiateGenerics)
+	prog.Build()
+	p := &Program{Fset: fset, SSA: prog}
+	for i, sp := range ssaPkgs {
+		if sp == nil {
+			return nil, &Error{Msg: fmt.Sprintf("gmc: package %s could not be built", roots[i].PkgPath)}
+		}
+		p.Roots = append(p.Roots, sp)
+	}
+	if m := roots[0].Module; m != nil {
+		p.Module = m.Path
+	}
+	return p, nil
+}
+
+// selectRoots keeps, for each package named by the patterns, its test variant
+// when it has one, plus external test packages; it drops the generated
+// test mains.
+func selectRoots(pkgs []*packages.Package) []*packages.Package {
+	hasTestVariant := map[string]bool{}
+	for _, p := range pkgs {
+		if p.ForTest != "" && p.PkgPath == p.ForTest {
+			hasTestVariant[p.PkgPath] = true
+		}
+	}
+	var roots []*packages.Package
+	for _, p := range pkgs {
+		switch {
+		case strings.HasSuffix(p.PkgPath, ".test") && p.Name == "main" && p.ForTest == "":
+			// generated test main: skip
+		case p.ForTest == "" && hasTestVariant[p.PkgPath]:
+			// replaced by its test variant
+		default:
+			roots = append(roots, p)
+		}
+	}
+	sort.SliceStable(roots, func(i, j int) bool { return roots[i].ID < roots[j].ID })
+	return roots
+}
+
+// firstError returns the first error of a package the user wrote (GOROOT
+// packages are stripped and their errors ignored), formatted as one line.
+func firstError(pkgs []*packages.Package) string {
+	msg := ""
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if msg != "" || (isStd(p.PkgPath) && p.Module == nil) {
+			return
+		}
+		for _, e := range p.Errors {
+			pos := e.Pos
+			if pos == "" || pos == "-" {
+				pos = p.PkgPath
+			}
+			msg = fmt.Sprintf("%s: %s", pos, oneLine(e.Msg))
+			return
+		}
+	})
+	return msg
+}
+
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// stripBodies removes the bodies of non-generic functions (they become
+// external functions in SSA) and blanks the imports that are then unused, so
+// that the file still type-checks.
+func stripBodies(f *ast.File) {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.TypeParams == nil && !genericRecv(fd) {
+			fd.Body = nil
+		}
+	}
+	used := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if s, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := s.X.(*ast.Ident); ok {
+				used[id.Name] = true
+			}
+		}
+		return true
+	})
+	for _, im := range f.Imports {
+		name := importName(strings.Trim(im.Path.Value, `"`))
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		if name != "_" && name != "." && !used[name] {
+			im.Name = ast.NewIdent("_")
+		}
+	}
+}
+
+func importName(path string) string {
+	parts := strings.Split(path, "/")
+	name := parts[len(parts)-1]
+	if len(parts) > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
+		name = parts[len(parts)-2]
+	}
+	return name
+}
+
+func genericRecv(fd *ast.FuncDecl) bool {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return false
+	}
+	t := fd.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	switch t.(type) {
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
+}
+
+// Func finds a package-level function by name in the roots (test variants
+// first). It returns nil when there is none.
+func (p *Program) Func(name string) *ssa.Function {
+	for _, r := range p.Roots {
+		if f := r.Func(name); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// MainPackage returns the root package named main, or nil.
+func (p *Program) MainPackage() *ssa.Package {
+	for _, r := range p.Roots {
+		if r.Pkg.Name() == "main" && r.Func("main") != nil {
+			return r
+		}
+	}
+	return nil
+}
+
+// Tests returns the TestXxx and FuzzXxx functions of the roots, sorted by name.
+func (p *Program) Tests() []*ssa.Function {
+	var out []*ssa.Function
+	for _, r := range p.Roots {
+		for _, m := range r.Members {
+			f, ok := m.(*ssa.Function)
+			if !ok || f.Signature.Params().Len() != 1 {
+				continue
+			}
+			if (strings.HasPrefix(f.Name(), "Test") || strings.HasPrefix(f.Name(), "Fuzz")) && isTestingParam(f.Signature.Params().At(0).Type()) {
+				out = append(out, f)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out
+}
+
+func isTestingParam(t types.Type) bool {
+	s := t.String()
+	return s == "*testing.T" || s == "*testing.F"
+}
+
+// ErrNoEntry is returned by callers that cannot find an entry function.
+var ErrNoEntry = errors.New("no entry")
