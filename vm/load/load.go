@@ -62,6 +62,9 @@ type Program struct {
 	Fset  *token.FileSet
 	SSA   *ssa.Program
 	Roots []*ssa.Package // the packages named by the patterns (test variants when present)
+	// Pkgs are the go/packages packages of Roots, index for index (syntax and
+	// type information, e.g. for go/analysis drivers).
+	Pkgs []*packages.Package
 	// Module is the module path of the first root ("" outside a module).
 	Module string
 }
@@ -111,7 +114,7 @@ func Load(cfg Config) (*Program, error) {
 	roots := selectRoots(pkgs)
 	prog, ssaPkgs := ssautil.AllPackages(roots, ssa.InstantiateGenerics)
 	prog.Build()
-	p := &Program{Fset: fset, SSA: prog}
+	p := &Program{Fset: fset, SSA: prog, Pkgs: roots}
 	for i, sp := range ssaPkgs {
 		if sp == nil {
 			return nil, &Error{Msg: fmt.Sprintf("gmc: package %s could not be built", roots[i].PkgPath)}
