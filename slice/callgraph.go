@@ -1,0 +1,277 @@
+package slice
+
+import (
+	"sort"
+
+	"github.com/gmc-go/gmc/vm/loc"
+	"golang.org/x/tools/go/callgraph"
+	"golang.org/x/tools/go/callgraph/cha"
+	"golang.org/x/tools/go/callgraph/vta"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// Program is the dependence information of one SSA program.
+type Program struct {
+	SSA *ssa.Program
+	CG  *callgraph.Graph
+
+	funcs   map[*ssa.Function]*Func
+	callees map[ssa.CallInstruction][]*ssa.Function
+	callers map[*ssa.Function][]Site
+	mem     *memIndex
+	reachTo map[*ssa.Function]map[*ssa.Function]bool // functions reaching a function
+	syncUp  map[*ssa.Function][]*ssa.Function        // transitive synchronous callers
+}
+
+// SiteKind says how a call site transfers control.
+type SiteKind uint8
+
+const (
+	Call  SiteKind = iota // an ordinary call: the callee returns to the site
+	Go                    // a go statement: the callee starts a new goroutine
+	Defer                 // a defer statement: the callee runs when the function exits
+)
+
+func (k SiteKind) String() string {
+	return [...]string{"call", "go", "defer"}[k]
+}
+
+// Site is one call site and the callee it may invoke.
+type Site struct {
+	Loc    loc.Loc
+	Instr  ssa.CallInstruction
+	Kind   SiteKind
+	Callee *ssa.Function
+}
+
+// New builds the call graph of prog (VTA over every function, seeded by CHA)
+// and returns an empty dependence cache over it.
+func New(prog *ssa.Program) *Program {
+	funcs := ssautil.AllFunctions(prog)
+	cg := vta.CallGraph(funcs, cha.CallGraph(prog))
+	return NewWithCallGraph(prog, cg)
+}
+
+// NewWithCallGraph is New with a call graph the caller already has.
+func NewWithCallGraph(prog *ssa.Program, cg *callgraph.Graph) *Program {
+	cg.DeleteSyntheticNodes()
+	p := &Program{
+		SSA: prog, CG: cg,
+		funcs:   map[*ssa.Function]*Func{},
+		callees: map[ssa.CallInstruction][]*ssa.Function{},
+		callers: map[*ssa.Function][]Site{},
+		reachTo: map[*ssa.Function]map[*ssa.Function]bool{},
+		syncUp:  map[*ssa.Function][]*ssa.Function{},
+	}
+	for fn, n := range cg.Nodes {
+		if fn == nil {
+			continue
+		}
+		for _, e := range n.Out {
+			if e.Site == nil || e.Callee.Func == nil {
+				continue
+			}
+			p.addEdge(e.Site, e.Callee.Func)
+		}
+	}
+	// Static callees missing from the graph (e.g. calls inside functions
+	// the graph did not cover) are added from the instruction itself.
+	for fn := range cg.Nodes {
+		if fn == nil {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if c, ok := in.(ssa.CallInstruction); ok {
+					if g := c.Common().StaticCallee(); g != nil {
+						p.addEdge(c, g)
+					}
+				}
+			}
+		}
+	}
+	for _, fs := range p.callees {
+		sort.Slice(fs, func(i, j int) bool { return fs[i].String() < fs[j].String() })
+	}
+	for _, ss := range p.callers {
+		sortSites(ss)
+	}
+	return p
+}
+
+func (p *Program) addEdge(site ssa.CallInstruction, callee *ssa.Function) {
+	for _, g := range p.callees[site] {
+		if g == callee {
+			return
+		}
+	}
+	p.callees[site] = append(p.callees[site], callee)
+	p.callers[callee] = append(p.callers[callee], Site{
+		Loc: loc.Of(site), Instr: site, Kind: siteKind(site), Callee: callee,
+	})
+}
+
+func siteKind(c ssa.CallInstruction) SiteKind {
+	switch c.(type) {
+	case *ssa.Go:
+		return Go
+	case *ssa.Defer:
+		return Defer
+	}
+	return Call
+}
+
+// KindOf returns how the call instruction transfers control.
+func KindOf(c ssa.CallInstruction) SiteKind { return siteKind(c) }
+
+func sortSites(ss []Site) {
+	sort.Slice(ss, func(i, j int) bool { return Less(ss[i].Loc, ss[j].Loc) })
+}
+
+// Less orders locations deterministically: by function name, block, index.
+func Less(a, b loc.Loc) bool {
+	if a.Fn != b.Fn {
+		return a.Fn.String() < b.Fn.String()
+	}
+	if a.Block != b.Block {
+		return a.Block < b.Block
+	}
+	return a.Index < b.Index
+}
+
+// SortLocs sorts ls with Less.
+func SortLocs(ls []loc.Loc) {
+	sort.Slice(ls, func(i, j int) bool { return Less(ls[i], ls[j]) })
+}
+
+// Callees returns the functions the call site may invoke, sorted by name.
+func (p *Program) Callees(site ssa.CallInstruction) []*ssa.Function {
+	return p.callees[site]
+}
+
+// Callers returns the call sites that may invoke fn (go and defer included).
+func (p *Program) Callers(fn *ssa.Function) []Site { return p.callers[fn] }
+
+// CallSites returns the call instructions of fn with their kinds, in order.
+func CallSites(fn *ssa.Function) []ssa.CallInstruction {
+	var out []ssa.CallInstruction
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if c, ok := in.(ssa.CallInstruction); ok {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// ReachableFrom returns the functions reachable from the roots through
+// call, go and defer edges (roots included).
+func (p *Program) ReachableFrom(roots []*ssa.Function) map[*ssa.Function]bool {
+	seen := map[*ssa.Function]bool{}
+	work := append([]*ssa.Function(nil), roots...)
+	for _, r := range roots {
+		seen[r] = true
+	}
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, c := range CallSites(fn) {
+			for _, g := range p.callees[c] {
+				if !seen[g] {
+					seen[g] = true
+					work = append(work, g)
+				}
+			}
+		}
+	}
+	return seen
+}
+
+// Reaching returns the functions from which one of the given functions can
+// be reached through call, go and defer edges (the functions included).
+func (p *Program) Reaching(fns []*ssa.Function) map[*ssa.Function]bool {
+	seen := map[*ssa.Function]bool{}
+	work := append([]*ssa.Function(nil), fns...)
+	for _, f := range fns {
+		seen[f] = true
+	}
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, s := range p.callers[fn] {
+			if g := s.Loc.Fn; !seen[g] {
+				seen[g] = true
+				work = append(work, g)
+			}
+		}
+	}
+	return seen
+}
+
+// GoStarts returns the functions started by go statements in the given
+// functions' reach, sorted by name.
+func (p *Program) GoStarts(reach map[*ssa.Function]bool) []*ssa.Function {
+	set := map[*ssa.Function]bool{}
+	for fn := range reach {
+		for _, c := range CallSites(fn) {
+			if _, ok := c.(*ssa.Go); ok {
+				for _, g := range p.callees[c] {
+					set[g] = true
+				}
+			}
+		}
+	}
+	out := make([]*ssa.Function, 0, len(set))
+	for f := range set {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
+}
+
+// syncCallers returns fn and every function that calls it synchronously,
+// transitively (no go edges).
+func (p *Program) syncCallers(fn *ssa.Function) []*ssa.Function {
+	if s, ok := p.syncUp[fn]; ok {
+		return s
+	}
+	seen := map[*ssa.Function]bool{fn: true}
+	out := []*ssa.Function{fn}
+	for i := 0; i < len(out); i++ {
+		for _, s := range p.callers[out[i]] {
+			if s.Kind != Go && !seen[s.Loc.Fn] {
+				seen[s.Loc.Fn] = true
+				out = append(out, s.Loc.Fn)
+			}
+		}
+	}
+	p.syncUp[fn] = out
+	return out
+}
+
+// SeqReaches reports whether code of function d can run before code of
+// function u in one sequential (interprocedural, go-as-call, no return from a
+// goroutine) execution: some synchronous caller of d, or d itself, reaches u,
+// or d runs under a package initializer.
+func (p *Program) SeqReaches(d, u *ssa.Function) bool {
+	if d == u {
+		return true
+	}
+	r, ok := p.reachTo[u]
+	if !ok {
+		r = p.Reaching([]*ssa.Function{u})
+		p.reachTo[u] = r
+	}
+	for _, c := range p.syncCallers(d) {
+		if r[c] || isInit(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func isInit(fn *ssa.Function) bool {
+	return fn.Synthetic == "package initializer" || (fn.Parent() == nil && fn.Signature.Recv() == nil && len(fn.Name()) > 4 && fn.Name()[:4] == "init" && fn.Name()[4] == '#')
+}

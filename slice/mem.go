@@ -1,0 +1,220 @@
+package slice
+
+import (
+	"go/types"
+	"sort"
+
+	"github.com/gmc-go/gmc/vm/loc"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// ClassKind is the shape of a memory class.
+type ClassKind uint8
+
+const (
+	NoClass ClassKind = iota
+	Global            // one package-level variable: Key is "pkg.name"
+	Field             // one field of one struct type: Key is "T.f"
+	Elem              // elements of slices/arrays of one element type: Key is the type
+	MapElem           // entries of maps of one map type: Key is the map type
+	Local             // one non-escaping local variable (an Alloc): Key names it
+	Deref             // *p for a pointer p of unknown origin: Key is the pointee type
+)
+
+// Class is a memory class: every location a load or store may touch is in
+// exactly one class; two classes may alias per MayAlias.
+type Class struct {
+	Kind ClassKind
+	Key  string
+	Type string // the type of the values stored in the class
+}
+
+func (c Class) String() string {
+	switch c.Kind {
+	case Global:
+		return "global " + c.Key
+	case Field:
+		return "field " + c.Key
+	case Elem:
+		return "elem " + c.Key
+	case MapElem:
+		return "map " + c.Key
+	case Local:
+		return "local " + c.Key
+	case Deref:
+		return "*" + c.Key
+	}
+	return "?"
+}
+
+// MayAlias is the seed's "maybe an alias": same class, or a dereference of a
+// pointer to T against any (non-local) class holding values of type T.
+func MayAlias(a, b Class) bool {
+	if a.Kind == NoClass || b.Kind == NoClass {
+		return false
+	}
+	if a == b {
+		return true
+	}
+	if a.Kind == Local || b.Kind == Local {
+		return false
+	}
+	if a.Kind == Deref || b.Kind == Deref {
+		return a.Type == b.Type
+	}
+	return false
+}
+
+func typeString(t types.Type) string { return types.TypeString(t, nil) }
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// AddrClass returns the memory class of the location an address value
+// denotes.
+func AddrClass(addr ssa.Value) Class {
+	elem := typeString(deref(addr.Type()))
+	switch a := addr.(type) {
+	case *ssa.Global:
+		return Class{Global, a.Pkg.Pkg.Path() + "." + a.Name(), elem}
+	case *ssa.FieldAddr:
+		st := deref(a.X.Type())
+		f := st.Underlying().(*types.Struct).Field(a.Field)
+		return Class{Field, typeString(st) + "." + f.Name(), elem}
+	case *ssa.IndexAddr:
+		return Class{Elem, elem, elem}
+	case *ssa.Alloc:
+		if !a.Heap {
+			return Class{Local, a.Parent().String() + "." + a.Name(), elem}
+		}
+	}
+	return Class{Deref, elem, elem}
+}
+
+// Access is one memory access: a load or a store of a class.
+type Access struct {
+	Loc   loc.Loc
+	Class Class
+	Write bool
+}
+
+// Accesses returns the memory accesses of one instruction (usually zero or
+// one).
+func Accesses(in ssa.Instruction) []Access {
+	l := func() loc.Loc { return loc.Of(in) }
+	switch in := in.(type) {
+	case *ssa.UnOp:
+		if in.Op.String() == "*" {
+			return []Access{{l(), AddrClass(in.X), false}}
+		}
+	case *ssa.Store:
+		return []Access{{l(), AddrClass(in.Addr), true}}
+	case *ssa.Lookup:
+		if _, ok := in.X.Type().Underlying().(*types.Map); ok {
+			t := typeString(in.X.Type())
+			return []Access{{l(), Class{MapElem, t, t}, false}}
+		}
+	case *ssa.MapUpdate:
+		t := typeString(in.Map.Type())
+		return []Access{{l(), Class{MapElem, t, t}, true}}
+	case *ssa.Call:
+		if b, ok := in.Call.Value.(*ssa.Builtin); ok && len(in.Call.Args) > 0 {
+			switch b.Name() {
+			case "delete", "clear":
+				if _, ok := in.Call.Args[0].Type().Underlying().(*types.Map); ok {
+					t := typeString(in.Call.Args[0].Type())
+					return []Access{{l(), Class{MapElem, t, t}, true}}
+				}
+				fallthrough
+			case "copy":
+				if s, ok := in.Call.Args[0].Type().Underlying().(*types.Slice); ok {
+					t := typeString(s.Elem())
+					return []Access{{l(), Class{Elem, t, t}, true}}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// memIndex holds every store of the program by class.
+type memIndex struct {
+	byClass map[Class][]loc.Loc
+	derefs  map[string][]Class // value type -> classes holding it
+}
+
+func (p *Program) memory() *memIndex {
+	if p.mem != nil {
+		return p.mem
+	}
+	m := &memIndex{byClass: map[Class][]loc.Loc{}, derefs: map[string][]Class{}}
+	for fn := range ssautil.AllFunctions(p.SSA) {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				for _, a := range Accesses(in) {
+					if a.Write {
+						if _, ok := m.byClass[a.Class]; !ok {
+							m.derefs[a.Class.Type] = append(m.derefs[a.Class.Type], a.Class)
+						}
+						m.byClass[a.Class] = append(m.byClass[a.Class], a.Loc)
+					}
+				}
+			}
+		}
+	}
+	for _, ls := range m.byClass {
+		SortLocs(ls)
+	}
+	for _, cs := range m.derefs {
+		sort.Slice(cs, func(i, j int) bool { return cs[i].String() < cs[j].String() })
+	}
+	p.mem = m
+	return m
+}
+
+// MayDefine returns every store in the program that may write the class c,
+// regardless of order or goroutine (for refinement, Fig. 2.6 line 2).
+func (p *Program) MayDefine(c Class) []loc.Loc {
+	m := p.memory()
+	var out []loc.Loc
+	if c.Kind == Deref {
+		for _, d := range m.derefs[c.Type] {
+			if MayAlias(c, d) {
+				out = append(out, m.byClass[d]...)
+			}
+		}
+	} else {
+		out = append(out, m.byClass[c]...)
+		for _, d := range m.derefs[c.Type] {
+			if d != c && MayAlias(c, d) {
+				out = append(out, m.byClass[d]...)
+			}
+		}
+	}
+	SortLocs(out)
+	return out
+}
+
+// ReachingStores returns the stores that may define the memory a load reads
+// in a sequential execution (reaches of the main seed, Def. 8, with no kills
+// since aliasing is only "maybe").
+func (p *Program) ReachingStores(load loc.Loc, c Class) []loc.Loc {
+	var out []loc.Loc
+	for _, s := range p.MayDefine(c) {
+		if s.Fn == load.Fn {
+			if f := p.funcInfo(s.Fn); f != nil && f.Path(s, load) {
+				out = append(out, s)
+				continue
+			}
+		}
+		if p.SeqReaches(s.Fn, load.Fn) && s.Fn != load.Fn {
+			out = append(out, s)
+		}
+	}
+	return out
+}
