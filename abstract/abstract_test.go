@@ -1,0 +1,159 @@
+package abstract_test
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/gmc-go/gmc/abstract"
+	"github.com/gmc-go/gmc/abstract/internal/testprog"
+	"github.com/gmc-go/gmc/slice"
+	"github.com/gmc-go/gmc/vm/load"
+)
+
+func build(t *testing.T, dir string, targets ...string) (*load.Program, *abstract.System) {
+	t.Helper()
+	p := testprog.Load(t, filepath.Join("testdata", dir))
+	cfg := abstract.Config{Entries: abstract.DefaultEntries(p)}
+	for _, spec := range targets {
+		l, err := abstract.ParseTarget(p, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Targets = append(cfg.Targets, l)
+	}
+	sys, err := abstract.Build(slice.New(p.SSA), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, sys
+}
+
+// nodes renders L_α as "kind@line" strings.
+func nodes(p *load.Program, sys *abstract.System) map[string]bool {
+	out := map[string]bool{}
+	for _, l := range sys.Locs() {
+		st := abstract.Step{Loc: l, Kind: sys.Nodes[l].Kind, Succ: -1}
+		out[st.Text(p.Fset)] = true
+	}
+	return out
+}
+
+func TestAbstractSystem(t *testing.T) {
+	tests := []struct {
+		dir     string
+		targets []string
+		nodes   []string // L_α, by hand
+		trace   []string // the first trace set, one trace per target
+	}{{
+		// Fig. 2.2/2.3: l0 = start of thread A, l1 = lock, l2 = call check,
+		// l3 = start of check, l4 = the branch (true side), l5 = the target,
+		// l6 = unlock; α0 = start of thread B. Go adds main's start, the go
+		// statement and the definition e = 1 in NewElement, with its chain.
+		dir:     "fig22",
+		targets: []string{"main.go:33"},
+		nodes: []string{
+			"start@25", "acquire@25", "call@26", "entry@32", "branch@32", "target@33", "release@27",
+			"start@38",
+			"start+call@47", "go@49", "entry@17", "def@17",
+		},
+		trace: []string{"start@25 acquire@25 call@26 entry@32 branch@32/0 target@33"},
+	}, {
+		// Through a closure started by go and an interface method call
+		// resolved by VTA to strict.Check (not lax.Check).
+		dir:     "iface",
+		targets: []string{"main.go:13"},
+		nodes: []string{
+			"entry@11", "branch@12", "target@13",
+			"start+def@24", "def@25", "def@26", "go@30",
+			"entry@27", "call@27", "start@31", "call@31",
+		},
+		trace: []string{"start@31 call@31 entry@27 call@27 entry@11 branch@12/0 target@13"},
+	}, {
+		// Two targets: the inner acquisitions of an AB-BA cycle (marked by
+		// //gmc:target); one trace each, from the start of each goroutine
+		// (whose first instruction is the outer acquisition).
+		dir:     "abba",
+		targets: []string{"main.go:11", "main.go:20"},
+		nodes: []string{
+			"start+acquire@10", "target@11", "release@13",
+			"start+acquire@18", "target@20", "release@22",
+			"start@27", "go@28", "go@29",
+		},
+		trace: []string{
+			"start+acquire@10 target@11",
+			"start+acquire@18 target@20",
+		},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.dir, func(t *testing.T) {
+			p, sys := build(t, tt.dir, tt.targets...)
+			var buf bytes.Buffer
+			sets := sys.TraceSets(abstract.Limits{})
+			sys.WriteText(&buf, p.Fset, sets)
+			got := nodes(p, sys)
+			want := map[string]bool{}
+			for _, n := range tt.nodes {
+				want[n] = true
+				if !got[n] {
+					t.Errorf("missing abstract location %s", n)
+				}
+			}
+			for n := range got {
+				if !want[n] {
+					t.Errorf("unexpected abstract location %s", n)
+				}
+			}
+			if len(sets) == 0 {
+				t.Fatalf("no trace set\n%s", buf.String())
+			}
+			for i, tr := range sets[0].Traces {
+				if i >= len(tt.trace) || tr.Text(p.Fset) != tt.trace[i] {
+					t.Errorf("trace %d = %s\nwant %v", i, tr.Text(p.Fset), tt.trace)
+				}
+			}
+			if t.Failed() {
+				t.Log("\n" + buf.String())
+			}
+		})
+	}
+}
+
+func TestTargets(t *testing.T) {
+	p := testprog.Load(t, filepath.Join("testdata", "abba"))
+	sites, err := abstract.CommentTargets(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range sites {
+		got = append(got, abstract.Position(p.Fset, s.Loc))
+	}
+	if want := "[main.go:11:8 main.go:20:8]"; fmt.Sprint(got) != want {
+		t.Errorf("//gmc:target comments = %v, want %s", got, want)
+	}
+	for _, tt := range []struct{ spec, want string }{
+		{"main.go:11", "main.go:11:8"},
+		{"abba/main.go:28", "main.go:28:2"},
+		{"main.go:8", "main.go:8: no statement on this line; name a line with code"},
+		{"nosuch.go:3", "nosuch.go:3: no such file in the package"},
+		{"main.go", `gmc: bad target "main.go": want file.go:LINE`},
+	} {
+		l, err := abstract.ParseTarget(p, tt.spec)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else {
+			got = abstract.Position(p.Fset, l)
+		}
+		if got != tt.want {
+			t.Errorf("ParseTarget(%q) = %q, want %q", tt.spec, got, tt.want)
+		}
+	}
+	p2 := testprog.Load(t, filepath.Join("testdata", "iface"))
+	ps := abstract.PanicSites(p2, false)
+	if len(ps) != 1 || abstract.Position(p2.Fset, ps[0].Loc) != "main.go:13:8" {
+		t.Errorf("panic sites = %v, want one at main.go:13:8", ps)
+	}
+}

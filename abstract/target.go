@@ -1,0 +1,257 @@
+package abstract
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gmc-go/gmc/slice"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/loc"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// SiteKind says where a candidate target comes from.
+type SiteKind string
+
+const (
+	SiteLine    SiteKind = "line"    // --target file.go:LINE
+	SiteComment SiteKind = "comment" // a //gmc:target comment
+	SitePanic   SiteKind = "panic"   // a call of the builtin panic
+	SiteAssert  SiteKind = "assert"  // t.Fatal, t.Error and friends in a test
+	SiteRuntime SiteKind = "runtime" // a type assertion or division that may panic
+)
+
+// Site is one candidate target location.
+type Site struct {
+	Kind SiteKind
+	Loc  loc.Loc
+	Msg  string // what happens there, for the user
+}
+
+// TargetError is a bad target for the user: one line naming file:line.
+type TargetError struct{ Msg string }
+
+func (e *TargetError) Error() string { return e.Msg }
+
+// RootFuncs returns the functions with bodies whose source is in one of the
+// program's root packages (anonymous functions and methods included),
+// sorted by name.
+func RootFuncs(p *load.Program) []*ssa.Function {
+	roots := map[*ssa.Package]bool{}
+	for _, r := range p.Roots {
+		roots[r] = true
+	}
+	var out []*ssa.Function
+	for fn := range ssautil.AllFunctions(p.SSA) {
+		pkg := fn.Pkg
+		if fn.Origin() != nil {
+			pkg = fn.Origin().Pkg
+		}
+		if len(fn.Blocks) > 0 && roots[pkg] && fn.Synthetic == "" {
+			out = append(out, fn)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
+}
+
+// ParseTarget resolves "file.go:LINE" to the first instruction on that line:
+// in the function whose instruction on the line starts leftmost, the first in
+// block order. The file is matched by base name or path suffix.
+func ParseTarget(p *load.Program, spec string) (loc.Loc, error) {
+	i := strings.LastIndexByte(spec, ':')
+	line, err := strconv.Atoi(spec[i+1:])
+	if i <= 0 || err != nil || line <= 0 {
+		return loc.Loc{}, &TargetError{fmt.Sprintf("gmc: bad target %q: want file.go:LINE", spec)}
+	}
+	file := filepath.ToSlash(spec[:i])
+	matches := func(name string) bool {
+		name = filepath.ToSlash(name)
+		return name == file || strings.HasSuffix(name, "/"+file)
+	}
+	fileSeen := false
+	var best loc.Loc
+	bestCol := 0
+	for _, fn := range RootFuncs(p) {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				pos := p.Fset.Position(in.Pos())
+				if !pos.IsValid() || !matches(pos.Filename) {
+					continue
+				}
+				fileSeen = true
+				if pos.Line != line {
+					continue
+				}
+				l := loc.Of(in)
+				switch {
+				case best.Fn == nil || (fn != best.Fn && pos.Column < bestCol):
+					best, bestCol = l, pos.Column
+				case fn == best.Fn && slice.Less(l, best):
+					best = l
+					if pos.Column < bestCol {
+						bestCol = pos.Column
+					}
+				}
+			}
+		}
+	}
+	if best.Fn == nil {
+		if !fileSeen && !fileInRoots(p, matches) {
+			return loc.Loc{}, &TargetError{fmt.Sprintf("%s: no such file in the package", spec)}
+		}
+		return loc.Loc{}, &TargetError{fmt.Sprintf("%s: no statement on this line; name a line with code", spec)}
+	}
+	return best, nil
+}
+
+func fileInRoots(p *load.Program, matches func(string) bool) bool {
+	for _, pkg := range p.Pkgs {
+		for _, f := range pkg.CompiledGoFiles {
+			if matches(f) {
+				return true
+			}
+		}
+		for _, f := range pkg.GoFiles {
+			if matches(f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// CommentTargets finds //gmc:target comments in the root packages: a comment
+// at the end of a line marks that line; a comment alone on its line marks
+// the next line.
+func CommentTargets(p *load.Program) ([]Site, error) {
+	var out []Site
+	seen := map[string]bool{}
+	for _, pkg := range p.Pkgs {
+		for _, f := range pkg.Syntax {
+			src, _ := os.ReadFile(p.Fset.Position(f.Pos()).Filename)
+			for _, cg := range f.Comments {
+				for _, c := range cg.List {
+					if !strings.HasPrefix(c.Text, "//gmc:target") {
+						continue
+					}
+					pos := p.Fset.Position(c.Pos())
+					line := pos.Line
+					if alone(src, pos) {
+						line++
+					}
+					spec := fmt.Sprintf("%s:%d", pos.Filename, line)
+					if seen[spec] {
+						continue
+					}
+					seen[spec] = true
+					l, err := ParseTarget(p, spec)
+					if err != nil {
+						return nil, &TargetError{fmt.Sprintf("%s:%d: //gmc:target marks no statement", filepath.Base(pos.Filename), pos.Line)}
+					}
+					out = append(out, Site{Kind: SiteComment, Loc: l, Msg: "//gmc:target"})
+				}
+			}
+		}
+	}
+	sortSites(out)
+	return out, nil
+}
+
+// alone reports whether only blanks precede position pos on its line.
+func alone(src []byte, pos token.Position) bool {
+	start := pos.Offset - (pos.Column - 1)
+	if start < 0 || pos.Offset > len(src) {
+		return false
+	}
+	return strings.TrimSpace(string(src[start:pos.Offset])) == ""
+}
+
+// PanicSites returns every call of the builtin panic in the root packages,
+// the failing calls of a test (t.Fatal, t.Error, ...), and, when runtime is
+// set, type assertions and integer divisions that may panic.
+func PanicSites(p *load.Program, runtime bool) []Site {
+	var out []Site
+	for _, fn := range RootFuncs(p) {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if !in.Pos().IsValid() && !isPanic(in) {
+					continue
+				}
+				switch in := in.(type) {
+				case *ssa.Panic:
+					if in.Pos().IsValid() || in.X.Pos().IsValid() {
+						out = append(out, Site{SitePanic, loc.Of(in), "panic"})
+					}
+				case *ssa.Call:
+					if callee := in.Call.StaticCallee(); callee != nil && assertMethods[callee.Name()] && isTesting(callee) {
+						out = append(out, Site{SiteAssert, loc.Of(in), "t." + callee.Name()})
+					}
+				case *ssa.TypeAssert:
+					if runtime && !in.CommaOk {
+						out = append(out, Site{SiteRuntime, loc.Of(in), "type assertion may panic"})
+					}
+				case *ssa.BinOp:
+					if runtime && (in.Op == token.QUO || in.Op == token.REM) && isInteger(in.Type()) {
+						if _, isConst := in.Y.(*ssa.Const); !isConst {
+							out = append(out, Site{SiteRuntime, loc.Of(in), "integer division by zero"})
+						}
+					}
+				}
+			}
+		}
+	}
+	sortSites(out)
+	return out
+}
+
+func isPanic(in ssa.Instruction) bool { _, ok := in.(*ssa.Panic); return ok }
+
+var assertMethods = map[string]bool{
+	"Fatal": true, "Fatalf": true, "FailNow": true, "Error": true, "Errorf": true, "Fail": true,
+}
+
+func isTesting(fn *ssa.Function) bool {
+	return fn.Pkg != nil && fn.Pkg.Pkg.Path() == "testing" && fn.Signature.Recv() != nil
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func sortSites(ss []Site) {
+	sort.SliceStable(ss, func(i, j int) bool { return slice.Less(ss[i].Loc, ss[j].Loc) })
+}
+
+// DefaultEntries returns the entry functions of a loaded program: main.main
+// of a main package, otherwise its TestXxx and FuzzXxx functions.
+func DefaultEntries(p *load.Program) []*ssa.Function {
+	if m := p.MainPackage(); m != nil {
+		return []*ssa.Function{m.Func("main")}
+	}
+	return p.Tests()
+}
+
+// EntryFunc resolves an --entry name: "main", a TestXxx/FuzzXxx, or any
+// package-level function of the roots.
+func EntryFunc(p *load.Program, name string) (*ssa.Function, error) {
+	if name == "" {
+		es := DefaultEntries(p)
+		if len(es) == 0 {
+			return nil, &TargetError{"gmc: no entry: the package has no main and no tests; use --entry"}
+		}
+		return es[0], nil
+	}
+	if fn := p.Func(name); fn != nil {
+		return fn, nil
+	}
+	return nil, &TargetError{fmt.Sprintf("gmc: no function %s in the package", name)}
+}
