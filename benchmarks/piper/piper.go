@@ -1,0 +1,109 @@
+// Command piper is the piper benchmark of the main seed (Tables B.1, B.3,
+// B.4, B.5). A plane is a ring buffer of seats guarded by a mutex and a
+// condition variable. threads producers each seat seatsPerThread passengers
+// and threads consumers each take as many off. A producer waits with "if"
+// instead of "for" while the plane is full and both sides Broadcast after
+// changing it, so a producer woken by a Broadcast can find the plane full
+// again (another producer got there first) and overwrite a seat whose
+// passenger has not left: it panics. A larger buffer needs more steps to
+// fill and pushes the error deeper.
+//
+// Usage:
+//
+//	piper [seatsPerThread [threads [bufferSize]]]
+//
+// The defaults are 2 seats per thread, 8 producers and 8 consumers, and a
+// buffer of 7 seats. Producers are started before consumers and main waits
+// for all of them.
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"sync"
+)
+
+// Plane is a ring buffer of seats; an empty string is a free seat.
+type Plane struct {
+	mu          sync.Mutex
+	changed     *sync.Cond
+	seats       []string
+	first, last int // next seat to empty, next seat to fill
+	count       int // occupied seats
+}
+
+func NewPlane(size int) *Plane {
+	p := &Plane{seats: make([]string, size)}
+	p.changed = sync.NewCond(&p.mu)
+	return p
+}
+
+// Fill seats a passenger, waiting while the plane is full.
+func (p *Plane) Fill(name string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.count == len(p.seats) {
+		p.changed.Wait()
+	}
+	if p.seats[p.last] != "" {
+		panic(fmt.Sprintf("piper: bug found: %s overwrote %s in seat %d", name, p.seats[p.last], p.last)) // BUG: the producer did not recheck a full plane after waking
+	}
+	p.seats[p.last] = name
+	p.last = (p.last + 1) % len(p.seats)
+	p.count++
+	p.changed.Broadcast()
+}
+
+// Empty takes a passenger off, waiting while the plane is empty.
+func (p *Plane) Empty() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for p.count == 0 {
+		p.changed.Wait()
+	}
+	name := p.seats[p.first]
+	p.seats[p.first] = ""
+	p.first = (p.first + 1) % len(p.seats)
+	p.count--
+	p.changed.Broadcast()
+	return name
+}
+
+func main() {
+	seats, threads, size := arg(1, 2), arg(2, 8), arg(3, 7)
+	p := NewPlane(size)
+	var wg sync.WaitGroup
+	for i := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range seats {
+				p.Fill("passenger-" + strconv.Itoa(i) + "-" + strconv.Itoa(j))
+			}
+		}()
+	}
+	for range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range seats {
+				p.Empty()
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// arg returns os.Args[i] as an integer, or def when there is no such argument.
+func arg(i, def int) int {
+	if i >= len(os.Args) {
+		return def
+	}
+	n, err := strconv.Atoi(os.Args[i])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "usage: piper [seatsPerThread [threads [bufferSize]]]")
+		os.Exit(2)
+	}
+	return n
+}
