@@ -1,0 +1,58 @@
+package warn
+
+import (
+	"sort"
+
+	"github.com/gmc-go/gmc/abstract"
+	"github.com/gmc-go/gmc/slice"
+	"github.com/gmc-go/gmc/vm/load"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Analyzers are gmc's warning generators, for go vet -vettool, gopls,
+// multichecker drivers and analysistest.
+var Analyzers = []*analysis.Analyzer{LockOrder, DoubleLock, MissingUnlock, ChanBlock, Lockset}
+
+// Checks are the SSA cores of the analyzers, by name, over a Model.
+var Checks = map[string]func(*Model) []Warning{
+	"lockorder":     CheckLockOrder,
+	"doublelock":    CheckDoubleLock,
+	"missingunlock": CheckMissingUnlock,
+	"chanblock":     CheckChanBlock,
+	"lockset":       func(m *Model) []Warning { return CheckLockset(nil, m) },
+}
+
+// ProgramModel is the model of an already loaded program: the functions of
+// its root packages, with callees from the whole-program call graph.
+func ProgramModel(p *load.Program, sp *slice.Program) *Model {
+	return NewModel(abstract.RootFuncs(p), func(c ssa.CallInstruction) []*ssa.Function {
+		return sp.Callees(c)
+	})
+}
+
+// Run runs every check on a loaded program and returns the warnings sorted
+// by position, then check name.
+func Run(p *load.Program, sp *slice.Program) []Warning {
+	m := ProgramModel(p, sp)
+	names := make([]string, 0, len(Checks))
+	for n := range Checks {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var out []Warning
+	for _, n := range names {
+		out = append(out, Checks[n](m)...)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		pi, pj := p.Fset.Position(out[i].Pos), p.Fset.Position(out[j].Pos)
+		if pi.Filename != pj.Filename {
+			return pi.Filename < pj.Filename
+		}
+		if pi.Offset != pj.Offset {
+			return pi.Offset < pj.Offset
+		}
+		return out[i].Check < out[j].Check
+	})
+	return out
+}
