@@ -168,3 +168,13 @@ func (t Trace) Text(fset *token.FileSet) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// PositionOf formats a token.Pos as "file.go:line:col" with the file's base
+// name.
+func PositionOf(fset *token.FileSet, pos token.Pos) string {
+	p := fset.Position(pos)
+	if !p.IsValid() {
+		return "?"
+	}
+	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
+}

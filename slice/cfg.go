@@ -32,10 +32,17 @@ func (p *Program) funcInfo(fn *ssa.Function) *Func {
 	if f, ok := p.funcs[fn]; ok {
 		return f
 	}
+	f := FuncFacts(fn)
+	p.funcs[fn] = f
+	return f
+}
+
+// FuncFacts computes the intraprocedural facts of fn (which must have a
+// body) without a Program.
+func FuncFacts(fn *ssa.Function) *Func {
 	f := &Func{Fn: fn}
 	f.IPDom = postDominators(fn)
 	f.CD = controlDeps(fn, f.IPDom)
-	p.funcs[fn] = f
 	return f
 }
 
