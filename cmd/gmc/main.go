@@ -48,6 +48,9 @@ func dispatch(args []string) (code int) {
 		fmt.Fprintf(os.Stderr, "gmc: unknown command %q (run 'gmc help')\n", args[0])
 		return exitUsage
 	}
+	if os.Getenv("GMC_DEBUG") != "" {
+		return cmd(args[1:]) // let internal panics print their Go stack
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(os.Stderr, "gmc: internal error: %v\n", r)

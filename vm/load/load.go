@@ -21,6 +21,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
@@ -38,9 +39,10 @@ var interpreted = map[string]bool{
 }
 
 // Interpreted reports whether the VM interprets the SSA of the package with
-// the given import path (as opposed to modelling it natively).
-func Interpreted(pkgPath string) bool {
-	return interpreted[pkgPath] || !isStd(pkgPath)
+// the given import path (as opposed to modelling it natively): every
+// package except the standard-library packages whose bodies were stripped.
+func (p *Program) Interpreted(pkgPath string) bool {
+	return !p.stripped[pkgPath]
 }
 
 func isStd(pkgPath string) bool {
@@ -57,6 +59,8 @@ type Config struct {
 	Patterns []string // package patterns or directories; empty = "."
 }
 
+var debugHook func([]*packages.Package)
+
 // Program is a loaded, SSA-built Go program.
 type Program struct {
 	Fset  *token.FileSet
@@ -67,6 +71,8 @@ type Program struct {
 	Pkgs []*packages.Package
 	// Module is the module path of the first root ("" outside a module).
 	Module string
+
+	stripped map[string]bool // GOROOT packages whose function bodies were removed
 }
 
 // Error is a load failure for the user: one line naming file:line.
@@ -81,6 +87,8 @@ func Load(cfg Config) (*Program, error) {
 		patterns = []string{"."}
 	}
 	fset := token.NewFileSet()
+	var mu sync.Mutex
+	stripped := map[string]bool{}
 	goroot := filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
 	pcfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
@@ -93,8 +101,11 @@ func Load(cfg Config) (*Program, error) {
 			if f != nil && strings.HasPrefix(filename, goroot) {
 				rel := filepath.ToSlash(filename[len(goroot):])
 				if i := strings.LastIndexByte(rel, '/'); i >= 0 && !strings.HasPrefix(rel, "cmd/") {
-					if pkg := rel[:i]; !Interpreted(pkg) {
+					if pkg := rel[:i]; !interpreted[pkg] {
 						stripBodies(f)
+						mu.Lock()
+						stripped[pkg] = true
+						mu.Unlock()
 					}
 				}
 			}
@@ -111,10 +122,13 @@ func Load(cfg Config) (*Program, error) {
 	if msg := firstError(pkgs); msg != "" {
 		return nil, &Error{Msg: msg}
 	}
+	if debugHook != nil {
+		debugHook(pkgs)
+	}
 	roots := selectRoots(pkgs)
 	prog, ssaPkgs := ssautil.AllPackages(roots, ssa.InstantiateGenerics)
 	prog.Build()
-	p := &Program{Fset: fset, SSA: prog, Pkgs: roots}
+	p := &Program{Fset: fset, SSA: prog, Pkgs: roots, stripped: stripped}
 	for i, sp := range ssaPkgs {
 		if sp == nil {
 			return nil, &Error{Msg: fmt.Sprintf("gmc: package %s could not be built", roots[i].PkgPath)}
@@ -174,6 +188,9 @@ func firstError(pkgs []*packages.Package) string {
 
 func oneLine(s string) string {
 	s = strings.TrimSpace(s)
+	if i := strings.Index(s, "stderr: "); i >= 0 {
+		s = s[i+len("stderr: "):]
+	}
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
@@ -186,7 +203,11 @@ func oneLine(s string) string {
 func stripBodies(f *ast.File) {
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.TypeParams == nil && !genericRecv(fd) {
-			fd.Body = nil
+			if fd.Recv == nil && fd.Name.Name == "init" {
+				fd.Body = &ast.BlockStmt{} // init must have a body
+			} else {
+				fd.Body = nil
+			}
 		}
 	}
 	used := map[string]bool{}

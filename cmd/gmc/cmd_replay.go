@@ -1,0 +1,80 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/gmc-go/gmc/vm/trace"
+)
+
+func init() { commands["replay"] = runReplay }
+
+// runReplay implements `gmc replay TRACE.json`: it re-executes the recorded
+// choices and reports whether the recorded error is reproduced (exit 1) or
+// not (exit 0).
+func runReplay(args []string) int {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	var f runFlags
+	f.register(fs)
+	steps := fs.Bool("steps", false, "print the interleaving")
+	pos, _, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		return usageErr("replay takes one trace file")
+	}
+	data, err := os.ReadFile(pos[0])
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	var tf traceFile
+	if err := json.Unmarshal(data, &tf); err != nil || tf.Trace == nil {
+		return usageErr("%s: not a gmc trace file", pos[0])
+	}
+	tr := tf.Trace
+	f.pkg, f.entry, f.progArgs, f.seed = tr.Pkg, tr.Entry, tr.Args, tr.Seed
+	if tr.Sched != "" {
+		f.sched = tr.Sched
+	}
+	f.checks = strings.Join(tr.Checks, ",")
+	if f.checks == "" {
+		f.checks = "none"
+	}
+	start := time.Now()
+	l, code := loadAndPrepare(tr.Dir, tr.Pkg, &f)
+	if l == nil {
+		return code
+	}
+	st := &streamer{stdout: os.Stdout, stderr: os.Stderr}
+	if f.json {
+		st.stdout = os.Stderr
+	}
+	final, got, err := trace.Replay(l.m, l.entry, tr.Choices, st.flush)
+	st.flush(final)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gmc: %s: %v\n", pos[0], err)
+		return exitOK
+	}
+	if *steps {
+		printSteps(os.Stderr, got)
+	}
+	f.out = ""
+	rc := finishRun(&f, l, final, tr.Choices, got, start, os.Stdout, os.Stderr)
+	if tf.Error != nil {
+		e := final.Err()
+		if e == nil || string(e.Kind) != tf.Error.Kind || e.Msg != tf.Error.Message {
+			fmt.Fprintf(os.Stderr, "gmc: the recorded %s was not reproduced\n", tf.Error.Kind)
+			return exitOK
+		}
+		if !f.json {
+			fmt.Fprintf(os.Stderr, "gmc: reproduced: %s\n", tf.Error.Kind)
+		}
+		return exitFound
+	}
+	return rc
+}

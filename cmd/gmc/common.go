@@ -1,0 +1,204 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
+)
+
+// runFlags are the flags shared by run, check and replay.
+type runFlags struct {
+	entry    string
+	seed     uint64
+	json     bool
+	out      string
+	sched    string
+	depth    int
+	checks   string
+	pkg      string
+	progArgs []string
+}
+
+func (f *runFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.entry, "entry", "", "entry function: main, TestXxx, FuzzXxx or a func() of the package (default: main, or the only test)")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random choices")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object on stdout (the program's stdout goes to stderr)")
+	fs.StringVar(&f.out, "out", "", "write the trace (and error) to this file for 'gmc replay'")
+	fs.StringVar(&f.sched, "sched", "shared", "scheduling points: shared (sync ops and shared memory accesses) or sync (sync ops only)")
+	fs.IntVar(&f.depth, "depth", 100000, "maximum number of transitions of an execution")
+	fs.StringVar(&f.checks, "check", "", "errors to look for besides panics and deadlocks: comma-separated leak,race (default: leak for test and function entries)")
+}
+
+// parseInterleaved parses flags that may appear before or after the
+// package argument; arguments after "--" are the program's.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, []string, error) {
+	var pos, prog []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if rest[0] == "--" {
+			prog = rest[1:]
+			break
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+	return pos, prog, nil
+}
+
+func (f *runFlags) options(entryKind vm.EntryKind) vm.Options {
+	o := vm.Options{Args: f.progArgs}
+	if f.sched == "sync" {
+		o.Sched = vm.SchedSync
+	}
+	checks := f.checks
+	if checks == "" && entryKind != vm.EntryMain {
+		checks = "leak"
+	}
+	for _, c := range strings.Split(checks, ",") {
+		switch strings.TrimSpace(c) {
+		case "leak":
+			o.Checks.Leak = true
+		case "race":
+			o.Checks.Race = true
+		}
+	}
+	return o
+}
+
+func (f *runFlags) checkList(o vm.Options) []string {
+	var cs []string
+	if o.Checks.Leak {
+		cs = append(cs, "leak")
+	}
+	if o.Checks.Race {
+		cs = append(cs, "race")
+	}
+	return cs
+}
+
+// usageErr prints a one-line usage error and returns exit code 2.
+func usageErr(format string, args ...any) int {
+	fmt.Fprintf(os.Stderr, "gmc: "+format+"\n", args...)
+	return exitUsage
+}
+
+// loaded is a program ready to run.
+type loaded struct {
+	prog  *load.Program
+	m     *vm.Machine
+	entry vm.Entry
+}
+
+// loadAndPrepare loads pkg, finds the entry and builds the machine.
+func loadAndPrepare(dir, pkg string, f *runFlags) (*loaded, int) {
+	prog, err := load.Load(load.Config{Dir: dir, Patterns: []string{pkg}})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return nil, exitUsage
+	}
+	probe := vm.New(prog, vm.Options{})
+	e, err := probe.FindEntry(f.entry)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return nil, exitUsage
+	}
+	if f.sched != "shared" && f.sched != "sync" {
+		return nil, usageErr("--sched must be shared or sync, not %q", f.sched)
+	}
+	m := vm.New(prog, f.options(e.Kind))
+	return &loaded{prog: prog, m: m, entry: e}, exitOK
+}
+
+// absPkg makes a directory or file argument absolute so traces replay from anywhere.
+func absPkg(pkg string) string {
+	if _, err := os.Stat(pkg); err == nil {
+		if abs, err := filepath.Abs(pkg); err == nil {
+			return abs
+		}
+	}
+	return pkg
+}
+
+// streamer copies new program output to the terminal as the run goes.
+type streamer struct {
+	n        int
+	stdout   io.Writer
+	stderr   io.Writer
+	disabled bool
+}
+
+func (st *streamer) flush(s *vm.State) {
+	chunks, n := s.OutputSince(st.n)
+	st.n = n
+	if st.disabled {
+		return
+	}
+	for _, c := range chunks {
+		if c.FD == 1 {
+			io.WriteString(st.stdout, c.Data)
+		} else {
+			io.WriteString(st.stderr, c.Data)
+		}
+	}
+}
+
+// printCrash prints an error the way Go prints a crash, to w.
+func printCrash(w io.Writer, e *vm.Error) {
+	fmt.Fprintln(w, e.Msg)
+	for _, g := range e.Goroutines {
+		status := g.Status
+		if g.Wait != "" {
+			status = g.Wait
+		}
+		fmt.Fprintf(w, "\ngoroutine %d [%s]:\n", g.ID, status)
+		for _, fr := range g.Stack {
+			fmt.Fprintf(w, "%s(...)\n\t%s\n", fr.Func, fr.Pos)
+		}
+	}
+	if e.Pos != "" && len(e.Goroutines) == 0 {
+		fmt.Fprintf(w, "\tat %s\n", e.Pos)
+	}
+}
+
+// printSteps prints the interleaving of a counterexample.
+func printSteps(w io.Writer, steps []trace.Step) {
+	fmt.Fprintf(w, "interleaving (%d transitions):\n", len(steps))
+	for i, s := range steps {
+		fmt.Fprintf(w, "  %4d  g%-3d %-28s %s\n", i+1, s.G, s.Pos, s.Op)
+	}
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// traceFile is what --out writes and replay reads.
+type traceFile struct {
+	Trace *trace.Trace     `json:"trace"`
+	Error *trace.ErrorInfo `json:"error,omitempty"`
+}
+
+func writeTraceFile(path string, tr *trace.Trace, e *trace.ErrorInfo) error {
+	fh, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer fh.Close()
+	return writeJSON(fh, traceFile{Trace: tr, Error: e})
+}

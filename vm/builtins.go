@@ -1,0 +1,367 @@
+package vm
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"math"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
+	args := make([]int, len(argVals))
+	for i, a := range argVals {
+		args[i] = c.reg(a)
+	}
+	set := func(fr *frame, v Value) {
+		if dst >= 0 {
+			fr.regs[dst] = v
+		}
+	}
+	switch b.Name() {
+	case "len", "cap":
+		isCap := b.Name() == "cap"
+		return func(t *thread, fr *frame) ctl {
+			set(fr, t.lenCap(fr.regs[args[0]], argVals[0].Type(), isCap))
+			return ctlNext
+		}
+	case "append":
+		elem := c.rt(argVals[0].Type().Underlying().(*types.Slice).Elem())
+		return func(t *thread, fr *frame) ctl {
+			sl := fr.regs[args[0]].(Slice)
+			var vals []Value
+			switch x := fr.regs[args[1]].(type) {
+			case string:
+				for i := 0; i < len(x); i++ {
+					vals = append(vals, x[i])
+				}
+			case Slice:
+				for i := 0; i < x.Len; i++ {
+					vals = append(vals, t.s.sliceElem(x, elem, i))
+				}
+			}
+			set(fr, t.appendSlice(sl, elem, vals))
+			return ctlNext
+		}
+	case "copy":
+		elem := c.rt(argVals[0].Type().Underlying().(*types.Slice).Elem())
+		return func(t *thread, fr *frame) ctl {
+			d := fr.regs[args[0]].(Slice)
+			var src []Value
+			switch x := fr.regs[args[1]].(type) {
+			case string:
+				for i := 0; i < len(x); i++ {
+					src = append(src, x[i])
+				}
+			case Slice:
+				src = t.s.sliceCells(x, elem)
+			}
+			set(fr, t.copyCells(d, src, elem))
+			return ctlNext
+		}
+	case "delete":
+		return func(t *thread, fr *frame) ctl {
+			m := fr.regs[args[0]].(Map)
+			if m.Obj != 0 {
+				if msg := hashable(fr.regs[args[1]]); msg != "" {
+					return t.runtimePanic(fr, msg)
+				}
+				o := t.s.heap.get(m.Obj)
+				if o.shared && fr.fn.shared && t.yieldBefore() {
+					return ctlYield
+				}
+				t.s.heap.mut(m.Obj, t.s.epoch).Map.del(fr.regs[args[1]])
+			}
+			return ctlNext
+		}
+	case "clear":
+		return func(t *thread, fr *frame) ctl {
+			switch x := fr.regs[args[0]].(type) {
+			case Map:
+				if x.Obj != 0 {
+					t.s.heap.mut(x.Obj, t.s.epoch).Map.clear()
+				}
+			case Slice:
+				elem := c.rt(argVals[0].Type().Underlying().(*types.Slice).Elem())
+				for i := 0; i < x.Len; i++ {
+					t.s.writeCells(Pointer{Obj: x.Obj, Off: x.Off + int32(i*elem.Size)}, elem, elem.Zero())
+				}
+			}
+			return ctlNext
+		}
+	case "close":
+		return func(t *thread, fr *frame) ctl { return t.closeChan(fr, fr.regs[args[0]].(Chan)) }
+	case "print", "println":
+		ln := b.Name() == "println"
+		return func(t *thread, fr *frame) ctl {
+			var sb strings.Builder
+			for i, r := range args {
+				if ln && i > 0 {
+					sb.WriteByte(' ')
+				}
+				sb.WriteString(t.printValue(fr.regs[r], argVals[i].Type()))
+			}
+			if ln {
+				sb.WriteByte('\n')
+			}
+			t.s.write(2, sb.String())
+			return ctlNext
+		}
+	case "recover":
+		return func(t *thread, fr *frame) ctl {
+			set(fr, t.doRecover(fr))
+			return ctlNext
+		}
+	case "real", "imag":
+		re := b.Name() == "real"
+		return func(t *thread, fr *frame) ctl {
+			switch x := fr.regs[args[0]].(type) {
+			case complex64:
+				if re {
+					set(fr, real(x))
+				} else {
+					set(fr, imag(x))
+				}
+			case complex128:
+				if re {
+					set(fr, real(x))
+				} else {
+					set(fr, imag(x))
+				}
+			}
+			return ctlNext
+		}
+	case "complex":
+		return func(t *thread, fr *frame) ctl {
+			switch x := fr.regs[args[0]].(type) {
+			case float32:
+				set(fr, complex(x, fr.regs[args[1]].(float32)))
+			case float64:
+				set(fr, complex(x, fr.regs[args[1]].(float64)))
+			}
+			return ctlNext
+		}
+	case "min", "max":
+		less := binop(token.LSS, argVals[0].Type())
+		isMax := b.Name() == "max"
+		return func(t *thread, fr *frame) ctl {
+			best := fr.regs[args[0]]
+			for _, r := range args[1:] {
+				v := fr.regs[r]
+				if isNaN(best) {
+					break
+				}
+				if isNaN(v) {
+					best = v
+					break
+				}
+				var l Value
+				if isMax {
+					l, _ = less(best, v)
+				} else {
+					l, _ = less(v, best)
+				}
+				if l.(bool) || (isZeroFloat(v) && isZeroFloat(best) && signbit(v) != isMax && signbit(best) == isMax) {
+					best = v
+				}
+			}
+			set(fr, best)
+			return ctlNext
+		}
+	case "ssa:wrapnilchk":
+		return func(t *thread, fr *frame) ctl {
+			p := fr.regs[args[0]]
+			if isNilValue(p) {
+				recv := fr.regs[args[1]].(string)
+				meth := fr.regs[args[2]].(string)
+				return t.plainPanic(fr, fmt.Sprintf("value method %s.%s called using nil *%s pointer", recv, meth, recv[strings.LastIndexByte(recv, '.')+1:]))
+			}
+			set(fr, p)
+			return ctlNext
+		}
+	case "ssa:deferstack":
+		return func(t *thread, fr *frame) ctl {
+			set(fr, deferStack{depth: frameDepth(fr)})
+			return ctlNext
+		}
+	}
+	return func(t *thread, fr *frame) ctl {
+		return t.unsupported(fr, "builtin "+b.Name())
+	}
+}
+
+func isNaN(v Value) bool {
+	switch x := v.(type) {
+	case float64:
+		return math.IsNaN(x)
+	case float32:
+		return math.IsNaN(float64(x))
+	}
+	return false
+}
+
+func isZeroFloat(v Value) bool {
+	switch x := v.(type) {
+	case float64:
+		return x == 0
+	case float32:
+		return x == 0
+	}
+	return false
+}
+
+func signbit(v Value) bool { return math.Signbit(toFloat64(v)) }
+
+func (t *thread) lenCap(v Value, typ types.Type, isCap bool) int {
+	switch x := v.(type) {
+	case string:
+		return len(x)
+	case Slice:
+		if isCap {
+			return x.Cap
+		}
+		return x.Len
+	case Map:
+		if x.Obj == 0 {
+			return 0
+		}
+		return t.s.heap.get(x.Obj).Map.live
+	case Chan:
+		if x.Obj == 0 {
+			return 0
+		}
+		ch := t.s.heap.get(x.Obj).Chan
+		if isCap {
+			return ch.cap
+		}
+		return len(ch.buf)
+	}
+	// arrays and pointers to arrays
+	u := typ.Underlying()
+	if p, ok := u.(*types.Pointer); ok {
+		u = p.Elem().Underlying()
+	}
+	if a, ok := u.(*types.Array); ok {
+		return int(a.Len())
+	}
+	return 0
+}
+
+// printValue formats v as the print/println builtins do.
+func (t *thread) printValue(v Value, typ types.Type) string {
+	switch x := v.(type) {
+	case bool:
+		return strconv.FormatBool(x)
+	case int, int8, int16, int32, int64:
+		return strconv.FormatInt(toInt64(x), 10)
+	case uint, uint8, uint16, uint32, uint64, uintptr:
+		return strconv.FormatUint(toUint64(x), 10)
+	case float32:
+		return printFloat(float64(x))
+	case float64:
+		return printFloat(x)
+	case complex64:
+		return "(" + printFloat(float64(real(x))) + printFloat(float64(imag(x))) + "i)"
+	case complex128:
+		return "(" + printFloat(real(x)) + printFloat(imag(x)) + "i)"
+	case string:
+		return x
+	case Iface:
+		if x.T == nil {
+			return "(0x0,0x0)"
+		}
+		return fmt.Sprintf("(0x%x,0x%x)", x.T.ID, addrOf(x.V))
+	case Pointer, Chan, Map, Slice, *Closure:
+		if isNilValue(v) {
+			if _, ok := v.(Slice); ok {
+				return "[0/0]0x0"
+			}
+			return "0x0"
+		}
+		if s, ok := v.(Slice); ok {
+			return fmt.Sprintf("[%d/%d]0x%x", s.Len, s.Cap, addrOf(v))
+		}
+		return fmt.Sprintf("0x%x", addrOf(v))
+	case nil:
+		return "nil"
+	}
+	return fmt.Sprint(v)
+}
+
+func addrOf(v Value) uint64 {
+	switch x := v.(type) {
+	case Pointer:
+		return 0xc000000000 + uint64(x.Obj)<<12 + uint64(x.Off)*8
+	case Slice:
+		return 0xc000000000 + uint64(x.Obj)<<12 + uint64(x.Off)*8
+	case Map:
+		return 0xc000000000 + uint64(x.Obj)<<12
+	case Chan:
+		return 0xc000000000 + uint64(x.Obj)<<12
+	}
+	return 0xc000001000
+}
+
+// printFloat formats like the runtime's printfloat: +1.500000e+000.
+func printFloat(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "NaN"
+	case math.IsInf(v, 1):
+		return "+Inf"
+	case math.IsInf(v, -1):
+		return "-Inf"
+	}
+	const n = 7
+	var buf [n + 7]byte
+	buf[0] = '+'
+	e := 0
+	if v == 0 {
+		if math.Signbit(v) {
+			buf[0] = '-'
+		}
+	} else {
+		if v < 0 {
+			v = -v
+			buf[0] = '-'
+		}
+		for v >= 10 {
+			e++
+			v /= 10
+		}
+		for v < 1 {
+			e--
+			v *= 10
+		}
+		h := 5.0
+		for i := 0; i < n; i++ {
+			h /= 10
+		}
+		v += h
+		if v >= 10 {
+			e++
+			v /= 10
+		}
+	}
+	for i := 0; i < n; i++ {
+		s := int(v)
+		buf[i+2] = byte(s + '0')
+		v -= float64(s)
+		v *= 10
+	}
+	buf[1] = buf[2]
+	buf[2] = '.'
+	buf[n+2] = 'e'
+	buf[n+3] = '+'
+	if e < 0 {
+		e = -e
+		buf[n+3] = '-'
+	}
+	buf[n+4] = byte(e/100 + '0')
+	buf[n+5] = byte(e/10)%10 + '0'
+	buf[n+6] = byte(e%10) + '0'
+	return string(buf[:])
+}

@@ -1,0 +1,276 @@
+package vm
+
+import (
+	"fmt"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// ctl is what an operation tells the interpreter loop.
+type ctl uint8
+
+const (
+	ctlNext  ctl = iota // advance to the next instruction of the frame
+	ctlJump             // the op changed the frame's block/pc itself
+	ctlFrame            // the top frame changed (call, return); continue with it
+	ctlYield            // stop the transition before this op (scheduling point)
+	ctlBlock            // the goroutine blocked at this op; stop the transition
+	ctlStop             // the transition ends (goroutine or program ended, error)
+)
+
+// op is one compiled SSA instruction.
+type op func(t *thread, fr *frame) ctl
+
+// function is the compiled form of an ssa.Function.
+type function struct {
+	ssa      *ssa.Function
+	name     string // the runtime's name, e.g. main.(*T).m or main.main.func1
+	nregs    int
+	template []Value // initial registers: constants, globals, functions
+	blocks   []*block
+	params   []int
+	freevars []int
+	recover  *block
+	native   *nativeFunc
+	shared   bool // loads/stores of shared objects are scheduling points
+	results  int  // number of results
+}
+
+type block struct {
+	index int
+	first int // number of φ-nodes (code[i] is Instrs[first+i])
+	phis  []phi
+	code  []op
+	ssa   *ssa.BasicBlock
+}
+
+type phi struct {
+	dst  int
+	srcs []int // by predecessor index
+}
+
+// compiler builds one function.
+type compiler struct {
+	m    *Machine
+	fn   *function
+	regs map[ssa.Value]int
+}
+
+func (m *Machine) compile(f *ssa.Function) *function {
+	m.fnMu.Lock()
+	defer m.fnMu.Unlock()
+	if cf, ok := m.funcs[f]; ok {
+		return cf
+	}
+	cf := &function{ssa: f, name: runtimeFuncName(f), results: f.Signature.Results().Len()}
+	m.funcs[f] = cf
+	if nf := m.natives[m.nativeKey(f)]; nf != nil {
+		cf.native = nf
+		return cf
+	}
+	if len(f.Blocks) == 0 {
+		return cf // external: calling it reports unsupported
+	}
+	cf.shared = m.opts.Sched == SchedShared && f.Pkg != nil && m.underTest(f.Pkg.Pkg.Path())
+	c := &compiler{m: m, fn: cf, regs: map[ssa.Value]int{}}
+	for _, p := range f.Params {
+		cf.params = append(cf.params, c.newReg(p))
+	}
+	for _, fv := range f.FreeVars {
+		cf.freevars = append(cf.freevars, c.newReg(fv))
+	}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if v, ok := in.(ssa.Value); ok {
+				c.newReg(v)
+			}
+		}
+	}
+	cf.blocks = make([]*block, len(f.Blocks))
+	for i, b := range f.Blocks {
+		cf.blocks[i] = &block{index: i, ssa: b}
+	}
+	for i, b := range f.Blocks {
+		cb := cf.blocks[i]
+		for _, in := range b.Instrs {
+			if p, ok := in.(*ssa.Phi); ok {
+				ph := phi{dst: c.reg(p)}
+				for _, e := range p.Edges {
+					ph.srcs = append(ph.srcs, c.reg(e))
+				}
+				cb.phis = append(cb.phis, ph)
+				cb.first++
+				continue
+			}
+			cb.code = append(cb.code, c.instr(in))
+		}
+	}
+	if f.Recover != nil {
+		cf.recover = cf.blocks[f.Recover.Index]
+	}
+	return cf
+}
+
+func (c *compiler) newReg(v ssa.Value) int {
+	if r, ok := c.regs[v]; ok {
+		return r
+	}
+	r := c.fn.nregs
+	c.fn.nregs++
+	c.fn.template = append(c.fn.template, nil)
+	c.regs[v] = r
+	return r
+}
+
+// reg returns the register holding operand v, materializing constants,
+// globals and functions into the template.
+func (c *compiler) reg(v ssa.Value) int {
+	if r, ok := c.regs[v]; ok {
+		return r
+	}
+	r := c.newReg(v)
+	switch x := v.(type) {
+	case *ssa.Const:
+		c.fn.template[r] = c.m.constValue(x)
+	case *ssa.Global:
+		c.fn.template[r] = c.m.globalPtr(x)
+	case *ssa.Function:
+		c.fn.template[r] = &Closure{Fn: x}
+	case *ssa.Builtin:
+		c.fn.template[r] = nil
+	default:
+		panic(fmt.Sprintf("gmc: operand %T %v has no register", v, v))
+	}
+	return r
+}
+
+func (c *compiler) rt(t types.Type) *RType { return c.m.types.get(t) }
+
+// constValue converts an SSA constant to a VM value.
+func (m *Machine) constValue(k *ssa.Const) Value {
+	t := k.Type()
+	if k.Value == nil {
+		return m.types.get(t).Zero()
+	}
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		// a constant of interface type converted from a basic constant
+		return m.types.get(t).Zero()
+	}
+	return constToValue(k.Value, basicKindOf(t))
+}
+
+func constToValue(v constant.Value, kind types.BasicKind) Value {
+	switch kind {
+	case types.Bool, types.UntypedBool:
+		return constant.BoolVal(v)
+	case types.String, types.UntypedString:
+		return constant.StringVal(v)
+	case types.Float32:
+		f, _ := constant.Float32Val(constant.ToFloat(v))
+		return f
+	case types.Float64, types.UntypedFloat:
+		f, _ := constant.Float64Val(constant.ToFloat(v))
+		return f
+	case types.Complex64:
+		re, _ := constant.Float32Val(constant.Real(v))
+		im, _ := constant.Float32Val(constant.Imag(v))
+		return complex(re, im)
+	case types.Complex128, types.UntypedComplex:
+		re, _ := constant.Float64Val(constant.Real(v))
+		im, _ := constant.Float64Val(constant.Imag(v))
+		return complex(re, im)
+	}
+	v = constant.ToInt(v)
+	var u uint64
+	if i, ok := constant.Int64Val(v); ok {
+		u = uint64(i)
+	} else if x, ok := constant.Uint64Val(v); ok {
+		u = x
+	}
+	return intOfKind(kind, u)
+}
+
+// intOfKind converts raw bits to the Go value of an integer kind (wrapping).
+func intOfKind(kind types.BasicKind, u uint64) Value {
+	switch kind {
+	case types.Int, types.UntypedInt:
+		return int(u)
+	case types.Int8:
+		return int8(u)
+	case types.Int16:
+		return int16(u)
+	case types.Int32, types.UntypedRune:
+		return int32(u)
+	case types.Int64:
+		return int64(u)
+	case types.Uint:
+		return uint(u)
+	case types.Uint8:
+		return uint8(u)
+	case types.Uint16:
+		return uint16(u)
+	case types.Uint32:
+		return uint32(u)
+	case types.Uint64:
+		return u
+	case types.Uintptr:
+		return uintptr(u)
+	}
+	return int(u)
+}
+
+// runtimeFuncName names f as the Go runtime does in tracebacks: closures are
+// outer.funcN (nested ones outer.funcN.M), methods pkg.(*T).m or pkg.T.m,
+// method values pkg.(*T).m-fm.
+func runtimeFuncName(f *ssa.Function) string {
+	if p := f.Parent(); p != nil {
+		n := f.Name()[strings.LastIndexByte(f.Name(), '$')+1:]
+		if p.Parent() != nil {
+			return runtimeFuncName(p) + "." + n
+		}
+		return runtimeFuncName(p) + ".func" + n
+	}
+	name := f.Name()
+	suffix := ""
+	if i := strings.IndexByte(name, '$'); i >= 0 {
+		if strings.HasSuffix(name, "$bound") {
+			suffix = "-fm"
+		}
+		name = name[:i]
+	}
+	pkg := ""
+	if f.Pkg != nil {
+		pkg = f.Pkg.Pkg.Path()
+	} else if f.Object() != nil && f.Object().Pkg() != nil {
+		pkg = f.Object().Pkg().Path()
+	}
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		name = name[:i] + "[...]"
+	}
+	var recv *types.Var
+	if f.Signature.Recv() != nil {
+		recv = f.Signature.Recv()
+	} else if obj, ok := f.Object().(*types.Func); ok && obj != nil {
+		recv = obj.Type().(*types.Signature).Recv()
+	}
+	if recv != nil {
+		t := recv.Type()
+		ptr := ""
+		if p, ok := t.(*types.Pointer); ok {
+			ptr = "*"
+			t = p.Elem()
+		}
+		tn := types.TypeString(t, func(*types.Package) string { return "" })
+		if i := strings.IndexByte(tn, '['); i >= 0 {
+			tn = tn[:i] + "[...]"
+		}
+		if ptr != "" {
+			return pkg + ".(" + ptr + tn + ")." + name + suffix
+		}
+		return pkg + "." + tn + "." + name + suffix
+	}
+	return pkg + "." + name + suffix
+}

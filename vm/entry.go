@@ -1,0 +1,213 @@
+package vm
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// testState is the outcome of a test entry (immutable; replaced on change).
+type testState struct {
+	name   string
+	failed bool
+	log    []string // "file.go:12: message" lines of t.Error/t.Fatal/t.Log
+	skip   bool
+	fuzz   *fuzzState
+}
+
+type fuzzState struct {
+	seeds [][]Value
+}
+
+// callEntry pushes the entry function above the boot frame b.
+func (m *Machine) callEntry(t *thread, e Entry, b *frame) ctl {
+	cf := m.compile(e.Fn)
+	switch e.Kind {
+	case EntryTest, EntryFuzz:
+		t.s.test = &testState{name: e.Fn.Name()}
+		pt := e.Fn.Signature.Params().At(0).Type().(*types.Pointer)
+		tp := t.alloc(m.types.get(pt.Elem()))
+		t.share(tp)
+		t.g.start = "testing.tRunner"
+		return t.callFunc(b, cf, nil, []Value{tp}, -1, nil)
+	}
+	t.g.start = runtimeFuncName(e.Fn)
+	if e.Kind == EntryFunc {
+		t.g.start = "main.main"
+	}
+	return t.callFunc(b, cf, nil, nil, -1, nil)
+}
+
+// testFailure returns the error of a failed test entry, or nil.
+func (m *Machine) testFailure(s *State) *Error {
+	ts := s.test
+	if ts == nil || !ts.failed {
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "--- FAIL: %s", ts.name)
+	for _, l := range ts.log {
+		b.WriteString("\n    " + l)
+	}
+	e := &Error{Kind: KindAssert, Msg: b.String()}
+	if len(ts.log) > 0 {
+		e.Pos = strings.SplitN(ts.log[len(ts.log)-1], ": ", 2)[0]
+	}
+	return e
+}
+
+func (t *thread) testLog(msg string, fail bool) {
+	old := t.s.test
+	ts := &testState{name: "test"}
+	if old != nil {
+		*ts = *old
+	}
+	ts.log = append(append([]string(nil), ts.log...), t.callerPos()+": "+msg)
+	if fail {
+		ts.failed = true
+	}
+	t.s.test = ts
+}
+
+// callerPos is the file:line of the user code that called the native.
+func (t *thread) callerPos() string {
+	for f := t.g.top; f != nil; f = f.caller {
+		if f.fn != nil && f.fn.ssa.Synthetic == "" && f.block != nil {
+			l := t.locOf(f)
+			if l.Index > 0 {
+				l.Index--
+			}
+			return t.m.shortPosition(l)
+		}
+	}
+	return "?"
+}
+
+func init() {
+	logf := func(fail, now, formatted bool) func(t *thread, args []Value) (Value, ctl) {
+		return func(t *thread, args []Value) (Value, ctl) {
+			var msg string
+			if formatted {
+				msg = t.sprintf(args[1].(string), t.sliceValues(args[2]))
+			} else if len(args) > 1 {
+				msg = strings.TrimSuffix(t.sprintln(t.sliceValues(args[1])), "\n")
+			}
+			if fail || msg != "" || !now {
+				t.testLog(msg, fail)
+			}
+			if now {
+				t.g.top.pc++
+				return nil, t.goexit(t.g.top)
+			}
+			return nil, ctlNext
+		}
+	}
+	for _, recv := range []string{"(*testing.common)", "(*testing.T)"} {
+		def(recv+".Error", logf(true, false, false))
+		def(recv+".Errorf", logf(true, false, true))
+		def(recv+".Fatal", logf(true, true, false))
+		def(recv+".Fatalf", logf(true, true, true))
+		def(recv+".Log", logf(false, false, false))
+		def(recv+".Logf", logf(false, false, true))
+		def(recv+".Skip", logf(false, true, false))
+		def(recv+".Skipf", logf(false, true, true))
+		def(recv+".SkipNow", func(t *thread, args []Value) (Value, ctl) {
+			t.g.top.pc++
+			return nil, t.goexit(t.g.top)
+		})
+		def(recv+".Fail", func(t *thread, args []Value) (Value, ctl) {
+			t.testLog("", true)
+			return nil, ctlNext
+		})
+		def(recv+".FailNow", func(t *thread, args []Value) (Value, ctl) {
+			t.testLog("", true)
+			t.g.top.pc++
+			return nil, t.goexit(t.g.top)
+		})
+		def(recv+".Failed", func(t *thread, args []Value) (Value, ctl) {
+			return t.s.test != nil && t.s.test.failed, ctlNext
+		})
+		def(recv+".Helper", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+		def(recv+".Parallel", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+		def(recv+".Name", func(t *thread, args []Value) (Value, ctl) {
+			if t.s.test != nil {
+				return t.s.test.name, ctlNext
+			}
+			return "", ctlNext
+		})
+		def(recv+".Cleanup", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+		def(recv+".Setenv", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+		def(recv+".TempDir", func(t *thread, args []Value) (Value, ctl) { return "/tmp", ctlNext })
+	}
+	def("(*testing.T).Run", func(t *thread, args []Value) (Value, ctl) {
+		// Subtests run synchronously on the calling goroutine.
+		sub := t.alloc(t.s.heap.get(ptrArg(args[0]).Obj).T)
+		return nil, t.callCont(t.g.top, args[2], []Value{sub}, -1, func(t *thread, _ Value) ctl {
+			return t.ret(t.g.top, !(t.s.test != nil && t.s.test.failed))
+		})
+	})
+	def("testing.Short", func(t *thread, args []Value) (Value, ctl) { return true, ctlNext })
+	def("testing.Verbose", func(t *thread, args []Value) (Value, ctl) { return false, ctlNext })
+	def("testing.Testing", func(t *thread, args []Value) (Value, ctl) { return true, ctlNext })
+	def("(*testing.F).Add", func(t *thread, args []Value) (Value, ctl) {
+		old := t.s.test
+		ts := &testState{}
+		*ts = *old
+		fs := &fuzzState{}
+		if old.fuzz != nil {
+			fs.seeds = append(fs.seeds, old.fuzz.seeds...)
+		}
+		fs.seeds = append(fs.seeds, t.sliceValues(args[1]))
+		ts.fuzz = fs
+		t.s.test = ts
+		return nil, ctlNext
+	})
+	def("(*testing.F).Fuzz", func(t *thread, args []Value) (Value, ctl) {
+		return nil, t.fuzzCall(args[1])
+	})
+	def("(*testing.F).Helper", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+}
+
+// sliceValues returns the elements of a []any (variadic arguments).
+func (t *thread) sliceValues(v Value) []Value {
+	sl, ok := v.(Slice)
+	if !ok || sl.Obj == 0 {
+		return nil
+	}
+	return append([]Value(nil), t.s.sliceCells(sl, &RType{Size: 1})...)
+}
+
+// fuzzCall calls the fuzz function with the target's inputs: symbolic when
+// the search explores data, else the first seed (or zero values).
+func (t *thread) fuzzCall(fn Value) ctl {
+	cl, _ := fn.(*Closure)
+	if cl == nil || cl.Fn == nil {
+		return t.unsupported(t.g.top, "f.Fuzz without a function literal")
+	}
+	sig := cl.Fn.Signature
+	args := make([]Value, sig.Params().Len())
+	pt := sig.Params().At(0).Type().(*types.Pointer)
+	args[0] = t.alloc(t.m.types.get(pt.Elem()))
+	var seed []Value
+	if t.s.test != nil && t.s.test.fuzz != nil && len(t.s.test.fuzz.seeds) > 0 {
+		seed = t.s.test.fuzz.seeds[0]
+	}
+	for i := 1; i < len(args); i++ {
+		pti := sig.Params().At(i)
+		var v Value
+		if i-1 < len(seed) {
+			if iv, ok := seed[i-1].(Iface); ok {
+				v = iv.V
+			}
+		}
+		if v == nil {
+			v = t.m.types.get(pti.Type()).Zero()
+		}
+		args[i] = t.fuzzInput(pti.Name(), pti.Type(), v)
+	}
+	return t.callCont(t.g.top, cl, args, -1, func(t *thread, _ Value) ctl { return t.ret(t.g.top, nil) })
+}
+
+var _ = ssa.Function{}

@@ -1,0 +1,128 @@
+package vm
+
+import "github.com/gmc-go/gmc/vm/loc"
+
+// gstatus is a goroutine's scheduling status, as in the Go runtime.
+type gstatus uint8
+
+const (
+	// gRunnable: the goroutine can run its pending operation.
+	gRunnable gstatus = iota
+	// gBlocked: the goroutine waits; it becomes enabled when its wait guard
+	// holds (see waitInfo) — for example the mutex it wants is unlocked, or
+	// a partner completed its channel operation (wake is set).
+	gBlocked
+	// gDead: the goroutine returned (or was ended by Goexit).
+	gDead
+)
+
+// waitKind selects the guard of a blocked goroutine.
+type waitKind uint8
+
+const (
+	waitWake    waitKind = iota // enabled when another goroutine sets g.wake (chan, select, cond, timers)
+	waitForever                 // never enabled (nil channel, empty select)
+	waitCell0                   // enabled when the int32 cell at ptr is 0 (Mutex.Lock)
+	waitCellLE0                 // enabled when the int32 cell at ptr is <= 0 (RWMutex.RLock: no writer)
+	waitWG                      // enabled when the WaitGroup counter cell at ptr is 0
+	waitRWLock                  // enabled when the writer cell and the reader count are both 0
+)
+
+// waitInfo says why a goroutine is blocked, in the runtime's words.
+type waitInfo struct {
+	kind   waitKind
+	reason string // e.g. "chan send", "sync.Mutex.Lock"
+	ptr    Pointer
+	ptr2   Pointer
+}
+
+// wakeInfo is the completion of a blocking operation deposited by the
+// goroutine that completed it; the blocked goroutine consumes it when it
+// re-executes the operation.
+type wakeInfo struct {
+	cas    int   // select case index that fired (-1 for a plain op)
+	val    Value // received value
+	ok     bool  // receive ok (false: channel closed)
+	closed bool  // a send was woken by close
+}
+
+// goroutine is a VM thread. Goroutines are copied on write: a goroutine whose
+// epoch differs from the running state's is shared with older states.
+type goroutine struct {
+	epoch  uint64
+	id     int
+	status gstatus
+	wait   waitInfo
+	wake   *wakeInfo
+	top    *frame
+	panic  *panicState
+	start  string // the runtime's name of the start function (for leak reports)
+	parent int    // id of the goroutine that executed the go statement
+	goexit bool   // runtime.Goexit in progress
+	entry  bool   // the goroutine running the entry function
+	vc     vclock // race detector clock
+	nstate int    // progress of a native that blocks in several phases (Cond.Wait)
+}
+
+// frame is one activation. Frames form a linked list through caller; only
+// the top frame of the running goroutine is ever written, and it is copied
+// first if it belongs to an older epoch.
+type frame struct {
+	epoch   uint64
+	fn      *function
+	caller  *frame
+	block   *block
+	pc      int
+	regs    []Value
+	defers  *deferred
+	result  int // register of the caller receiving the results (-1: none)
+	isDefer bool
+	// native continuation frames (fn == nil): cont runs when the callee returns.
+	cont     func(t *thread, res Value) ctl
+	contArgs []Value
+	boundary bool // a syncCall marker: unwinding stops here
+	// unwinding: this frame is running its deferred calls because of a
+	// panic or Goexit.
+	unwinding bool
+	rets      Value // return values saved while defers run
+}
+
+// deferred is a pending deferred call (immutable linked list).
+type deferred struct {
+	fn   Value // *Closure
+	args []Value
+	next *deferred
+	call *callSite
+}
+
+// panicState is an active panic.
+type panicState struct {
+	val       Value
+	recovered bool
+	link      *panicState
+	pos       loc.Loc
+	goexit    bool
+}
+
+func (f *frame) clone(epoch uint64) *frame {
+	c := *f
+	c.epoch = epoch
+	c.regs = append([]Value(nil), f.regs...)
+	return &c
+}
+
+func (g *goroutine) clone(epoch uint64) *goroutine {
+	c := *g
+	c.epoch = epoch
+	return &c
+}
+
+// loc returns the location of the goroutine's next instruction.
+func (g *goroutine) loc() loc.Loc {
+	for f := g.top; f != nil; f = f.caller {
+		if f.fn != nil && f.block != nil {
+			return loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.pc}
+		}
+	}
+	return loc.Loc{}
+}

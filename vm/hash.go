@@ -1,0 +1,241 @@
+package vm
+
+import (
+	"math"
+	"sort"
+)
+
+// hasher computes a canonical state hash: objects are numbered in the
+// order they are reached from the roots (globals, then goroutines by id,
+// their frames innermost first), so two states that differ only in object
+// ids (allocation order) hash equally. FNV-1a, 64 bits.
+type hasher struct {
+	h     uint64
+	s     *State
+	ids   map[ObjID]int
+	queue []ObjID
+}
+
+const fnvOffset = 14695981039346656037
+const fnvPrime = 1099511628211
+
+func (h *hasher) byte(b byte) {
+	h.h ^= uint64(b)
+	h.h *= fnvPrime
+}
+
+func (h *hasher) u64(x uint64) {
+	for i := 0; i < 8; i++ {
+		h.byte(byte(x))
+		x >>= 8
+	}
+}
+
+func (h *hasher) int(x int64) { h.u64(uint64(x)) }
+
+func (h *hasher) str(s string) {
+	h.int(int64(len(s)))
+	for i := 0; i < len(s); i++ {
+		h.byte(s[i])
+	}
+}
+
+func (h *hasher) obj(id ObjID) {
+	if id == 0 {
+		h.int(0)
+		return
+	}
+	n, ok := h.ids[id]
+	if !ok {
+		n = len(h.ids) + 1
+		h.ids[id] = n
+		h.queue = append(h.queue, id)
+	}
+	h.int(int64(n))
+}
+
+func (h *hasher) value(v Value) {
+	switch x := v.(type) {
+	case nil:
+		h.byte(0)
+	case bool:
+		h.byte(1)
+		if x {
+			h.byte(1)
+		} else {
+			h.byte(0)
+		}
+	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr:
+		h.byte(2)
+		h.u64(toUint64(x))
+	case float32:
+		h.byte(3)
+		h.u64(math.Float64bits(float64(x)))
+	case float64:
+		h.byte(3)
+		h.u64(math.Float64bits(x))
+	case complex64:
+		h.byte(4)
+		h.u64(math.Float64bits(float64(real(x))))
+		h.u64(math.Float64bits(float64(imag(x))))
+	case complex128:
+		h.byte(4)
+		h.u64(math.Float64bits(real(x)))
+		h.u64(math.Float64bits(imag(x)))
+	case string:
+		h.byte(5)
+		h.str(x)
+	case Pointer:
+		h.byte(6)
+		h.obj(x.Obj)
+		h.int(int64(x.Off))
+	case Slice:
+		h.byte(7)
+		h.obj(x.Obj)
+		h.int(int64(x.Off))
+		h.int(int64(x.Len))
+		h.int(int64(x.Cap))
+	case Map:
+		h.byte(8)
+		h.obj(x.Obj)
+	case Chan:
+		h.byte(9)
+		h.obj(x.Obj)
+	case *Closure:
+		h.byte(10)
+		if x != nil {
+			if x.Fn != nil {
+				h.str(x.Fn.String())
+			}
+			if x.Native != nil {
+				h.str(x.Native.name)
+			}
+			for _, e := range x.Env {
+				h.value(e)
+			}
+			h.value(x.Bound)
+		}
+	case Iface:
+		h.byte(11)
+		if x.T != nil {
+			h.int(int64(x.T.ID))
+			h.value(x.V)
+		}
+	case []Value:
+		h.byte(12)
+		h.int(int64(len(x)))
+		for _, c := range x {
+			h.value(c)
+		}
+	case Tuple:
+		h.byte(13)
+		for _, c := range x {
+			h.value(c)
+		}
+	case *rangeIter:
+		h.byte(14)
+		h.str(x.str)
+		h.obj(x.m)
+		h.int(int64(x.pos))
+	case deferStack:
+		h.byte(15)
+		h.int(int64(x.depth))
+	case nativeRef:
+		h.byte(16)
+		x.hashInto(h)
+	default:
+		h.byte(17)
+	}
+}
+
+// Hash returns the canonical hash of the state (program state only: not
+// its output, depth or history).
+func (s *State) Hash() uint64 {
+	if s.hashed {
+		return s.hash
+	}
+	h := &hasher{h: fnvOffset, s: s, ids: map[ObjID]int{}}
+	// globals first, in their fixed order
+	ng := ObjID(len(s.m.globals))
+	for id := ObjID(1); id <= ng; id++ {
+		h.obj(id)
+	}
+	gs := append([]*goroutine(nil), s.gs...)
+	sort.Slice(gs, func(i, j int) bool { return gs[i].id < gs[j].id })
+	for _, g := range gs {
+		h.int(int64(g.id))
+		h.byte(byte(g.status))
+		h.byte(byte(g.wait.kind))
+		h.obj(g.wait.ptr.Obj)
+		h.int(int64(g.wait.ptr.Off))
+		if w := g.wake; w != nil {
+			h.byte(1)
+			h.int(int64(w.cas))
+			h.value(w.val)
+		}
+		h.int(int64(g.nstate))
+		for p := g.panic; p != nil; p = p.link {
+			h.byte(2)
+			h.value(p.val)
+		}
+		for f := g.top; f != nil; f = f.caller {
+			if f.fn == nil {
+				h.int(int64(f.pc))
+				continue
+			}
+			h.str(f.fn.name)
+			h.int(int64(f.block.index))
+			h.int(int64(f.pc))
+			for _, r := range f.regs {
+				h.value(r)
+			}
+			for d := f.defers; d != nil; d = d.next {
+				h.value(d.fn)
+				for _, a := range d.args {
+					h.value(a)
+				}
+			}
+		}
+	}
+	h.int(s.clock)
+	for _, tm := range s.timers {
+		h.int(tm.when - s.clock)
+		h.int(int64(tm.g))
+		h.obj(tm.ch.Obj)
+		h.obj(tm.id)
+	}
+	for i := 0; i < len(h.queue); i++ {
+		o := s.heap.get(h.queue[i])
+		h.byte(byte(o.kind))
+		for _, c := range o.Cells {
+			h.value(c)
+		}
+		if m := o.Map; m != nil {
+			for _, e := range m.ents {
+				if !e.dead {
+					h.value(e.k)
+					h.value(e.v)
+				}
+			}
+		}
+		if c := o.Chan; c != nil {
+			h.int(int64(c.cap))
+			if c.closed {
+				h.byte(1)
+			}
+			for _, v := range c.buf {
+				h.value(v)
+			}
+			for _, w := range c.recvq {
+				h.int(int64(w.g))
+			}
+			h.byte(0xff)
+			for _, w := range c.sendq {
+				h.int(int64(w.g))
+				h.value(w.val)
+			}
+		}
+	}
+	s.hash, s.hashed = h.h, true
+	return s.hash
+}

@@ -1,0 +1,281 @@
+package vm
+
+// thread is the context of one transition: the state being built (owned, of
+// the current epoch) and the goroutine running in it.
+type thread struct {
+	m       *Machine
+	s       *State
+	g       *goroutine
+	visible bool // a visible operation (scheduling point) already ran in this transition
+	nested  int  // >0 while a native runs VM code synchronously (no yields)
+	selCase int  // preselected ready case of a select (-1: none)
+	branch  int  // preselected side of a symbolic branch (-1: none)
+	n       int  // instructions executed in this transition
+}
+
+// maxInstrs bounds a transition without scheduling points; past it the
+// goroutine is preempted (a scheduling point, as Go's async preemption).
+const maxInstrs = 1 << 20
+
+// yieldBefore reports whether the op about to run is a scheduling point that
+// must start a new transition; otherwise it marks the transition as having
+// executed its visible operation.
+func (t *thread) yieldBefore() bool {
+	if t.nested > 0 {
+		return false
+	}
+	if t.visible {
+		return true
+	}
+	t.visible = true
+	return false
+}
+
+// own makes f writable in the current epoch.
+func (t *thread) own(f *frame) *frame {
+	if f == nil || f.epoch == t.s.epoch {
+		return f
+	}
+	return f.clone(t.s.epoch)
+}
+
+// run executes the goroutine until the next scheduling point, block, or end.
+func (t *thread) run() {
+	t.g.top = t.own(t.g.top)
+	for {
+		fr := t.g.top
+		if fr == nil {
+			return
+		}
+		var c ctl
+		switch {
+		case fr.unwinding:
+			c = t.unwind()
+		case fr.fn == nil:
+			c = fr.cont(t, nil)
+		default:
+			c = fr.block.code[fr.pc](t, fr)
+		}
+		switch c {
+		case ctlNext:
+			if fr.fn != nil {
+				fr.pc++
+			}
+		case ctlJump, ctlFrame:
+		default:
+			return
+		}
+		t.n++
+		if t.n >= maxInstrs && t.nested == 0 {
+			t.s.preemptions++
+			return
+		}
+	}
+}
+
+// jump transfers control from fr's current block to succ (index in the
+// block's successor list), evaluating the φ-nodes of the target.
+func (t *thread) jump(fr *frame, to *block, edge int) ctl {
+	if len(to.phis) == 1 {
+		p := to.phis[0]
+		fr.regs[p.dst] = fr.regs[p.srcs[edge]]
+	} else if len(to.phis) > 1 {
+		vals := make([]Value, len(to.phis))
+		for i, p := range to.phis {
+			vals[i] = fr.regs[p.srcs[edge]]
+		}
+		for i, p := range to.phis {
+			fr.regs[p.dst] = vals[i]
+		}
+	}
+	fr.block = to
+	fr.pc = 0
+	return ctlJump
+}
+
+// pushFrame starts a call of cf with args; the caller (fr, may be nil)
+// receives the result in register res (-1: none). If advance, the caller
+// resumes after the current instruction.
+func (t *thread) pushFrame(fr *frame, cf *function, env, args []Value, res int, advance bool) *frame {
+	nf := &frame{epoch: t.s.epoch, fn: cf, caller: fr, block: cf.blocks[0], result: res}
+	nf.regs = make([]Value, cf.nregs)
+	copy(nf.regs, cf.template)
+	for i, p := range cf.params {
+		nf.regs[p] = args[i]
+	}
+	for i, fv := range cf.freevars {
+		nf.regs[fv] = env[i]
+	}
+	if fr != nil && advance && fr.fn != nil {
+		fr.pc++
+	}
+	t.g.top = nf
+	return nf
+}
+
+// callValue calls a function value (closure or native) from fr.
+func (t *thread) callValue(fr *frame, fn Value, args []Value, res int, cs *callSite) ctl {
+	c, _ := fn.(*Closure)
+	if c == nil {
+		return t.runtimePanic(fr, "invalid memory address or nil pointer dereference")
+	}
+	if c.Native != nil {
+		if c.Bound != nil {
+			args = append([]Value{c.Bound}, args...)
+		}
+		return t.callNative(fr, c.Native, args, res, cs)
+	}
+	return t.callFunc(fr, t.m.compile(c.Fn), c.Env, args, res, cs)
+}
+
+// callFunc calls a compiled function from fr.
+func (t *thread) callFunc(fr *frame, cf *function, env, args []Value, res int, cs *callSite) ctl {
+	if cf.native != nil {
+		return t.callNative(fr, cf.native, args, res, cs)
+	}
+	if cf.blocks == nil {
+		return t.unsupported(fr, "call of "+cf.ssa.String()+" (no body and no model)")
+	}
+	t.pushFrame(fr, cf, env, args, res, true)
+	return ctlFrame
+}
+
+// callNative runs a native model. A visible native is a scheduling point.
+func (t *thread) callNative(fr *frame, nf *nativeFunc, args []Value, res int, cs *callSite) ctl {
+	if nf.visible && t.yieldBefore() {
+		if nf.guard != nil {
+			if ok, w := nf.guard(t, args); !ok {
+				t.g.status = gBlocked
+				t.g.wait = w
+			}
+		}
+		return ctlYield
+	}
+	v, c := nf.fn(t, args)
+	if c == ctlNext && res >= 0 {
+		fr.regs[res] = v
+	}
+	return c
+}
+
+// ret returns from the top frame fr with results val.
+func (t *thread) ret(fr *frame, val Value) ctl {
+	caller := t.own(fr.caller)
+	t.g.top = caller
+	if caller == nil {
+		return t.goroutineExit()
+	}
+	if caller.fn == nil {
+		return caller.cont(t, val)
+	}
+	if fr.result >= 0 {
+		caller.regs[fr.result] = val
+	}
+	return ctlFrame
+}
+
+// popCont removes a continuation frame and returns val to its caller.
+func (t *thread) popCont(cf *frame, val Value) ctl {
+	return t.ret(cf, val)
+}
+
+// callCont calls fn with args above a continuation frame whose cont runs
+// with the result. fr's instruction is complete: fr resumes after it when
+// the continuation returns (through t.ret with the final value).
+func (t *thread) callCont(fr *frame, fn Value, args []Value, res int, cont func(t *thread, res Value) ctl) ctl {
+	if fr != nil && fr.fn != nil {
+		fr.pc++
+	}
+	cf := &frame{epoch: t.s.epoch, caller: fr, result: res, cont: cont}
+	t.g.top = cf
+	c, _ := fn.(*Closure)
+	if c == nil {
+		return t.runtimePanic(cf, "invalid memory address or nil pointer dereference")
+	}
+	if c.Native != nil {
+		if c.Bound != nil {
+			args = append([]Value{c.Bound}, args...)
+		}
+		v, k := c.Native.fn(t, args)
+		if k != ctlNext {
+			return k
+		}
+		return cont(t, v)
+	}
+	callee := t.m.compile(c.Fn)
+	if callee.blocks == nil {
+		return t.unsupported(cf, "call of "+c.Fn.String())
+	}
+	t.pushFrame(cf, callee, c.Env, args, -1, false)
+	return ctlFrame
+}
+
+// goroutineExit ends the running goroutine.
+func (t *thread) goroutineExit() ctl {
+	g := t.g
+	g.status = gDead
+	g.top = nil
+	if p := g.panic; p != nil && !p.goexit && !p.recovered {
+		t.s.fail(t.panicError(p))
+		return ctlStop
+	}
+	if g.entry {
+		t.s.entryReturned(t)
+	}
+	return ctlStop
+}
+
+// syncCall runs fn(args) to completion inside the current transition (used
+// by natives that call back into Go code, e.g. fmt calling a String method).
+// Scheduling points inside do not yield. ok is false if the call panicked,
+// blocked or is not supported; the goroutine is left as it was.
+func (t *thread) syncCall(fn Value, args []Value) (res Value, ok bool) {
+	c, _ := fn.(*Closure)
+	if c == nil {
+		return nil, false
+	}
+	if c.Native != nil {
+		if c.Bound != nil {
+			args = append([]Value{c.Bound}, args...)
+		}
+		v, k := c.Native.fn(t, args)
+		return v, k == ctlNext
+	}
+	cf := t.m.compile(c.Fn)
+	if cf.native != nil {
+		v, k := cf.native.fn(t, args)
+		return v, k == ctlNext
+	}
+	if cf.blocks == nil {
+		return nil, false
+	}
+	g := t.g
+	saved, savedPanic, savedStatus, savedWait := g.top, g.panic, g.status, g.wait
+	marker := &frame{epoch: t.s.epoch, result: -1, boundary: true}
+	marker.cont = func(t *thread, r Value) ctl {
+		res, ok = r, true
+		return ctlStop
+	}
+	t.pushFrame(marker, cf, c.Env, args, -1, false)
+	t.nested++
+	for t.s.err == nil {
+		fr := g.top
+		if fr == nil || fr == marker {
+			break
+		}
+		var k ctl
+		if fr.unwinding {
+			k = t.unwind()
+		} else {
+			k = fr.block.code[fr.pc](t, fr)
+		}
+		if k == ctlNext {
+			fr.pc++
+		} else if k != ctlJump && k != ctlFrame {
+			break
+		}
+	}
+	t.nested--
+	g.top, g.panic, g.status, g.wait = saved, savedPanic, savedStatus, savedWait
+	return res, ok
+}

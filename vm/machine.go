@@ -1,0 +1,283 @@
+package vm
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/loc"
+)
+
+// SchedMode selects the scheduling points (DESIGN §2).
+type SchedMode uint8
+
+const (
+	// SchedShared: synchronization operations and loads/stores of objects
+	// reachable from more than one goroutine in the module under test.
+	SchedShared SchedMode = iota
+	// SchedSync: synchronization operations only.
+	SchedSync
+)
+
+// Checks selects which conditions are errors.
+type Checks struct {
+	Leak bool // goroutines blocked forever when the entry returns
+	Race bool // data races (happens-before)
+}
+
+// Options configure a Machine.
+type Options struct {
+	Sched  SchedMode
+	Checks Checks
+	Args   []string // os.Args[1:]
+	Env    map[string]string
+}
+
+// Machine is a loaded program ready to run: compiled functions, types,
+// natives and the initial heap. It is shared by all states derived from
+// it and safe for concurrent use by several searches.
+type Machine struct {
+	prog    *load.Program
+	opts    Options
+	types   *typeRegistry
+	fnMu    sync.Mutex
+	funcs   map[*ssa.Function]*function
+	natives map[string]*nativeFunc
+	globals map[*ssa.Global]Pointer
+	base    heap
+	rtError *RType // dynamic type of runtime error values
+	fvMu    sync.Mutex
+	fvals   map[*ssa.Function]*Closure
+	selMu   sync.Mutex
+	selects map[*ssa.Select]*selectInfo
+	stdout  ObjID // the *os.File objects of os.Stdout and os.Stderr
+	stderr  ObjID
+}
+
+// New prepares a machine for a loaded program.
+func New(p *load.Program, opts Options) *Machine {
+	m := &Machine{
+		prog:    p,
+		opts:    opts,
+		types:   newTypeRegistry(p.SSA),
+		funcs:   map[*ssa.Function]*function{},
+		natives: map[string]*nativeFunc{},
+		globals: map[*ssa.Global]Pointer{},
+		fvals:   map[*ssa.Function]*Closure{},
+		selects: map[*ssa.Select]*selectInfo{},
+	}
+	m.types.machine = m
+	m.rtError = m.types.get(runtimeErrorType())
+	registerNatives(m)
+	m.allocGlobals()
+	return m
+}
+
+// Program returns the loaded program.
+func (m *Machine) Program() *load.Program { return m.prog }
+
+// Options returns the machine's options.
+func (m *Machine) Options() Options { return m.opts }
+
+func (m *Machine) underTest(pkgPath string) bool {
+	for _, r := range m.prog.Roots {
+		if r.Pkg.Path() == pkgPath || strings.TrimSuffix(r.Pkg.Path(), "_test") == pkgPath {
+			return true
+		}
+	}
+	return m.prog.Module != "" && (pkgPath == m.prog.Module || strings.HasPrefix(pkgPath, m.prog.Module+"/"))
+}
+
+// allocGlobals gives every package-level variable an object in the base
+// heap, in a deterministic order.
+func (m *Machine) allocGlobals() {
+	var gs []*ssa.Global
+	for _, p := range m.prog.SSA.AllPackages() {
+		for _, mem := range p.Members {
+			if g, ok := mem.(*ssa.Global); ok {
+				gs = append(gs, g)
+			}
+		}
+	}
+	sort.Slice(gs, func(i, j int) bool {
+		pi, pj := gs[i].Pkg.Pkg.Path(), gs[j].Pkg.Pkg.Path()
+		if pi != pj {
+			return pi < pj
+		}
+		return gs[i].Name() < gs[j].Name()
+	})
+	for _, g := range gs {
+		rt := m.types.get(g.Type().(*types.Pointer).Elem())
+		o := &Object{T: rt, Cells: cellsOf(rt), shared: true}
+		id := m.base.alloc(o, 0)
+		m.globals[g] = Pointer{Obj: id}
+	}
+	for _, g := range gs {
+		if init := globalInits[g.Pkg.Pkg.Path()+"."+g.Name()]; init != nil {
+			p := m.globals[g]
+			o := m.base.get(p.Obj)
+			init(m, o)
+		}
+	}
+}
+
+// cellsOf returns fresh zero cells for a value of type rt.
+func cellsOf(rt *RType) []Value {
+	if rt.Agg {
+		return append([]Value(nil), rt.zero.([]Value)...)
+	}
+	return []Value{rt.zero}
+}
+
+func (m *Machine) globalPtr(g *ssa.Global) Value {
+	if p, ok := m.globals[g]; ok {
+		return p
+	}
+	panic("gmc: global without object: " + g.String())
+}
+
+// EntryKind says how an entry function is called.
+type EntryKind uint8
+
+const (
+	EntryMain  EntryKind = iota // func main()
+	EntryTest                   // func TestXxx(t *testing.T)
+	EntryFuzz                   // func FuzzXxx(f *testing.F)
+	EntryFunc                   // any func() of a root package (e.g. a GoKer kernel)
+)
+
+// Entry names the function a run starts in.
+type Entry struct {
+	Fn   *ssa.Function
+	Kind EntryKind
+}
+
+// FindEntry resolves an entry name: "main", "TestXxx", "FuzzXxx" or the
+// name of a niladic package-level function. "" picks main for a main
+// package, else the only test.
+func (m *Machine) FindEntry(name string) (Entry, error) {
+	p := m.prog
+	if name == "" {
+		if mp := p.MainPackage(); mp != nil {
+			return Entry{Fn: mp.Func("main"), Kind: EntryMain}, nil
+		}
+		tests := p.Tests()
+		if len(tests) == 1 {
+			return m.FindEntry(tests[0].Name())
+		}
+		if len(tests) == 0 {
+			return Entry{}, fmt.Errorf("gmc: %s has no main function and no tests; name one with --entry", rootName(p))
+		}
+		var names []string
+		for _, t := range tests {
+			names = append(names, t.Name())
+		}
+		return Entry{}, fmt.Errorf("gmc: %s has %d tests (%s); choose one with --entry", rootName(p), len(tests), strings.Join(names, ", "))
+	}
+	if name == "main" {
+		if mp := p.MainPackage(); mp != nil {
+			return Entry{Fn: mp.Func("main"), Kind: EntryMain}, nil
+		}
+	}
+	f := p.Func(name)
+	if f == nil {
+		return Entry{}, fmt.Errorf("gmc: %s has no function %s", rootName(p), name)
+	}
+	sig := f.Signature
+	switch {
+	case sig.Params().Len() == 1 && sig.Params().At(0).Type().String() == "*testing.T":
+		return Entry{Fn: f, Kind: EntryTest}, nil
+	case sig.Params().Len() == 1 && sig.Params().At(0).Type().String() == "*testing.F":
+		return Entry{Fn: f, Kind: EntryFuzz}, nil
+	case sig.Params().Len() == 0 && sig.Results().Len() == 0:
+		if f.Name() == "main" {
+			return Entry{Fn: f, Kind: EntryMain}, nil
+		}
+		return Entry{Fn: f, Kind: EntryFunc}, nil
+	}
+	return Entry{}, fmt.Errorf("%s: gmc: %s is not a valid entry (want func main(), func(*testing.T), func(*testing.F) or func())", m.position(loc.Loc{Fn: f, Index: -1}), name)
+}
+
+func rootName(p *load.Program) string {
+	if len(p.Roots) == 0 {
+		return "package"
+	}
+	return p.Roots[0].Pkg.Path()
+}
+
+// Start returns the initial state of a run of entry: goroutine 1 about to
+// run the package initializers and then the entry.
+func (m *Machine) Start(e Entry) *State {
+	s := &State{m: m, epoch: epochs.Add(1), heap: m.base.clone(), nextG: 2, isMain: e.Kind == EntryMain}
+	if m.opts.Checks.Race {
+		s.race = newRaceState()
+	}
+	g := &goroutine{id: 1, epoch: s.epoch, entry: true, start: "main.main"}
+	s.gs = []*goroutine{g}
+	boot := &frame{epoch: s.epoch, result: -1}
+	var initFn *ssa.Function
+	if e.Fn.Pkg != nil {
+		initFn = e.Fn.Pkg.Func("init")
+	}
+	// The boot frame runs when first scheduled and whenever a callee returns
+	// into it; its pc counts the stages: initializers, entry, exit.
+	boot.cont = func(t *thread, _ Value) ctl {
+		b := t.g.top
+		b.pc++
+		switch b.pc {
+		case 1:
+			if initFn != nil {
+				return t.callFunc(b, m.compile(initFn), nil, nil, -1, nil)
+			}
+			b.pc++
+			fallthrough
+		case 2:
+			return m.callEntry(t, e, b)
+		}
+		t.g.top = nil
+		return t.goroutineExit()
+	}
+	g.top = boot
+	g.status = gRunnable
+	return s
+}
+
+// position formats a location as file.go:line:col (base name).
+func (m *Machine) position(l loc.Loc) string {
+	if l.Fn == nil {
+		return "?"
+	}
+	return l.Position(m.prog.Fset)
+}
+
+// shortPosition formats a location as file.go:line.
+func (m *Machine) shortPosition(l loc.Loc) string {
+	p := m.prog.Fset.Position(l.Pos())
+	if !p.IsValid() {
+		return "?"
+	}
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+// Position is the exported form of position for reports.
+func (m *Machine) Position(l loc.Loc) string { return m.position(l) }
+
+// Fset returns the file set of the loaded program.
+func (m *Machine) Fset() *token.FileSet { return m.prog.Fset }
+
+func (m *Machine) addrString(v Value) string {
+	switch x := v.(type) {
+	case Pointer:
+		return fmt.Sprintf("0xc%09x", uint64(x.Obj)<<8|uint64(x.Off))
+	}
+	return fmt.Sprintf("%v", v)
+}
+
+func itoa(n int) string { return fmt.Sprint(n) }

@@ -1,0 +1,279 @@
+package vm
+
+import "fmt"
+
+// alloc creates a zeroed variable of type rt and returns its address.
+func (t *thread) alloc(rt *RType) Pointer {
+	id := t.s.heap.alloc(&Object{T: rt, Cells: cellsOf(rt)}, t.s.epoch)
+	return Pointer{Obj: id}
+}
+
+// newObject allocates an object and returns its id.
+func (t *thread) newObject(o *Object) ObjID {
+	return t.s.heap.alloc(o, t.s.epoch)
+}
+
+// readCells returns the value of type rt stored at p (no checks).
+func (s *State) readCells(p Pointer, rt *RType) Value {
+	o := s.heap.get(p.Obj)
+	if rt.Agg {
+		return append([]Value(nil), o.Cells[p.Off:int(p.Off)+rt.Size]...)
+	}
+	return o.Cells[p.Off]
+}
+
+// writeCells stores v of type rt at p (no checks).
+func (s *State) writeCells(p Pointer, rt *RType, v Value) {
+	o := s.heap.mut(p.Obj, s.epoch)
+	if rt.Agg {
+		copy(o.Cells[p.Off:], v.([]Value))
+		return
+	}
+	o.Cells[p.Off] = v
+}
+
+// load reads *p in frame fr. It returns ctlYield before a shared access
+// that is a scheduling point, or a panic for a nil pointer.
+func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
+	if p.Obj == 0 {
+		return t.runtimePanic(fr, "invalid memory address or nil pointer dereference")
+	}
+	o := t.s.heap.get(p.Obj)
+	if o.shared && fr.fn.shared && t.yieldBefore() {
+		return ctlYield
+	}
+	if t.s.race != nil && o.shared {
+		t.raceAccess(fr, p, rt.Size, false)
+	}
+	if rt.Agg {
+		fr.regs[dst] = append([]Value(nil), o.Cells[p.Off:int(p.Off)+rt.Size]...)
+	} else {
+		fr.regs[dst] = o.Cells[p.Off]
+	}
+	return ctlNext
+}
+
+// store writes *p = v in frame fr.
+func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) ctl {
+	if p.Obj == 0 {
+		return t.runtimePanic(fr, "invalid memory address or nil pointer dereference")
+	}
+	o := t.s.heap.get(p.Obj)
+	if o.shared {
+		if fr.fn.shared && t.yieldBefore() {
+			return ctlYield
+		}
+		if t.s.race != nil {
+			t.raceAccess(fr, p, rt.Size, true)
+		}
+		if hasRefs {
+			t.share(v)
+		}
+	}
+	t.s.writeCells(p, rt, v)
+	return ctlNext
+}
+
+// share marks every object reachable from v as shared between goroutines.
+func (t *thread) share(v Value) {
+	var stack []ObjID
+	push := func(id ObjID) {
+		if id == 0 {
+			return
+		}
+		o := t.s.heap.get(id)
+		if o == nil || o.shared {
+			return
+		}
+		t.s.heap.mut(id, t.s.epoch).shared = true
+		stack = append(stack, id)
+	}
+	var visit func(v Value)
+	visit = func(v Value) {
+		switch x := v.(type) {
+		case Pointer:
+			push(x.Obj)
+		case Slice:
+			push(x.Obj)
+		case Map:
+			push(x.Obj)
+		case Chan:
+			push(x.Obj)
+		case Iface:
+			visit(x.V)
+		case []Value:
+			for _, c := range x {
+				visit(c)
+			}
+		case Tuple:
+			for _, c := range x {
+				visit(c)
+			}
+		case *Closure:
+			if x != nil {
+				for _, c := range x.Env {
+					visit(c)
+				}
+				visit(x.Bound)
+			}
+		}
+	}
+	visit(v)
+	for len(stack) > 0 {
+		id := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		o := t.s.heap.get(id)
+		for _, c := range o.Cells {
+			visit(c)
+		}
+		if o.Map != nil {
+			for _, e := range o.Map.ents {
+				if !e.dead {
+					visit(e.k)
+					visit(e.v)
+				}
+			}
+		}
+		if o.Chan != nil {
+			for _, c := range o.Chan.buf {
+				visit(c)
+			}
+		}
+	}
+}
+
+// makeSlice allocates a backing array of cap elements of type elem.
+func (t *thread) makeSlice(elem *RType, length, capacity int) Slice {
+	cells := make([]Value, capacity*elem.Size)
+	if elem.Agg {
+		z := elem.zero.([]Value)
+		for i := 0; i < capacity; i++ {
+			copy(cells[i*elem.Size:], z)
+		}
+	} else {
+		for i := range cells {
+			cells[i] = elem.zero
+		}
+	}
+	id := t.newObject(&Object{T: elem, Cells: cells})
+	return Slice{Obj: id, Len: length, Cap: capacity}
+}
+
+// sliceElems returns the cells of a slice's elements (read-only view).
+func (s *State) sliceCells(sl Slice, elem *RType) []Value {
+	if sl.Obj == 0 || sl.Len == 0 {
+		return nil
+	}
+	o := s.heap.get(sl.Obj)
+	return o.Cells[sl.Off : int(sl.Off)+sl.Len*elem.Size]
+}
+
+// bytesOf returns the contents of a []byte.
+func (s *State) bytesOf(sl Slice) []byte {
+	cells := s.sliceCells(sl, nil8)
+	b := make([]byte, len(cells))
+	for i, c := range cells {
+		b[i] = c.(uint8)
+	}
+	return b
+}
+
+// nil8 is a placeholder element type of size 1 for byte slices.
+var nil8 = &RType{Size: 1}
+
+// newBytes makes a []byte holding b.
+func (t *thread) newBytes(b []byte) Slice {
+	cells := make([]Value, len(b))
+	for i, c := range b {
+		cells[i] = c
+	}
+	id := t.newObject(&Object{T: t.m.byteType(), Cells: cells})
+	return Slice{Obj: id, Len: len(b), Cap: len(b)}
+}
+
+// newRunes makes a []rune holding rs.
+func (t *thread) newRunes(rs []rune) Slice {
+	cells := make([]Value, len(rs))
+	for i, c := range rs {
+		cells[i] = int32(c)
+	}
+	id := t.newObject(&Object{T: t.m.runeType(), Cells: cells})
+	return Slice{Obj: id, Len: len(rs), Cap: len(rs)}
+}
+
+// newSliceOf makes a slice of elem holding vals (one Value per element).
+func (t *thread) newSliceOf(elem *RType, vals []Value) Slice {
+	sl := t.makeSlice(elem, len(vals), len(vals))
+	o := t.s.heap.mut(sl.Obj, t.s.epoch)
+	for i, v := range vals {
+		if elem.Agg {
+			copy(o.Cells[i*elem.Size:], v.([]Value))
+		} else {
+			o.Cells[i] = v
+		}
+	}
+	return sl
+}
+
+// sliceElem returns element i of a slice.
+func (s *State) sliceElem(sl Slice, elem *RType, i int) Value {
+	return s.readCells(Pointer{Obj: sl.Obj, Off: sl.Off + int32(i*elem.Size)}, elem)
+}
+
+// appendSlice implements append(sl, vals...) with Go's growth rule.
+func (t *thread) appendSlice(sl Slice, elem *RType, vals []Value) Slice {
+	n := len(vals)
+	if n == 0 {
+		return sl
+	}
+	if sl.Len+n <= sl.Cap {
+		o := t.s.heap.mut(sl.Obj, t.s.epoch)
+		base := int(sl.Off) + sl.Len*elem.Size
+		for i, v := range vals {
+			if elem.Agg {
+				copy(o.Cells[base+i*elem.Size:], v.([]Value))
+			} else {
+				o.Cells[base+i] = v
+			}
+		}
+		sl.Len += n
+		return sl
+	}
+	newCap := growCap(sl.Cap, sl.Len+n, elem.byteSize(), !elem.hasPointers())
+	ns := t.makeSlice(elem, sl.Len+n, newCap)
+	o := t.s.heap.mut(ns.Obj, t.s.epoch)
+	if sl.Len > 0 {
+		copy(o.Cells, t.s.sliceCells(sl, elem))
+	}
+	base := sl.Len * elem.Size
+	for i, v := range vals {
+		if elem.Agg {
+			copy(o.Cells[base+i*elem.Size:], v.([]Value))
+		} else {
+			o.Cells[base+i] = v
+		}
+	}
+	return ns
+}
+
+// copySlice implements copy(dst, src) for cells of type elem.
+func (t *thread) copyCells(dst Slice, src []Value, elem *RType) int {
+	n := dst.Len
+	if m := len(src) / max(elem.Size, 1); m < n {
+		n = m
+	}
+	if elem.Size == 0 {
+		return min(dst.Len, len(src))
+	}
+	if n == 0 {
+		return 0
+	}
+	tmp := append([]Value(nil), src[:n*elem.Size]...)
+	o := t.s.heap.mut(dst.Obj, t.s.epoch)
+	copy(o.Cells[dst.Off:], tmp)
+	return n
+}
+
+func boundsMsg(i, n int) string {
+	return fmt.Sprintf("index out of range [%d] with length %d", i, n)
+}

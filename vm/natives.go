@@ -1,0 +1,190 @@
+package vm
+
+import (
+	"go/token"
+	"go/types"
+	"os"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// nativeFunc is a Go model of a function the VM does not interpret.
+type nativeFunc struct {
+	name string
+	// fn runs the model. It returns ctlNext with the result, ctlBlock after
+	// setting the goroutine's wait (the call is re-executed when the
+	// goroutine is scheduled again), ctlFrame after pushing frames, or the
+	// control of a panic/error.
+	fn func(t *thread, args []Value) (Value, ctl)
+	// visible natives are scheduling points.
+	visible bool
+	// guard, for blocking natives, tells whether the call can proceed now
+	// and, if not, the wait to record; it is evaluated when a transition
+	// stops before the call so that a goroutine that would block is not
+	// offered as a choice.
+	guard func(t *thread, args []Value) (bool, waitInfo)
+}
+
+// nativeKey is the name natives are registered under: ssa's
+// Function.String(), e.g. "(*sync.Mutex).Lock" or "fmt.Println".
+// Initializers of packages that are not interpreted are no-ops.
+func (m *Machine) nativeKey(f *ssa.Function) string {
+	if f.Name() == "init" || strings.HasPrefix(f.Name(), "init#") {
+		if f.Pkg != nil && !m.prog.Interpreted(f.Pkg.Pkg.Path()) {
+			return "<noop-init>"
+		}
+	}
+	return f.String()
+}
+
+// globalInits set package-level variables of packages whose initializers
+// are not interpreted.
+var globalInits = map[string]func(m *Machine, o *Object){
+	"os.Args": func(m *Machine, o *Object) {
+		o.Cells[0] = m.stringSliceBase(append([]string{"prog"}, m.opts.Args...))
+	},
+}
+
+// nativeTable holds the natives of every modelled package; each natives_*.go
+// file adds its own in an init function.
+var nativeTable = map[string]*nativeFunc{}
+
+func def(name string, fn func(t *thread, args []Value) (Value, ctl)) *nativeFunc {
+	nf := &nativeFunc{name: name, fn: fn}
+	nativeTable[name] = nf
+	return nf
+}
+
+// defVisible registers a native that is a scheduling point.
+func defVisible(name string, fn func(t *thread, args []Value) (Value, ctl)) *nativeFunc {
+	nf := def(name, fn)
+	nf.visible = true
+	return nf
+}
+
+func registerNatives(m *Machine) {
+	for k, v := range nativeTable {
+		m.natives[k] = v
+	}
+	m.natives["<noop-init>"] = &nativeFunc{name: "init", fn: func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }}
+}
+
+// stringSliceBase builds a []string in the base heap (used by global initializers).
+func (m *Machine) stringSliceBase(ss []string) Slice {
+	cells := make([]Value, len(ss))
+	for i, s := range ss {
+		cells[i] = s
+	}
+	id := m.base.alloc(&Object{T: m.types.get(types.Typ[types.String]), Cells: cells, shared: true}, 0)
+	return Slice{Obj: id, Len: len(ss), Cap: len(ss)}
+}
+
+func (m *Machine) byteType() *RType { return m.types.get(types.Typ[types.Byte]) }
+func (m *Machine) runeType() *RType { return m.types.get(types.Typ[types.Rune]) }
+
+// fakePkg holds the synthetic types of values the VM creates itself.
+var fakeRuntime = types.NewPackage("runtime", "runtime")
+
+var rtErrorType, panicNilErrType types.Type
+
+func init() {
+	errSig := types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewVar(token.NoPos, nil, "", types.Typ[types.String])), false)
+	mk := func(name string) types.Type {
+		tn := types.NewTypeName(token.NoPos, fakeRuntime, name, nil)
+		named := types.NewNamed(tn, types.Typ[types.String], nil)
+		recv := types.NewVar(token.NoPos, fakeRuntime, "e", named)
+		sig := types.NewSignatureType(recv, nil, nil, nil, errSig.Results(), false)
+		named.AddMethod(types.NewFunc(token.NoPos, fakeRuntime, "Error", sig))
+		sig2 := types.NewSignatureType(recv, nil, nil, nil, nil, false)
+		named.AddMethod(types.NewFunc(token.NoPos, fakeRuntime, "RuntimeError", sig2))
+		return named
+	}
+	rtErrorType = mk("Error")
+	panicNilErrType = types.NewPointer(mk("PanicNilError"))
+}
+
+func runtimeErrorType() types.Type { return rtErrorType }
+
+func (m *Machine) panicNilType() *RType { return m.rtError }
+
+// runtime errors' methods are native: their value is the message.
+func init() {
+	def("(runtime.Error).Error", func(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext })
+	def("(runtime.Error).RuntimeError", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+}
+
+// --- runtime ---
+
+func init() {
+	defVisible("runtime.Gosched", func(t *thread, args []Value) (Value, ctl) {
+		t.s.last.Op = "runtime.Gosched"
+		return nil, ctlNext
+	})
+	def("runtime.NumGoroutine", func(t *thread, args []Value) (Value, ctl) {
+		n := 0
+		for _, g := range t.s.gs {
+			if g.status != gDead {
+				n++
+			}
+		}
+		return n, ctlNext
+	})
+	def("runtime.GOMAXPROCS", func(t *thread, args []Value) (Value, ctl) { return 2, ctlNext })
+	def("runtime.NumCPU", func(t *thread, args []Value) (Value, ctl) { return 2, ctlNext })
+	def("runtime.GC", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def("runtime.KeepAlive", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def("runtime.SetFinalizer", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def("runtime.LockOSThread", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def("runtime.UnlockOSThread", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def("runtime.Goexit", func(t *thread, args []Value) (Value, ctl) {
+		fr := t.g.top
+		fr.pc++ // Goexit does not return; unwinding starts after the call
+		return nil, t.goexit(fr)
+	})
+	def("runtime.Caller", func(t *thread, args []Value) (Value, ctl) {
+		skip := toInt(args[0])
+		f := t.g.top
+		for i := 0; i < skip && f != nil; i++ {
+			f = f.caller
+			for f != nil && f.fn == nil {
+				f = f.caller
+			}
+		}
+		if f == nil || f.fn == nil {
+			return Tuple{uintptr(0), "", 0, false}, ctlNext
+		}
+		l := t.locOf(f)
+		l.Index--
+		p := t.m.prog.Fset.Position(l.Pos())
+		return Tuple{uintptr(1), p.Filename, p.Line, true}, ctlNext
+	})
+	def("runtime.GOROOT", func(t *thread, args []Value) (Value, ctl) { return "/usr/local/go", ctlNext })
+	def("runtime.Version", func(t *thread, args []Value) (Value, ctl) { return "go1.26", ctlNext })
+	def("runtime.ReadMemStats", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def("runtime/debug.SetGCPercent", func(t *thread, args []Value) (Value, ctl) { return 100, ctlNext })
+	def("runtime/debug.SetMaxStack", func(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext })
+	def("runtime/debug.FreeOSMemory", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def("os.Exit", func(t *thread, args []Value) (Value, ctl) {
+		code := toInt(args[0])
+		if code != 0 {
+			t.s.fail(&Error{Kind: KindFatal, Msg: "exit status " + itoa(code), Pos: t.posOf(t.g.top), Loc: t.locOf(t.g.top)})
+		} else {
+			t.s.exited = true
+		}
+		return nil, ctlStop
+	})
+	def("os.Getenv", func(t *thread, args []Value) (Value, ctl) {
+		if v, ok := t.m.opts.Env[args[0].(string)]; ok {
+			return v, ctlNext
+		}
+		return os.Getenv(args[0].(string)), ctlNext
+	})
+	def("os.LookupEnv", func(t *thread, args []Value) (Value, ctl) {
+		if v, ok := t.m.opts.Env[args[0].(string)]; ok {
+			return Tuple{v, true}, ctlNext
+		}
+		v, ok := os.LookupEnv(args[0].(string))
+		return Tuple{v, ok}, ctlNext
+	})
+}

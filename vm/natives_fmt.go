@@ -1,0 +1,181 @@
+package vm
+
+import (
+	"go/types"
+	"strings"
+)
+
+// writeTo writes data to an io.Writer value: os.Stdout/os.Stderr directly,
+// any other writer through its Write method.
+func (t *thread) writeTo(w Value, data string) (int, ctl) {
+	iv, _ := w.(Iface)
+	if p, ok := iv.V.(Pointer); ok && iv.T != nil && iv.T.String() == "*os.File" {
+		if fd := t.m.fileFD(p); fd > 0 {
+			t.s.write(fd, data)
+			return len(data), ctlNext
+		}
+		return 0, t.unsupported(t.g.top, "writing to a file other than os.Stdout/os.Stderr")
+	}
+	if iv.T == nil {
+		return 0, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	}
+	m := iv.T.methodByName("Write")
+	if m == nil {
+		return 0, t.unsupported(t.g.top, "writer "+iv.T.String())
+	}
+	if _, ok := t.syncCall(m, []Value{iv.V, t.newBytes([]byte(data))}); !ok {
+		return 0, t.unsupported(t.g.top, "Write method of "+iv.T.String()+" that blocks or panics")
+	}
+	return len(data), ctlNext
+}
+
+// fileFD returns 1 or 2 for os.Stdout/os.Stderr, 0 otherwise.
+func (m *Machine) fileFD(p Pointer) int {
+	switch p.Obj {
+	case m.stdout:
+		return 1
+	case m.stderr:
+		return 2
+	}
+	return 0
+}
+
+// newError makes an error value with message msg (an *errors.errorString
+// when package errors is loaded).
+func (t *thread) newError(msg string) Value {
+	if rt := t.m.lookupType("errors", "errorString"); rt != nil {
+		p := t.alloc(rt)
+		t.setCell(p, 0, msg)
+		return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: p}
+	}
+	return Iface{T: t.m.rtError, V: msg}
+}
+
+func init() {
+	def("fmt.Println", func(t *thread, args []Value) (Value, ctl) {
+		s := t.sprintln(t.sliceValues(args[0]))
+		t.s.write(1, s)
+		return Tuple{len(s), Iface{}}, ctlNext
+	})
+	def("fmt.Print", func(t *thread, args []Value) (Value, ctl) {
+		s := t.sprint(t.sliceValues(args[0]))
+		t.s.write(1, s)
+		return Tuple{len(s), Iface{}}, ctlNext
+	})
+	def("fmt.Printf", func(t *thread, args []Value) (Value, ctl) {
+		s := t.sprintf(args[0].(string), t.sliceValues(args[1]))
+		t.s.write(1, s)
+		return Tuple{len(s), Iface{}}, ctlNext
+	})
+	def("fmt.Sprintln", func(t *thread, args []Value) (Value, ctl) { return t.sprintln(t.sliceValues(args[0])), ctlNext })
+	def("fmt.Sprint", func(t *thread, args []Value) (Value, ctl) { return t.sprint(t.sliceValues(args[0])), ctlNext })
+	def("fmt.Sprintf", func(t *thread, args []Value) (Value, ctl) {
+		return t.sprintf(args[0].(string), t.sliceValues(args[1])), ctlNext
+	})
+	fprint := func(f func(t *thread, args []Value) string) func(t *thread, args []Value) (Value, ctl) {
+		return func(t *thread, args []Value) (Value, ctl) {
+			s := f(t, args)
+			n, k := t.writeTo(args[0], s)
+			return Tuple{n, Iface{}}, k
+		}
+	}
+	def("fmt.Fprintln", fprint(func(t *thread, args []Value) string { return t.sprintln(t.sliceValues(args[1])) }))
+	def("fmt.Fprint", fprint(func(t *thread, args []Value) string { return t.sprint(t.sliceValues(args[1])) }))
+	def("fmt.Fprintf", fprint(func(t *thread, args []Value) string {
+		return t.sprintf(args[1].(string), t.sliceValues(args[2]))
+	}))
+	def("fmt.Errorf", func(t *thread, args []Value) (Value, ctl) {
+		format := args[0].(string)
+		vals := t.sliceValues(args[1])
+		msg := t.sprintf(format, vals)
+		var wrapped []Value
+		if strings.Contains(format, "%w") {
+			// the operands of %w verbs, in order
+			argi := 0
+			for i := 0; i < len(format); i++ {
+				if format[i] != '%' {
+					continue
+				}
+				j := i + 1
+				for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
+					j++
+				}
+				if j >= len(format) {
+					break
+				}
+				if format[j] == '%' {
+					i = j
+					continue
+				}
+				if format[j] == 'w' && argi < len(vals) {
+					if iv, ok := vals[argi].(Iface); ok && iv.T != nil {
+						wrapped = append(wrapped, vals[argi])
+					}
+				}
+				argi++
+				i = j
+			}
+		}
+		switch len(wrapped) {
+		case 0:
+			return t.newError(msg), ctlNext
+		case 1:
+			if rt := t.m.lookupType("fmt", "wrapError"); rt != nil {
+				p := t.alloc(rt)
+				t.setCell(p, 0, msg)
+				t.setCell(p, 1, wrapped[0])
+				return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: p}, ctlNext
+			}
+		default:
+			if rt := t.m.lookupType("fmt", "wrapErrors"); rt != nil {
+				p := t.alloc(rt)
+				t.setCell(p, 0, msg)
+				errT := t.m.types.get(types.Universe.Lookup("error").Type())
+				t.setCell(p, 1, t.newSliceOf(errT, wrapped))
+				return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: p}, ctlNext
+			}
+		}
+		return t.newError(msg), ctlNext
+	})
+	def("(*fmt.wrapError).Error", func(t *thread, args []Value) (Value, ctl) { return t.cell(ptrArg(args[0]), 0), ctlNext })
+	def("(*fmt.wrapError).Unwrap", func(t *thread, args []Value) (Value, ctl) { return t.cell(ptrArg(args[0]), 1), ctlNext })
+	def("(*fmt.wrapErrors).Error", func(t *thread, args []Value) (Value, ctl) { return t.cell(ptrArg(args[0]), 0), ctlNext })
+	def("(*fmt.wrapErrors).Unwrap", func(t *thread, args []Value) (Value, ctl) { return t.cell(ptrArg(args[0]), 1), ctlNext })
+	def("(*os.File).Write", func(t *thread, args []Value) (Value, ctl) {
+		p := ptrArg(args[0])
+		data := string(t.s.bytesOf(args[1].(Slice)))
+		if fd := t.m.fileFD(p); fd > 0 {
+			t.s.write(fd, data)
+			return Tuple{len(data), Iface{}}, ctlNext
+		}
+		return nil, t.unsupported(t.g.top, "writing to a file other than os.Stdout/os.Stderr")
+	})
+	def("(*os.File).WriteString", func(t *thread, args []Value) (Value, ctl) {
+		p := ptrArg(args[0])
+		data := args[1].(string)
+		if fd := t.m.fileFD(p); fd > 0 {
+			t.s.write(fd, data)
+			return Tuple{len(data), Iface{}}, ctlNext
+		}
+		return nil, t.unsupported(t.g.top, "writing to a file other than os.Stdout/os.Stderr")
+	})
+	fileInit := func(which string) func(m *Machine, o *Object) {
+		return func(m *Machine, o *Object) {
+			rt := m.lookupType("os", "File")
+			if rt == nil {
+				return
+			}
+			id := m.base.alloc(&Object{T: rt, Cells: cellsOf(rt), shared: true}, 0)
+			o.Cells[0] = Pointer{Obj: id}
+			switch which {
+			case "out":
+				m.stdout = id
+			case "err":
+				m.stderr = id
+			}
+		}
+	}
+	globalInits["os.Stdout"] = fileInit("out")
+	globalInits["os.Stderr"] = fileInit("err")
+	globalInits["os.Stdin"] = fileInit("in")
+}

@@ -1,0 +1,358 @@
+package vm
+
+import (
+	"sort"
+	"sync/atomic"
+
+	"github.com/gmc-go/gmc/vm/loc"
+)
+
+var epochs atomic.Uint64
+
+// State is a snapshot of the whole program: heap, goroutines, clock, output.
+// A State returned by Start or Step is never modified again; Step builds a
+// new State sharing unchanged objects, goroutines and frames with it.
+type State struct {
+	m      *Machine
+	epoch  uint64
+	heap   heap
+	gs     []*goroutine // live goroutines, by id
+	nextG  int
+	out    *outChunk
+	err    *Error
+	exited bool // the program ended without error
+	muted  bool // output after main returned is discarded
+
+	clock  int64 // virtual time, ns
+	timers []timer
+
+	entryDone   bool
+	isMain      bool
+	depth       int // transitions from the initial state
+	preemptions int
+	last        Step
+
+	race *raceState
+	data *dataState
+	test *testState
+
+	choices []Choice // computed on demand
+	hashed  bool
+	hash    uint64
+}
+
+// ChoiceKind says what a choice decides.
+type ChoiceKind uint8
+
+const (
+	// ChooseGoroutine: run goroutine G's next transition.
+	ChooseGoroutine ChoiceKind = iota
+	// ChooseSelectCase: run goroutine G, whose next operation is a select
+	// with several ready cases, taking case Case.
+	ChooseSelectCase
+	// ChooseBranch: goroutine G is at a branch on a symbolic condition with
+	// both sides feasible; take side Branch (1 true, 0 false).
+	ChooseBranch
+)
+
+// Choice is one enabled successor of a state.
+type Choice struct {
+	Kind   ChoiceKind
+	G      int
+	Case   int
+	Branch int
+	Loc    loc.Loc // the goroutine's next instruction
+}
+
+// Step records what the transition that produced a state did.
+type Step struct {
+	G   int
+	Loc loc.Loc // where the transition started
+	Op  string  // the visible operation it executed ("chan send", "sync.Mutex.Lock", "go", ...)
+}
+
+func (s *State) thaw() *State {
+	ns := &State{}
+	*ns = *s
+	ns.epoch = epochs.Add(1)
+	ns.heap = s.heap.clone()
+	ns.gs = append([]*goroutine(nil), s.gs...)
+	ns.choices = nil
+	ns.hashed = false
+	if s.race != nil {
+		ns.race = s.race.clone()
+	}
+	return ns
+}
+
+// g returns goroutine id for writing.
+func (s *State) mutG(id int) *goroutine {
+	for i, g := range s.gs {
+		if g.id == id {
+			if g.epoch != s.epoch {
+				g = g.clone(s.epoch)
+				s.gs[i] = g
+			}
+			return g
+		}
+	}
+	return nil
+}
+
+func (s *State) getG(id int) *goroutine {
+	for _, g := range s.gs {
+		if g.id == id {
+			return g
+		}
+	}
+	return nil
+}
+
+func (s *State) fail(e *Error) {
+	if s.err == nil {
+		s.err = e
+	}
+}
+
+// Err returns the error this state is in, or nil.
+func (s *State) Err() *Error { return s.err }
+
+// Exited reports whether the program ended without error.
+func (s *State) Exited() bool { return s.exited }
+
+// Terminal reports whether the state has no successors.
+func (s *State) Terminal() bool { return len(s.Choices()) == 0 }
+
+// Depth returns the number of transitions from the initial state.
+func (s *State) Depth() int { return s.depth }
+
+// LastStep describes the transition that produced s.
+func (s *State) LastStep() Step { return s.last }
+
+// Clock returns the virtual time in nanoseconds.
+func (s *State) Clock() int64 { return s.clock }
+
+// enabled reports whether goroutine g can run a transition.
+func (s *State) enabled(g *goroutine) bool {
+	switch g.status {
+	case gRunnable:
+		return true
+	case gBlocked:
+		return s.guard(g)
+	}
+	return false
+}
+
+// guard evaluates a blocked goroutine's wait condition.
+func (s *State) guard(g *goroutine) bool {
+	w := &g.wait
+	switch w.kind {
+	case waitWake:
+		return g.wake != nil
+	case waitCell0:
+		return s.cellInt(w.ptr) == 0
+	case waitCellLE0:
+		return s.cellInt(w.ptr) <= 0
+	case waitWG:
+		return s.cellInt(w.ptr) == 0
+	case waitRWLock:
+		return s.cellInt(w.ptr) == 0 && s.cellInt(w.ptr2) == 0
+	}
+	return false
+}
+
+func (s *State) cellInt(p Pointer) int64 {
+	o := s.heap.get(p.Obj)
+	if o == nil || int(p.Off) >= len(o.Cells) {
+		return 0
+	}
+	return toInt64(o.Cells[p.Off])
+}
+
+// Choices returns the enabled choices, in a deterministic order (by
+// goroutine id, then case). It is empty iff the state is terminal.
+func (s *State) Choices() []Choice {
+	if s.choices != nil || s.err != nil || s.exited {
+		return s.choices
+	}
+	var cs []Choice
+	if s.data != nil && s.data.pending != nil {
+		p := s.data.pending
+		for _, side := range []int{1, 0} {
+			cs = append(cs, Choice{Kind: ChooseBranch, G: p.g, Branch: side, Loc: s.getG(p.g).loc()})
+		}
+		s.choices = cs
+		return cs
+	}
+	for _, g := range s.gs {
+		if !s.enabled(g) {
+			continue
+		}
+		l := g.loc()
+		if g.status == gRunnable && g.wake == nil {
+			if ready := s.m.readySelectCases(s, g); len(ready) > 1 {
+				for _, c := range ready {
+					cs = append(cs, Choice{Kind: ChooseSelectCase, G: g.id, Case: c, Loc: l})
+				}
+				continue
+			}
+		}
+		cs = append(cs, Choice{Kind: ChooseGoroutine, G: g.id, Case: -1, Loc: l})
+	}
+	if cs == nil {
+		cs = []Choice{}
+	}
+	s.choices = cs
+	return cs
+}
+
+// Step applies choice i of s and returns the successor state. s is unchanged.
+func (m *Machine) Step(s *State, i int) *State {
+	ch := s.Choices()[i]
+	ns := s.thaw()
+	ns.depth++
+	if ch.Kind == ChooseBranch {
+		ns.data = ns.data.choose(ch.Branch)
+	}
+	g := ns.mutG(ch.G)
+	if g.status == gBlocked {
+		g.status = gRunnable
+	}
+	t := &thread{m: m, s: ns, g: g, selCase: -1, branch: -1}
+	if ch.Kind == ChooseSelectCase {
+		t.selCase = ch.Case
+	}
+	if ch.Kind == ChooseBranch {
+		t.branch = ch.Branch
+	}
+	ns.last = Step{G: g.id, Loc: g.loc()}
+	t.run()
+	if ns.last.Op == "" {
+		ns.last.Op = "run"
+	}
+	ns.prune()
+	ns.settle()
+	return ns
+}
+
+// prune drops dead goroutines.
+func (s *State) prune() {
+	live := s.gs[:0:0]
+	for _, g := range s.gs {
+		if g.status != gDead {
+			live = append(live, g)
+		}
+	}
+	s.gs = live
+}
+
+// settle fires timers when nothing else can run, and detects the end of
+// the program: normal exit, global deadlock, or leaked goroutines.
+func (s *State) settle() {
+	for s.err == nil && !s.exited {
+		any := false
+		for _, g := range s.gs {
+			if s.enabled(g) {
+				any = true
+				break
+			}
+		}
+		if any {
+			return
+		}
+		if len(s.timers) > 0 {
+			s.fireTimers()
+			continue
+		}
+		if len(s.gs) == 0 {
+			s.exited = true
+			return
+		}
+		if s.entryDone {
+			if s.m.opts.Checks.Leak {
+				s.fail(s.leakError())
+			} else {
+				s.exited = true
+			}
+			return
+		}
+		s.fail(s.deadlockError())
+		return
+	}
+}
+
+func (s *State) deadlockError() *Error {
+	e := &Error{Kind: KindDeadlock, Msg: "fatal error: all goroutines are asleep - deadlock!"}
+	e.Goroutines = s.goroutineInfos(func(*goroutine) bool { return true })
+	if len(e.Goroutines) > 0 {
+		e.Loc = e.Goroutines[0].Loc
+		e.Pos = s.m.position(e.Loc)
+	}
+	return e
+}
+
+func (s *State) leakError() *Error {
+	e := &Error{Kind: KindLeak}
+	e.Goroutines = s.goroutineInfos(func(g *goroutine) bool { return g.status == gBlocked })
+	n := len(e.Goroutines)
+	e.Msg = "goroutine leak: " + itoa(n) + " goroutine"
+	if n != 1 {
+		e.Msg += "s"
+	}
+	e.Msg += " blocked forever after the entry returned"
+	if n > 0 {
+		e.Loc = e.Goroutines[0].Loc
+		e.Pos = s.m.position(e.Loc)
+	}
+	return e
+}
+
+// entryReturned is called when the entry function's goroutine ends.
+func (s *State) entryReturned(t *thread) {
+	s.entryDone = true
+	if s.isMain && !s.m.opts.Checks.Leak {
+		s.exited = true
+		return
+	}
+	if s.isMain {
+		s.muted = true // the process would have exited: later output is not the program's
+	}
+	if tf := t.m.testFailure(s); tf != nil {
+		s.fail(tf)
+	}
+}
+
+// Goroutines describes the live goroutines, by id.
+func (s *State) Goroutines() []GoroutineInfo {
+	return s.goroutineInfos(func(*goroutine) bool { return true })
+}
+
+func (s *State) goroutineInfos(keep func(*goroutine) bool) []GoroutineInfo {
+	var out []GoroutineInfo
+	for _, g := range s.gs {
+		if g.status == gDead || !keep(g) {
+			continue
+		}
+		gi := GoroutineInfo{ID: g.id, Start: g.start, Loc: g.loc()}
+		switch {
+		case g.status == gBlocked && !s.guard(g):
+			gi.Status = "blocked"
+			gi.Wait = g.wait.reason
+		default:
+			gi.Status = "runnable"
+		}
+		for f := g.top; f != nil; f = f.caller {
+			if f.fn == nil || f.block == nil {
+				continue
+			}
+			l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + f.pc}
+			if f != g.top && f.pc > 0 {
+				l.Index-- // the call instruction
+			}
+			gi.Stack = append(gi.Stack, StackFrame{Func: f.fn.name, Pos: s.m.shortPosition(l), Loc: l})
+		}
+		out = append(out, gi)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}

@@ -1,0 +1,250 @@
+package vm
+
+import (
+	"go/types"
+	"sort"
+	"time"
+)
+
+// Virtual time, in the style of testing/synctest: the clock advances only
+// when every goroutine is blocked, to the earliest pending timer.
+
+// timer is a pending timer (immutable once in the state's list).
+type timer struct {
+	when   int64
+	seq    int
+	g      int      // goroutine to wake (time.Sleep)
+	ch     Chan     // channel to send the time on (Timer.C, Ticker.C)
+	fn     *Closure // function to start (AfterFunc)
+	period int64    // tickers
+	id     ObjID    // the *Timer / *Ticker object (for Stop/Reset)
+}
+
+// epochBase is the wall time of virtual time 0 (2026-01-01 UTC).
+var epochBase = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
+
+func (s *State) addTimer(tm timer) {
+	seq := 0
+	for _, x := range s.timers {
+		if x.seq >= seq {
+			seq = x.seq + 1
+		}
+	}
+	tm.seq = seq
+	ts := append(append([]timer(nil), s.timers...), tm)
+	sort.SliceStable(ts, func(i, j int) bool {
+		if ts[i].when != ts[j].when {
+			return ts[i].when < ts[j].when
+		}
+		return ts[i].seq < ts[j].seq
+	})
+	s.timers = ts
+}
+
+// removeTimer deletes the timers of object id; it reports whether one was pending.
+func (s *State) removeTimer(id ObjID) bool {
+	found := false
+	var ts []timer
+	for _, x := range s.timers {
+		if x.id == id && id != 0 {
+			found = true
+			continue
+		}
+		ts = append(ts, x)
+	}
+	s.timers = ts
+	return found
+}
+
+// fireTimers advances the clock to the earliest timer and fires every timer due then.
+func (s *State) fireTimers() {
+	if len(s.timers) == 0 {
+		return
+	}
+	now := s.timers[0].when
+	if now > s.clock {
+		s.clock = now
+	}
+	var due []timer
+	var rest []timer
+	for _, x := range s.timers {
+		if x.when <= s.clock {
+			due = append(due, x)
+		} else {
+			rest = append(rest, x)
+		}
+	}
+	s.timers = rest
+	t := &thread{m: s.m, s: s, selCase: -1, branch: -1}
+	for _, x := range due {
+		switch {
+		case x.g != 0:
+			if g := s.getG(x.g); g != nil && g.status == gBlocked {
+				s.wakeG(x.g, &wakeInfo{})
+			}
+		case x.fn != nil:
+			t.g = s.gs[0]
+			t.spawn(nil, x.fn, nil, "time.goFunc")
+		case x.ch.Obj != 0:
+			t.g = &goroutine{id: 0}
+			tv := s.m.timeValue(s.clock)
+			c := s.heap.get(x.ch.Obj).Chan
+			if len(c.buf) < c.cap || s.hasWaiter(c.recvq) {
+				t.trySend(nil, x.ch, tv)
+			}
+		}
+		if x.period > 0 {
+			x.when = s.clock + x.period
+			s.addTimer(x)
+		}
+	}
+}
+
+// timeValue builds a time.Time for virtual time ns: {wall: 0, ext: unix ns, loc: nil}.
+func (m *Machine) timeValue(ns int64) Value {
+	rt := m.lookupType("time", "Time")
+	if rt == nil {
+		return nil
+	}
+	cells := append([]Value(nil), rt.zero.([]Value)...)
+	cells[1] = epochBase + ns
+	return cells
+}
+
+func timeNanos(v Value) int64 {
+	cells, _ := v.([]Value)
+	if len(cells) < 2 {
+		return 0
+	}
+	return toInt64(cells[1])
+}
+
+// lookupType finds a package-level type by package path and name.
+func (m *Machine) lookupType(pkg, name string) *RType {
+	for _, p := range m.prog.SSA.AllPackages() {
+		if p.Pkg.Path() == pkg {
+			if tn, ok := p.Pkg.Scope().Lookup(name).(*types.TypeName); ok {
+				return m.types.get(tn.Type())
+			}
+		}
+	}
+	return nil
+}
+
+func (m *Machine) condType() *RType { return m.lookupType("sync", "Cond") }
+
+func init() {
+	sleep := defVisible("time.Sleep", func(t *thread, args []Value) (Value, ctl) {
+		t.s.last.Op = "time.Sleep"
+		if t.g.wake != nil {
+			t.g.wake = nil
+			return nil, ctlNext
+		}
+		d := toInt64(args[0])
+		if d <= 0 {
+			return nil, ctlNext
+		}
+		t.s.addTimer(timer{when: t.s.clock + d, g: t.g.id})
+		return nil, t.park("sleep")
+	})
+	_ = sleep
+	def("time.Now", func(t *thread, args []Value) (Value, ctl) { return t.m.timeValue(t.s.clock), ctlNext })
+	def("time.Since", func(t *thread, args []Value) (Value, ctl) {
+		return epochBase + t.s.clock - timeNanos(args[0]), ctlNext
+	})
+	def("time.Until", func(t *thread, args []Value) (Value, ctl) {
+		return timeNanos(args[0]) - (epochBase + t.s.clock), ctlNext
+	})
+	def("(time.Time).Sub", func(t *thread, args []Value) (Value, ctl) {
+		return timeNanos(args[0]) - timeNanos(args[1]), ctlNext
+	})
+	def("(time.Time).Add", func(t *thread, args []Value) (Value, ctl) {
+		cells := append([]Value(nil), args[0].([]Value)...)
+		cells[1] = timeNanos(args[0]) + toInt64(args[1])
+		return cells, ctlNext
+	})
+	def("(time.Time).Before", func(t *thread, args []Value) (Value, ctl) { return timeNanos(args[0]) < timeNanos(args[1]), ctlNext })
+	def("(time.Time).After", func(t *thread, args []Value) (Value, ctl) { return timeNanos(args[0]) > timeNanos(args[1]), ctlNext })
+	def("(time.Time).Equal", func(t *thread, args []Value) (Value, ctl) { return timeNanos(args[0]) == timeNanos(args[1]), ctlNext })
+	def("(time.Time).IsZero", func(t *thread, args []Value) (Value, ctl) { return timeNanos(args[0]) == 0, ctlNext })
+	def("(time.Time).UnixNano", func(t *thread, args []Value) (Value, ctl) { return timeNanos(args[0]), ctlNext })
+	def("(time.Time).Unix", func(t *thread, args []Value) (Value, ctl) { return timeNanos(args[0]) / 1e9, ctlNext })
+	def("(time.Time).UnixMilli", func(t *thread, args []Value) (Value, ctl) { return timeNanos(args[0]) / 1e6, ctlNext })
+	def("(time.Time).String", func(t *thread, args []Value) (Value, ctl) {
+		return time.Unix(0, timeNanos(args[0])).UTC().String(), ctlNext
+	})
+	def("(time.Duration).String", func(t *thread, args []Value) (Value, ctl) { return time.Duration(toInt64(args[0])).String(), ctlNext })
+	def("(time.Duration).Seconds", func(t *thread, args []Value) (Value, ctl) { return time.Duration(toInt64(args[0])).Seconds(), ctlNext })
+	def("(time.Duration).Milliseconds", func(t *thread, args []Value) (Value, ctl) { return time.Duration(toInt64(args[0])).Milliseconds(), ctlNext })
+	def("(time.Duration).Nanoseconds", func(t *thread, args []Value) (Value, ctl) { return toInt64(args[0]), ctlNext })
+
+	newTimer := func(t *thread, d int64, period int64, fn *Closure, typeName string) Pointer {
+		rt := t.m.lookupType("time", typeName)
+		p := t.alloc(rt)
+		var ch Chan
+		if fn == nil {
+			chT := t.m.types.get(types.NewChan(types.RecvOnly, t.m.lookupType("time", "Time").T))
+			ch = Chan{Obj: t.newObject(&Object{kind: objChan, T: chT, Chan: &chanData{cap: 1}})}
+			t.setCell(p, 0, ch)
+		}
+		t.s.addTimer(timer{when: t.s.clock + max(d, 0), ch: ch, fn: fn, period: period, id: p.Obj})
+		return p
+	}
+	def("time.NewTimer", func(t *thread, args []Value) (Value, ctl) {
+		return newTimer(t, toInt64(args[0]), 0, nil, "Timer"), ctlNext
+	})
+	def("time.After", func(t *thread, args []Value) (Value, ctl) {
+		p := newTimer(t, toInt64(args[0]), 0, nil, "Timer")
+		return t.cell(p, 0), ctlNext
+	})
+	def("time.AfterFunc", func(t *thread, args []Value) (Value, ctl) {
+		return newTimer(t, toInt64(args[0]), 0, args[1].(*Closure), "Timer"), ctlNext
+	})
+	def("time.NewTicker", func(t *thread, args []Value) (Value, ctl) {
+		d := toInt64(args[0])
+		if d <= 0 {
+			return nil, t.plainPanic(t.g.top, "non-positive interval for NewTicker")
+		}
+		return newTimer(t, d, d, nil, "Ticker"), ctlNext
+	})
+	def("time.Tick", func(t *thread, args []Value) (Value, ctl) {
+		d := toInt64(args[0])
+		p := newTimer(t, d, d, nil, "Ticker")
+		return t.cell(p, 0), ctlNext
+	})
+	stop := func(t *thread, args []Value) (Value, ctl) {
+		return t.s.removeTimer(ptrArg(args[0]).Obj), ctlNext
+	}
+	def("(*time.Timer).Stop", stop)
+	def("(*time.Ticker).Stop", func(t *thread, args []Value) (Value, ctl) {
+		t.s.removeTimer(ptrArg(args[0]).Obj)
+		return nil, ctlNext
+	})
+	def("(*time.Timer).Reset", func(t *thread, args []Value) (Value, ctl) {
+		p := ptrArg(args[0])
+		var old *timer
+		for _, x := range t.s.timers {
+			if x.id == p.Obj {
+				x := x
+				old = &x
+			}
+		}
+		was := t.s.removeTimer(p.Obj)
+		tm := timer{when: t.s.clock + toInt64(args[1]), id: p.Obj}
+		if old != nil {
+			tm.fn, tm.ch = old.fn, old.ch
+		} else if ch, ok := t.cell(p, 0).(Chan); ok {
+			tm.ch = ch
+		}
+		t.s.addTimer(tm)
+		return was, ctlNext
+	})
+	def("(*time.Ticker).Reset", func(t *thread, args []Value) (Value, ctl) {
+		p := ptrArg(args[0])
+		t.s.removeTimer(p.Obj)
+		d := toInt64(args[1])
+		ch, _ := t.cell(p, 0).(Chan)
+		t.s.addTimer(timer{when: t.s.clock + d, ch: ch, period: d, id: p.Obj})
+		return nil, ctlNext
+	})
+}
