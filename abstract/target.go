@@ -209,7 +209,7 @@ func PanicSites(p *load.Program, runtime bool) []Site {
 		}
 	}
 	sortSites(out)
-	return out
+	return dedupSites(p.Fset, out)
 }
 
 func isPanic(in ssa.Instruction) bool { _, ok := in.(*ssa.Panic); return ok }
@@ -229,6 +229,74 @@ func isInteger(t types.Type) bool {
 
 func sortSites(ss []Site) {
 	sort.SliceStable(ss, func(i, j int) bool { return slice.Less(ss[i].Loc, ss[j].Loc) })
+}
+
+// dedupSites keeps one site per kind and source position (a package and its
+// test variant share their source).
+func dedupSites(fset *token.FileSet, ss []Site) []Site {
+	seen := map[string]bool{}
+	out := ss[:0]
+	for _, s := range ss {
+		k := string(s.Kind) + " " + fset.Position(s.Loc.Pos()).String()
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ModuleFuncs returns the functions with bodies outside the standard library
+// (the module under test and its non-standard dependencies), sorted by name.
+func ModuleFuncs(p *load.Program) []*ssa.Function {
+	var out []*ssa.Function
+	for fn := range ssautil.AllFunctions(p.SSA) {
+		pkg := fn.Pkg
+		if fn.Origin() != nil {
+			pkg = fn.Origin().Pkg
+		}
+		if len(fn.Blocks) > 0 && pkg != nil && fn.Synthetic == "" && !isStdPath(pkg.Pkg.Path()) {
+			out = append(out, fn)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
+}
+
+func isStdPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".") && first != "command-line-arguments" && !strings.HasSuffix(path, ".test")
+}
+
+// RootCallers returns the call sites in the root packages' functions through
+// which the function of l can be reached (l's own function first if it is
+// in a root package: then nothing), nearest first.
+func RootCallers(p *load.Program, sp *slice.Program, l loc.Loc) []loc.Loc {
+	roots := map[*ssa.Function]bool{}
+	for _, fn := range RootFuncs(p) {
+		roots[fn] = true
+	}
+	if roots[l.Fn] {
+		return nil
+	}
+	var out []loc.Loc
+	seen := map[*ssa.Function]bool{l.Fn: true}
+	work := []*ssa.Function{l.Fn}
+	for len(work) > 0 && len(out) < 8 {
+		fn := work[0]
+		work = work[1:]
+		for _, s := range sp.Callers(fn) {
+			if roots[s.Loc.Fn] {
+				if !containsLoc(out, s.Loc) {
+					out = append(out, s.Loc)
+				}
+			} else if !seen[s.Loc.Fn] {
+				seen[s.Loc.Fn] = true
+				work = append(work, s.Loc.Fn)
+			}
+		}
+	}
+	return out
 }
 
 // DefaultEntries returns the entry functions of a loaded program: main.main

@@ -294,7 +294,6 @@ func needsGoWrap(g *ssa.Go) bool {
 	return true
 }
 
-
 // methodClosure returns the method fn of dynamic type rt as a function
 // value (natives for the VM's own synthetic types), or nil.
 func (m *Machine) methodClosure(rt *RType, fn *types.Func) Value {

@@ -147,10 +147,10 @@ func (m *Machine) globalPtr(g *ssa.Global) Value {
 type EntryKind uint8
 
 const (
-	EntryMain  EntryKind = iota // func main()
-	EntryTest                   // func TestXxx(t *testing.T)
-	EntryFuzz                   // func FuzzXxx(f *testing.F)
-	EntryFunc                   // any func() of a root package (e.g. a GoKer kernel)
+	EntryMain EntryKind = iota // func main()
+	EntryTest                  // func TestXxx(t *testing.T)
+	EntryFuzz                  // func FuzzXxx(f *testing.F)
+	EntryFunc                  // any func() of a root package (e.g. a GoKer kernel)
 )
 
 // Entry names the function a run starts in.

@@ -175,7 +175,9 @@ func init() {
 	})
 	def("(time.Duration).String", func(t *thread, args []Value) (Value, ctl) { return time.Duration(toInt64(args[0])).String(), ctlNext })
 	def("(time.Duration).Seconds", func(t *thread, args []Value) (Value, ctl) { return time.Duration(toInt64(args[0])).Seconds(), ctlNext })
-	def("(time.Duration).Milliseconds", func(t *thread, args []Value) (Value, ctl) { return time.Duration(toInt64(args[0])).Milliseconds(), ctlNext })
+	def("(time.Duration).Milliseconds", func(t *thread, args []Value) (Value, ctl) {
+		return time.Duration(toInt64(args[0])).Milliseconds(), ctlNext
+	})
 	def("(time.Duration).Nanoseconds", func(t *thread, args []Value) (Value, ctl) { return toInt64(args[0]), ctlNext })
 
 	newTimer := func(t *thread, d int64, period int64, fn *Closure, typeName string) Pointer {

@@ -30,9 +30,9 @@ type RType struct {
 // typeRegistry interns RTypes. It is shared by all states of a Machine and
 // safe for concurrent use.
 type typeRegistry struct {
-	mu    sync.Mutex
-	m     typeutil.Map
-	all   []*RType
+	mu      sync.Mutex
+	m       typeutil.Map
+	all     []*RType
 	prog    *ssa.Program
 	msets   typeutil.MethodSetCache
 	machine *Machine
