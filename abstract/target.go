@@ -268,14 +268,10 @@ func isStdPath(path string) bool {
 	return !strings.Contains(first, ".") && first != "command-line-arguments" && !strings.HasSuffix(path, ".test")
 }
 
-// RootCallers returns the call sites in the root packages' functions through
-// which the function of l can be reached (l's own function first if it is
-// in a root package: then nothing), nearest first.
-func RootCallers(p *load.Program, sp *slice.Program, l loc.Loc) []loc.Loc {
-	roots := map[*ssa.Function]bool{}
-	for _, fn := range RootFuncs(p) {
-		roots[fn] = true
-	}
+// RootCallers returns the call sites in the given root functions through
+// which the function of l can be reached, nearest first; nothing if l is in
+// a root function.
+func RootCallers(roots map[*ssa.Function]bool, sp *slice.Program, l loc.Loc) []loc.Loc {
 	if roots[l.Fn] {
 		return nil
 	}

@@ -3,6 +3,7 @@ package warn
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/gmc-go/gmc/vm/loc"
 	"golang.org/x/tools/go/analysis"
@@ -32,8 +33,15 @@ type orderEdge struct {
 // name; cycles of length two).
 func CheckLockOrder(m *Model) []Warning {
 	edges := map[[2]string]orderEdge{}
+	var self []orderEdge // two distinct mutexes of the same may-alias name
 	add := func(outer, inner acquisition) {
-		if outer.key == inner.key || (outer.read && inner.read) {
+		if outer.read && inner.read {
+			return
+		}
+		if outer.key == inner.key {
+			if outer.id != inner.id && !strings.HasPrefix(outer.key, "global ") {
+				self = append(self, orderEdge{outer, inner})
+			}
 			return
 		}
 		k := [2]string{outer.key, inner.key}
@@ -71,6 +79,21 @@ func CheckLockOrder(m *Model) []Warning {
 		})
 	}
 	var out []Warning
+	reported := map[loc.Loc]bool{}
+	for _, e := range self {
+		if reported[e.inner.at] {
+			continue
+		}
+		reported[e.inner.at] = true
+		fset := e.inner.at.Fn.Prog.Fset
+		out = append(out, Warning{
+			Check: "lockorder",
+			Pos:   e.inner.at.Pos(),
+			Msg: fmt.Sprintf("lock order cycle: %s acquired here while another %s is held (locked at %s); two goroutines doing this with the objects swapped deadlock",
+				short(e.inner.key), short(e.outer.key), e.outer.at.Position(fset)),
+			Targets: []loc.Loc{e.inner.at, e.inner.at},
+		})
+	}
 	keys := make([][2]string, 0, len(edges))
 	for k := range edges {
 		keys = append(keys, k)

@@ -19,6 +19,9 @@ type Warning struct {
 	Pos     token.Pos
 	Msg     string
 	Targets []loc.Loc
+	// Via lists, for targets outside the root packages, the call sites in
+	// the roots through which they are reached (filled by Run).
+	Via []loc.Loc
 }
 
 // Model is what a check sees of a program: the functions to check and a

@@ -12,7 +12,7 @@ import (
 
 // Analyzers are gmc's warning generators, for go vet -vettool, gopls,
 // multichecker drivers and analysistest.
-var Analyzers = []*analysis.Analyzer{LockOrder, DoubleLock, MissingUnlock, ChanBlock, Lockset}
+var Analyzers = []*analysis.Analyzer{LockOrder, DoubleLock, MissingUnlock, ChanBlock, Lockset, CondWait}
 
 // Checks are the SSA cores of the analyzers, by name, over a Model.
 var Checks = map[string]func(*Model) []Warning{
@@ -21,12 +21,14 @@ var Checks = map[string]func(*Model) []Warning{
 	"missingunlock": CheckMissingUnlock,
 	"chanblock":     CheckChanBlock,
 	"lockset":       func(m *Model) []Warning { return CheckLockset(nil, m) },
+	"condwait":      CheckCondWait,
 }
 
 // ProgramModel is the model of an already loaded program: the functions of
-// its root packages, with callees from the whole-program call graph.
+// its module and non-standard dependencies, with callees from the
+// whole-program call graph.
 func ProgramModel(p *load.Program, sp *slice.Program) *Model {
-	return NewModel(abstract.RootFuncs(p), func(c ssa.CallInstruction) []*ssa.Function {
+	return NewModel(abstract.ModuleFuncs(p), func(c ssa.CallInstruction) []*ssa.Function {
 		return sp.Callees(c)
 	})
 }
@@ -40,9 +42,21 @@ func Run(p *load.Program, sp *slice.Program) []Warning {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	roots := map[*ssa.Function]bool{}
+	for _, fn := range abstract.RootFuncs(p) {
+		roots[fn] = true
+	}
 	var out []Warning
 	for _, n := range names {
-		out = append(out, Checks[n](m)...)
+		for _, w := range Checks[n](m) {
+			if !fromRoots(w, sp, roots) {
+				continue
+			}
+			for _, t := range w.Targets {
+				w.Via = append(w.Via, abstract.RootCallers(roots, sp, t)...)
+			}
+			out = append(out, w)
+		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		pi, pj := p.Fset.Position(out[i].Pos), p.Fset.Position(out[j].Pos)
@@ -55,4 +69,15 @@ func Run(p *load.Program, sp *slice.Program) []Warning {
 		return out[i].Check < out[j].Check
 	})
 	return out
+}
+
+// fromRoots reports whether a warning concerns the root packages: a target
+// is in one, or reachable from one through calls.
+func fromRoots(w Warning, sp *slice.Program, roots map[*ssa.Function]bool) bool {
+	for _, t := range w.Targets {
+		if roots[t.Fn] || len(abstract.RootCallers(roots, sp, t)) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -20,7 +20,8 @@ type jsonTarget struct {
 	Pos     string   `json:"pos"`
 	Func    string   `json:"func"`
 	Msg     string   `json:"msg"`
-	Targets []string `json:"targets"` // the locations to reach together
+	Targets []string `json:"targets"`       // the locations to reach together
+	Via     []string `json:"via,omitempty"` // root call sites leading to targets in other packages
 }
 
 func runTargets(args []string) int {
@@ -64,6 +65,9 @@ func runTargets(args []string) int {
 			for _, l := range w.Targets {
 				t.Targets = append(t.Targets, abstract.Position(p.Fset, l))
 			}
+			for _, l := range w.Via {
+				t.Via = append(t.Via, abstract.Position(p.Fset, l))
+			}
 			out = append(out, t)
 		}
 	}
@@ -88,6 +92,9 @@ func runTargets(args []string) int {
 		fmt.Printf("%-14s %-16s %s", kind, t.Pos, t.Msg)
 		if len(t.Targets) > 1 || (len(t.Targets) == 1 && t.Targets[0] != t.Pos) {
 			fmt.Printf(" [targets %v]", t.Targets)
+		}
+		if len(t.Via) > 0 {
+			fmt.Printf(" [via %v]", t.Via)
 		}
 		fmt.Println()
 	}
