@@ -58,7 +58,7 @@ func RootFuncs(p *load.Program) []*ssa.Function {
 			out = append(out, fn)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	sort.Slice(out, func(i, j int) bool { return slice.FuncLess(out[i], out[j]) })
 	return out
 }
 
@@ -259,7 +259,7 @@ func ModuleFuncs(p *load.Program) []*ssa.Function {
 			out = append(out, fn)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	sort.Slice(out, func(i, j int) bool { return slice.FuncLess(out[i], out[j]) })
 	return out
 }
 

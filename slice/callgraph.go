@@ -17,6 +17,7 @@ type Program struct {
 	CG  *callgraph.Graph
 
 	funcs   map[*ssa.Function]*Func
+	all     map[*ssa.Function]bool
 	callees map[ssa.CallInstruction][]*ssa.Function
 	callers map[*ssa.Function][]Site
 	mem     *memIndex
@@ -50,7 +51,17 @@ type Site struct {
 func New(prog *ssa.Program) *Program {
 	funcs := ssautil.AllFunctions(prog)
 	cg := vta.CallGraph(funcs, cha.CallGraph(prog))
-	return NewWithCallGraph(prog, cg)
+	p := NewWithCallGraph(prog, cg)
+	p.all = funcs
+	return p
+}
+
+// allFuncs returns every function of the program (memoized).
+func (p *Program) allFuncs() map[*ssa.Function]bool {
+	if p.all == nil {
+		p.all = ssautil.AllFunctions(p.SSA)
+	}
+	return p.all
 }
 
 // NewWithCallGraph is New with a call graph the caller already has.
@@ -91,8 +102,32 @@ func NewWithCallGraph(prog *ssa.Program, cg *callgraph.Graph) *Program {
 			}
 		}
 	}
+	// Callbacks: a function value passed to a function without a body (the
+	// testing package's t.Run and f.Fuzz, sort.Slice, sync.Once.Do, ...)
+	// may be called by it; the call site is taken to call it.
+	for fn := range cg.Nodes {
+		if fn == nil {
+			continue
+		}
+		for _, c := range CallSites(fn) {
+			if _, ok := c.(*ssa.Call); !ok || hasBody(p.callees[c]) {
+				continue
+			}
+			for _, a := range c.Common().Args {
+				if mi, ok := a.(*ssa.MakeInterface); ok {
+					a = mi.X
+				}
+				switch a := a.(type) {
+				case *ssa.MakeClosure:
+					p.addEdge(c, a.Fn.(*ssa.Function))
+				case *ssa.Function:
+					p.addEdge(c, a)
+				}
+			}
+		}
+	}
 	for _, fs := range p.callees {
-		sort.Slice(fs, func(i, j int) bool { return fs[i].String() < fs[j].String() })
+		sort.Slice(fs, func(i, j int) bool { return FuncLess(fs[i], fs[j]) })
 	}
 	for _, ss := range p.callers {
 		sortSites(ss)
@@ -132,12 +167,29 @@ func sortSites(ss []Site) {
 // Less orders locations deterministically: by function name, block, index.
 func Less(a, b loc.Loc) bool {
 	if a.Fn != b.Fn {
-		return a.Fn.String() < b.Fn.String()
+		return FuncLess(a.Fn, b.Fn)
 	}
 	if a.Block != b.Block {
 		return a.Block < b.Block
 	}
 	return a.Index < b.Index
+}
+
+// FuncLess orders functions by name; a function of a package's test variant
+// (which has more members) comes before its twin in the package itself.
+func FuncLess(f, g *ssa.Function) bool {
+	fs, gs := f.String(), g.String()
+	if fs != gs {
+		return fs < gs
+	}
+	return members(f) > members(g)
+}
+
+func members(f *ssa.Function) int {
+	if f.Pkg == nil {
+		return 0
+	}
+	return len(f.Pkg.Members)
 }
 
 // SortLocs sorts ls with Less.
@@ -227,7 +279,7 @@ func (p *Program) GoStarts(reach map[*ssa.Function]bool) []*ssa.Function {
 	for f := range set {
 		out = append(out, f)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	sort.Slice(out, func(i, j int) bool { return FuncLess(out[i], out[j]) })
 	return out
 }
 
@@ -274,4 +326,13 @@ func (p *Program) SeqReaches(d, u *ssa.Function) bool {
 
 func isInit(fn *ssa.Function) bool {
 	return fn.Synthetic == "package initializer" || (fn.Parent() == nil && fn.Signature.Recv() == nil && len(fn.Name()) > 4 && fn.Name()[:4] == "init" && fn.Name()[4] == '#')
+}
+
+func hasBody(fns []*ssa.Function) bool {
+	for _, f := range fns {
+		if len(f.Blocks) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/gmc-go/gmc/vm/loc"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
 )
 
 // ClassKind is the shape of a memory class.
@@ -106,7 +105,12 @@ type Access struct {
 // Accesses returns the memory accesses of one instruction (usually zero or
 // one).
 func Accesses(in ssa.Instruction) []Access {
-	l := func() loc.Loc { return loc.Of(in) }
+	return accessesAt(in, func() loc.Loc { return loc.Of(in) })
+}
+
+// accessesAt is Accesses with the instruction's location computed by l
+// (loc.Of is linear in the block's length).
+func accessesAt(in ssa.Instruction, l func() loc.Loc) []Access {
 	switch in := in.(type) {
 	case *ssa.UnOp:
 		if in.Op.String() == "*" {
@@ -153,10 +157,16 @@ func (p *Program) memory() *memIndex {
 		return p.mem
 	}
 	m := &memIndex{byClass: map[Class][]loc.Loc{}, derefs: map[string][]Class{}}
-	for fn := range ssautil.AllFunctions(p.SSA) {
+	for fn := range p.allFuncs() {
 		for _, b := range fn.Blocks {
-			for _, in := range b.Instrs {
-				for _, a := range Accesses(in) {
+			for i, in := range b.Instrs {
+				switch in.(type) {
+				case *ssa.Store, *ssa.MapUpdate, *ssa.Call:
+				default:
+					continue
+				}
+				at := func() loc.Loc { return loc.Loc{Fn: fn, Block: b.Index, Index: i} }
+				for _, a := range accessesAt(in, at) {
 					if a.Write {
 						if _, ok := m.byClass[a.Class]; !ok {
 							m.derefs[a.Class.Type] = append(m.derefs[a.Class.Type], a.Class)

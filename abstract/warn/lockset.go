@@ -158,7 +158,7 @@ func (m *Model) threads(multi map[*ssa.Function]bool) map[*ssa.Function][]*ssa.F
 	for g := range multi {
 		starts = append(starts, g)
 	}
-	sort.Slice(starts, func(i, j int) bool { return starts[i].String() < starts[j].String() })
+	sort.Slice(starts, func(i, j int) bool { return slice.FuncLess(starts[i], starts[j]) })
 	for _, g := range starts {
 		addAll(g, g)
 	}

@@ -47,11 +47,14 @@ func Run(p *load.Program, sp *slice.Program) []Warning {
 		roots[fn] = true
 	}
 	var out []Warning
+	seen := map[string]bool{}
 	for _, n := range names {
 		for _, w := range Checks[n](m) {
-			if !fromRoots(w, sp, roots) {
+			k := w.Check + " " + p.Fset.Position(w.Pos).String()
+			if seen[k] || !fromRoots(w, sp, roots) {
 				continue
 			}
+			seen[k] = true
 			for _, t := range w.Targets {
 				w.Via = append(w.Via, abstract.RootCallers(roots, sp, t)...)
 			}
