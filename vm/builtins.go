@@ -260,13 +260,13 @@ func (t *thread) printValue(v Value, typ types.Type) string {
 	case uint, uint8, uint16, uint32, uint64, uintptr:
 		return strconv.FormatUint(toUint64(x), 10)
 	case float32:
-		return printFloat(float64(x))
+		return strconv.FormatFloat(float64(x), 'g', -1, 32)
 	case float64:
 		return printFloat(x)
 	case complex64:
-		return "(" + printFloat(float64(real(x))) + printFloat(float64(imag(x))) + "i)"
+		return strconv.FormatComplex(complex128(x), 'g', -1, 64)
 	case complex128:
-		return "(" + printFloat(real(x)) + printFloat(imag(x)) + "i)"
+		return strconv.FormatComplex(x, 'g', -1, 128)
 	case string:
 		return x
 	case Iface:
@@ -305,63 +305,7 @@ func addrOf(v Value) uint64 {
 	return 0xc000001000
 }
 
-// printFloat formats like the runtime's printfloat: +1.500000e+000.
+// printFloat formats like the runtime's printfloat64 (shortest 'g' form).
 func printFloat(v float64) string {
-	switch {
-	case math.IsNaN(v):
-		return "NaN"
-	case math.IsInf(v, 1):
-		return "+Inf"
-	case math.IsInf(v, -1):
-		return "-Inf"
-	}
-	const n = 7
-	var buf [n + 7]byte
-	buf[0] = '+'
-	e := 0
-	if v == 0 {
-		if math.Signbit(v) {
-			buf[0] = '-'
-		}
-	} else {
-		if v < 0 {
-			v = -v
-			buf[0] = '-'
-		}
-		for v >= 10 {
-			e++
-			v /= 10
-		}
-		for v < 1 {
-			e--
-			v *= 10
-		}
-		h := 5.0
-		for i := 0; i < n; i++ {
-			h /= 10
-		}
-		v += h
-		if v >= 10 {
-			e++
-			v /= 10
-		}
-	}
-	for i := 0; i < n; i++ {
-		s := int(v)
-		buf[i+2] = byte(s + '0')
-		v -= float64(s)
-		v *= 10
-	}
-	buf[1] = buf[2]
-	buf[2] = '.'
-	buf[n+2] = 'e'
-	buf[n+3] = '+'
-	if e < 0 {
-		e = -e
-		buf[n+3] = '-'
-	}
-	buf[n+4] = byte(e/100 + '0')
-	buf[n+5] = byte(e/10)%10 + '0'
-	buf[n+6] = byte(e%10) + '0'
-	return string(buf[:])
+	return strconv.FormatFloat(v, 'g', -1, 64)
 }

@@ -215,10 +215,7 @@ func (t *thread) describePanicValue(v Value) string {
 		}
 		return fmt.Sprintf("%s(%v)", named, x)
 	case float32, float64:
-		s := strconv.FormatFloat(toFloat64(x), 'e', 6, 64)
-		if !strings.HasPrefix(s, "-") {
-			s = "+" + s
-		}
+		s := printFloat(toFloat64(x))
 		if _, isBasic := iv.T.T.(*types.Basic); isBasic {
 			return s
 		}

@@ -33,7 +33,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.json, "json", false, "print one JSON object on stdout (the program's stdout goes to stderr)")
 	fs.StringVar(&f.out, "out", "", "write the trace (and error) to this file for 'gmc replay'")
 	fs.StringVar(&f.sched, "sched", "shared", "scheduling points: shared (sync ops and shared memory accesses) or sync (sync ops only)")
-	fs.IntVar(&f.depth, "depth", 100000, "maximum number of transitions of an execution")
+	fs.IntVar(&f.depth, "depth", 10000000, "maximum number of transitions of an execution")
 	fs.StringVar(&f.checks, "check", "", "errors to look for besides panics and deadlocks: comma-separated leak,race (default: leak for test and function entries)")
 }
 

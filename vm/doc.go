@@ -1,0 +1,68 @@
+// Package vm is gmc's virtual machine: an interpreter of Go programs in SSA
+// form (golang.org/x/tools/go/ssa) in which gmc, not the Go runtime, decides
+// which goroutine runs next and what value each input takes.
+//
+// # States and transitions
+//
+// A State is a snapshot of the whole program: the heap, the goroutines with
+// their stacks, the virtual clock and timers, and the output written so far.
+// A State never changes once returned. Machine.Step(s, i) applies the i-th
+// of s.Choices() and returns a new State; s stays valid, so a search can
+// keep many states and resume from any of them (no explicit save/restore).
+//
+// A transition runs one goroutine from one scheduling point to the next: it
+// executes the goroutine's pending visible operation and then invisible
+// operations until just before the next visible one (or until the goroutine
+// blocks or ends). Visible operations (scheduling points) are channel
+// operations and select, sync and sync/atomic operations, go statements,
+// runtime.Gosched, time operations, and, with SchedShared, loads and stores
+// of heap objects reachable from more than one goroutine in the module
+// under test. Standard-library code runs atomically between its sync
+// operations.
+//
+// # Choices
+//
+// The only nondeterminism is the choice taken at each state: which enabled
+// goroutine runs (ChooseGoroutine), which ready case a select takes
+// (ChooseSelectCase), or which side of a branch on a symbolic value
+// (ChooseBranch). Choices are listed in a deterministic order, so a run is
+// fully determined by its entry, arguments and choice sequence
+// (see package vm/trace for recording and replay).
+//
+// # Sharing between states (copy-on-write)
+//
+// Every State has a unique epoch. Heap objects, heap chunks, goroutines and
+// frames carry the epoch in which they were created or copied; a write to
+// one from an older epoch copies it first. Thawing a state for a step copies
+// only the heap directory (one pointer per 256 objects) and the goroutine
+// table, so a step costs time proportional to what it changes.
+//
+// # Values and memory
+//
+// See Value for the representation of Go values. Memory is flattened: a
+// heap object is a slice of cells, one per scalar leaf of its type, and a
+// pointer is (object, cell offset).
+//
+// # Blocking
+//
+// A goroutine blocks either on a guard (a mutex cell being 0, a WaitGroup
+// counter being 0: it becomes enabled when the guard holds and then
+// re-executes the blocking operation) or on a wake-up deposited by a
+// partner (channel operations, select, sync.Cond, timers), mirroring the
+// runtime's sudogs. Wait reasons use the runtime's words ("chan send",
+// "sync.Mutex.Lock", ...).
+//
+// # Hashing
+//
+// State.Hash is canonical: objects are numbered in reachability order from
+// the globals and the goroutines (by id), so states that differ only by
+// allocation order hash equally.
+//
+// # Natives
+//
+// Standard-library packages other than a few pure ones (see vm/load) are
+// not interpreted; their functions are modelled by natives registered by
+// name (ssa Function.String(), e.g. "(*sync.Mutex).Lock") in natives_*.go.
+// Calling a function with neither a body nor a model stops the run with
+// an "unsupported: ... at file:line" error, never a panic of gmc itself.
+package vm
