@@ -298,10 +298,23 @@ func RootCallers(roots map[*ssa.Function]bool, sp *slice.Program, l loc.Loc) []l
 // DefaultEntries returns the entry functions of a loaded program: main.main
 // of a main package, otherwise its TestXxx and FuzzXxx functions.
 func DefaultEntries(p *load.Program) []*ssa.Function {
-	if m := p.MainPackage(); m != nil {
-		return []*ssa.Function{m.Func("main")}
+	if fn := rootFunc(p, "main"); fn != nil && fn.Pkg.Pkg.Name() == "main" {
+		return []*ssa.Function{fn}
 	}
 	return p.Tests()
+}
+
+// rootFunc finds a package-level function of the roots, preferring a
+// package's test variant (more members) to the package itself, as
+// ParseTarget does, so that entries and targets are in the same copy.
+func rootFunc(p *load.Program, name string) *ssa.Function {
+	var best *ssa.Function
+	for _, r := range p.Roots {
+		if fn := r.Func(name); fn != nil && (best == nil || len(r.Members) > len(best.Pkg.Members)) {
+			best = fn
+		}
+	}
+	return best
 }
 
 // EntryFunc resolves an --entry name: "main", a TestXxx/FuzzXxx, or any
@@ -314,7 +327,7 @@ func EntryFunc(p *load.Program, name string) (*ssa.Function, error) {
 		}
 		return es[0], nil
 	}
-	if fn := p.Func(name); fn != nil {
+	if fn := rootFunc(p, name); fn != nil {
 		return fn, nil
 	}
 	return nil, &TargetError{fmt.Sprintf("gmc: no function %s in the package", name)}
