@@ -27,6 +27,14 @@ var LockOrder = &analysis.Analyzer{
 // orderEdge says: inner was acquired while outer was held.
 type orderEdge struct {
 	outer, inner acquisition
+	site         loc.Loc // the call through which inner was reached, if any
+}
+
+func (e orderEdge) via() []loc.Loc {
+	if e.site.Fn == nil {
+		return nil
+	}
+	return []loc.Loc{e.site}
 }
 
 // CheckLockOrder finds AB-BA cycles between distinct mutexes (by may-alias
@@ -34,19 +42,19 @@ type orderEdge struct {
 func CheckLockOrder(m *Model) []Warning {
 	edges := map[[2]string]orderEdge{}
 	var self []orderEdge // two distinct mutexes of the same may-alias name
-	add := func(outer, inner acquisition) {
+	add := func(outer, inner acquisition, site loc.Loc) {
 		if outer.read && inner.read {
 			return
 		}
 		if outer.key == inner.key {
 			if outer.id != inner.id && !strings.HasPrefix(outer.key, "global ") {
-				self = append(self, orderEdge{outer, inner})
+				self = append(self, orderEdge{outer, inner, site})
 			}
 			return
 		}
 		k := [2]string{outer.key, inner.key}
 		if _, ok := edges[k]; !ok {
-			edges[k] = orderEdge{outer, inner}
+			edges[k] = orderEdge{outer, inner, site}
 		}
 	}
 	for _, fn := range m.Funcs {
@@ -55,6 +63,7 @@ func CheckLockOrder(m *Model) []Warning {
 				return
 			}
 			var inner []acquisition
+			var site loc.Loc
 			if c, ok := in.(*ssa.Call); ok {
 				ns := s.clone()
 				transfer(in, ns)
@@ -64,6 +73,7 @@ func CheckLockOrder(m *Model) []Warning {
 					}
 				}
 				if len(inner) == 0 {
+					site = loc.Of(c)
 					for _, g := range m.Callees(c) {
 						if m.inFuncs[g] {
 							inner = append(inner, m.acquisitions(g)...)
@@ -73,7 +83,7 @@ func CheckLockOrder(m *Model) []Warning {
 			}
 			for _, h := range sortedHeld(s) {
 				for _, a := range inner {
-					add(h, a)
+					add(h, a, site)
 				}
 			}
 		})
@@ -92,6 +102,7 @@ func CheckLockOrder(m *Model) []Warning {
 			Msg: fmt.Sprintf("lock order cycle: %s acquired here while another %s is held (locked at %s); two goroutines doing this with the objects swapped deadlock",
 				short(e.inner.key), short(e.outer.key), e.outer.at.Position(fset)),
 			Targets: []loc.Loc{e.inner.at, e.inner.at},
+			Via:     e.via(),
 		})
 	}
 	keys := make([][2]string, 0, len(edges))
@@ -120,6 +131,7 @@ func CheckLockOrder(m *Model) []Warning {
 				short(first.inner.key), short(first.outer.key), first.outer.at.Position(fset),
 				short(second.inner.key), short(second.outer.key), second.inner.at.Position(fset)),
 			Targets: []loc.Loc{first.inner.at, second.inner.at},
+			Via:     append(first.via(), second.via()...),
 		})
 	}
 	return out

@@ -19,8 +19,10 @@ type Warning struct {
 	Pos     token.Pos
 	Msg     string
 	Targets []loc.Loc
-	// Via lists, for targets outside the root packages, the call sites in
-	// the roots through which they are reached (filled by Run).
+	// Via lists call sites through which the targets are reached: the call
+	// made while holding the outer lock of a lock-order cycle, and, for
+	// targets outside the root packages, the call sites in the roots
+	// leading to them (added by Run).
 	Via []loc.Loc
 }
 

@@ -1,6 +1,7 @@
 package warn
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/gmc-go/gmc/abstract"
@@ -56,7 +57,11 @@ func Run(p *load.Program, sp *slice.Program) []Warning {
 			}
 			seen[k] = true
 			for _, t := range w.Targets {
-				w.Via = append(w.Via, abstract.RootCallers(roots, sp, t)...)
+				for _, v := range abstract.RootCallers(roots, sp, t) {
+					if !slices.Contains(w.Via, v) {
+						w.Via = append(w.Via, v)
+					}
+				}
 			}
 			out = append(out, w)
 		}
