@@ -37,8 +37,13 @@ var ErrClosed = errors.New("smt: use of closed context, solver or model")
 type Context struct {
 	// raw is nil once the context is closed.
 	raw C.Z3_context
-	// mu guards raw against Close racing with Interrupt.
-	mu sync.Mutex
+	// mu guards raw against Close racing with Interrupt, and the two
+	// flags below, which let Interrupt act only while a check runs: Z3's
+	// cancel flag is sticky, and one raised while the context is idle
+	// makes later simplifications and model queries fail.
+	mu          sync.Mutex
+	checking    bool // a Check is in progress
+	interrupted bool // Interrupt reached Z3 during that check
 
 	opts Options
 
@@ -166,16 +171,32 @@ func (c *Context) Close() {
 	c.raw = nil
 }
 
-// Interrupt asks a running Check (or simplification) on this context to
-// stop and return Unknown. It is the only method that may be called from
-// another goroutine while the context is in use; on a closed context it
-// does nothing.
+// Interrupt makes a Check running on this context stop and return
+// Unknown, with ReasonUnknown "interrupted". It is the only method that
+// may be called from another goroutine while the context is in use. When
+// no check is running, or the context is closed, it does nothing.
 func (c *Context) Interrupt() {
 	c.mu.Lock()
-	if c.raw != nil {
+	if c.raw != nil && c.checking {
 		C.Z3_interrupt(c.raw)
+		c.interrupted = true
 	}
 	c.mu.Unlock()
+}
+
+func (c *Context) beginCheck() {
+	c.mu.Lock()
+	c.checking, c.interrupted = true, false
+	c.mu.Unlock()
+}
+
+// endCheck reports whether Interrupt reached Z3 during the check.
+func (c *Context) endCheck() bool {
+	c.mu.Lock()
+	i := c.interrupted
+	c.checking, c.interrupted = false, false
+	c.mu.Unlock()
+	return i
 }
 
 // Options returns the options the context was made with.

@@ -474,10 +474,15 @@ func (x *Expr) Convert(t Type) *Expr {
 
 // Simplify returns an equivalent, usually smaller, term, using Z3's
 // rewriter. A term built only from literals simplifies to a literal.
+// Should Z3 fail to simplify (it was cancelled), x itself is returned.
 func (x *Expr) Simplify() *Expr {
 	c := x.c
 	c.enter()
-	return c.wrap(C.Z3_simplify(c.raw, x.a), x.t)
+	a := C.Z3_simplify(c.raw, x.a)
+	if a == nil {
+		return x
+	}
+	return c.wrap(a, x.t)
 }
 
 // IntLiteral reports whether x is an integer literal and, if so, its

@@ -44,6 +44,7 @@ type Solver struct {
 	h       handle
 	cleanup runtime.Cleanup
 	closed  bool
+	reason  string // overrides Z3's reason for the last Unknown
 }
 
 // NewSolver returns an empty solver with the context's timeout.
@@ -151,28 +152,47 @@ func (s *Solver) Reset() {
 // Z3 gives up; ReasonUnknown then tells why.
 func (s *Solver) Check() Result {
 	raw := s.enter()
-	return Result(C.Z3_solver_check(raw, s.s))
+	s.c.beginCheck()
+	r := Result(C.Z3_solver_check(raw, s.s))
+	return s.endCheck(r)
+}
+
+// endCheck turns the result of a check that Interrupt reached into
+// Unknown: the interrupt may have landed just after Z3 answered, and
+// then Z3 would refuse to produce the model.
+func (s *Solver) endCheck(r Result) Result {
+	s.reason = ""
+	if s.c.endCheck() {
+		s.reason = "interrupted"
+		return Unknown
+	}
+	return r
 }
 
 // CheckAssuming is Check with the bool terms assumptions assumed true
 // for this check only.
 func (s *Solver) CheckAssuming(assumptions ...*Expr) Result {
-	raw := s.enter()
 	if len(assumptions) == 0 {
-		return Result(C.Z3_solver_check(raw, s.s))
+		return s.Check()
 	}
+	raw := s.enter()
 	args := make([]C.Z3_ast, len(assumptions))
 	for i, x := range assumptions {
 		s.c.check(x)
 		mustBool(x.t, "assumption")
 		args[i] = x.a
 	}
-	return Result(C.Z3_solver_check_assumptions(raw, s.s, C.unsigned(len(args)), &args[0]))
+	s.c.beginCheck()
+	r := Result(C.Z3_solver_check_assumptions(raw, s.s, C.unsigned(len(args)), &args[0]))
+	return s.endCheck(r)
 }
 
 // ReasonUnknown explains the last Unknown result.
 func (s *Solver) ReasonUnknown() string {
 	raw := s.enter()
+	if s.reason != "" {
+		return s.reason
+	}
 	return C.GoString(C.Z3_solver_get_reason_unknown(raw, s.s))
 }
 
