@@ -48,7 +48,8 @@
 //   - Context.Close drops every solver and model still held and deletes
 //     the Z3 context, which frees all terms. Nothing made from a closed
 //     Context may be used again (it panics with ErrClosed); cleanups that
-//     fire later are ignored. A Context must be closed explicitly.
+//     fire later are ignored. A Context must be closed explicitly: one
+//     that is dropped without Close leaks its Z3 memory.
 //
 // Long searches thus keep Z3 memory in step with the terms that are
 // still reachable from Go, one garbage collection behind. Context.Stats
@@ -58,9 +59,11 @@
 //
 // A Context and all its terms, solvers and models must be used by one
 // goroutine at a time (Z3 contexts are not thread-safe); use one Context
-// per goroutine for parallel solving. The only exception is
-// Context.Interrupt, which may be called from any goroutine to stop a
-// running check, which then returns Unknown.
+// per goroutine for parallel solving. Separate Contexts may be used in
+// parallel. The only exception is Context.Interrupt, which may be called
+// from any goroutine to stop a running check, which then returns Unknown.
+// Interrupt does nothing while no check runs: Z3's cancel flag would
+// otherwise stay raised and break the next simplification or model query.
 //
 // # Timeouts
 //

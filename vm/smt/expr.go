@@ -292,9 +292,9 @@ func (x *Expr) Sub(y *Expr) *Expr { return x.binInt(y, "-", opSub, opSub, 0) }
 func (x *Expr) Mul(y *Expr) *Expr { return x.binInt(y, "*", opMul, opMul, 0) }
 
 // Quo returns x / y, truncated toward zero as in Go; MinInt / -1 wraps
-// to MinInt. Go panics when y == 0; the term is then Z3's value (all
-// ones for unsigned, ±1 for signed by sign of x), so callers must guard
-// against a zero divisor separately.
+// to MinInt. Go panics when y == 0; the term then has SMT-LIB's value
+// (all ones for unsigned; -1 for signed x >= 0 and 1 for x < 0), so
+// callers must guard against a zero divisor separately.
 func (x *Expr) Quo(y *Expr) *Expr { return x.binInt(y, "/", opSDiv, opUDiv, 0) }
 
 // Rem returns x % y as in Go: the sign follows x, and MinInt % -1 is 0.
