@@ -10,7 +10,7 @@
 //
 // Run it from the repository root:
 //
-//	go run ./benchmarks/nativerate [-n 100] [-j 1] [-run regexp] [-fuzztime 30s]
+//	go run ./benchmarks/nativerate [-n 100] [-j 1] [-run regexp] [-fuzztime 30s [-fuzztrials 3]]
 //
 // Runs are sequential by default (-j 1) so that they do not compete with
 // each other for the CPUs; the rates still depend on the machine and its
@@ -44,6 +44,7 @@ var (
 	noRace   = flag.Bool("norace", false, "skip the -race builds")
 	fixed    = flag.Bool("fixed", false, "also run the fixed twins")
 	fuzztime = flag.Duration("fuzztime", 0, "if positive, fuzz each fuzz target this long with go test -fuzz")
+	trials   = flag.Int("fuzztrials", 1, "fuzzing trials per fuzz target")
 )
 
 func main() {
@@ -123,9 +124,9 @@ func main() {
 	if *fuzztime > 0 && len(fuzz) > 0 {
 		fmt.Printf("\n| fuzz target | expect | go test -fuzz (%v) | go test -race -fuzz (%v) |\n|---|---|---|---|\n", *fuzztime, *fuzztime)
 		for _, c := range fuzz {
-			row := []string{c.Pkg + " " + c.Entry, c.Expect, fuzzOnce(c, false)}
+			row := []string{c.Pkg + " " + c.Entry, c.Expect, fuzzTrials(c, false)}
 			if c.Expect == "race" && !*noRace {
-				row = append(row, fuzzOnce(c, true))
+				row = append(row, fuzzTrials(c, true))
 			} else {
 				row = append(row, "")
 			}
@@ -265,9 +266,24 @@ func goroutines(model string, args []string) string {
 	return strconv.Itoa(g)
 }
 
+// fuzzTrials runs -fuzztrials fuzzing trials of c and reports each.
+func fuzzTrials(c benchmarks.Config, race bool) string {
+	var rs []string
+	for i := range *trials {
+		r := fuzzOnce(c, race)
+		if *trials > 1 {
+			r = fmt.Sprintf("%d. %s", i+1, r)
+		}
+		rs = append(rs, r)
+	}
+	return strings.Join(rs, "<br>")
+}
+
 // fuzzOnce fuzzes c's target for -fuzztime and reports whether the fuzzer
-// found a failing input, and when. Inputs the fuzzer saves under the
-// package's testdata directory are removed again.
+// found a failing input, and when. The fuzzer only says that the worker
+// process failed or hung, so the input is then replayed once with go test
+// -run, as a user would, to see what it does. Inputs the fuzzer saves under
+// the package's testdata directory are removed again.
 func fuzzOnce(c benchmarks.Config, race bool) string {
 	corpus := filepath.Join(c.Pkg, "testdata", "fuzz", c.Entry)
 	existed := exists(filepath.Join(c.Pkg, "testdata"))
@@ -278,31 +294,44 @@ func fuzzOnce(c benchmarks.Config, race bool) string {
 			os.RemoveAll(corpus)
 		}
 	}()
-	args := []string{"test", "-run=^$", "-fuzz=^" + c.Entry + "$", "-fuzztime=" + fuzztime.String(),
-		"-timeout=" + (*fuzztime + 5*time.Minute).String()}
+	var flags []string
 	if race {
-		args = append(args, "-race")
+		flags = append(flags, "-race")
 	}
-	cmd := exec.Command("go", append(args, c.Pkg)...)
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = &out
 	start := time.Now()
-	err := cmd.Run()
+	_, err := goTest(append(flags, "-run=^$", "-fuzz=^"+c.Entry+"$", "-fuzztime="+fuzztime.String(),
+		"-timeout="+(*fuzztime+5*time.Minute).String(), c.Pkg))
 	elapsed := time.Since(start).Round(100 * time.Millisecond)
 	if err == nil {
-		return fmt.Sprintf("not found (%v)", elapsed)
+		return fmt.Sprintf("not found in %v", elapsed)
 	}
-	kind := "failure"
-	switch s := out.String(); {
-	case strings.Contains(s, "WARNING: DATA RACE"):
+	files, _ := filepath.Glob(filepath.Join(corpus, "*"))
+	if len(files) == 0 {
+		return fmt.Sprintf("failed after %v with no saved input", elapsed)
+	}
+	replay, err := goTest(append(flags, "-count=1", "-timeout=20s",
+		"-run=^"+c.Entry+"$/^"+filepath.Base(files[0])+"$", c.Pkg))
+	kind := "passed"
+	switch {
+	case err == nil:
+	case strings.Contains(replay, "WARNING: DATA RACE"):
 		kind = "race"
-	case strings.Contains(s, "hung or terminated unexpectedly") || strings.Contains(s, "deadlock"):
-		kind = "hang/deadlock"
-	case strings.Contains(s, "panic: "):
+	case strings.Contains(replay, "test timed out"):
+		kind = "hang (deadlock)"
+	case strings.Contains(replay, "panic: "):
 		kind = "panic"
+	default:
+		kind = "failed"
 	}
-	return fmt.Sprintf("found %s after %v%s", kind, elapsed, savedInput(corpus))
+	return fmt.Sprintf("found after %v%s; replay: %s", elapsed, savedInput(corpus), kind)
+}
+
+// goTest runs go test with args and returns its output.
+func goTest(args []string) (string, error) {
+	cmd := exec.Command("go", append([]string{"test"}, args...)...)
+	cmd.Env = append(os.Environ(), "GORACE=atexit_sleep_ms=0")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
 }
 
 // savedInput returns the input that go test -fuzz saved in dir.
@@ -316,7 +345,7 @@ func savedInput(dir string) string {
 		return ""
 	}
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	return ", input " + strings.Join(lines[1:], " ")
+	return " (input " + strings.Join(lines[1:], " ") + ")"
 }
 
 func exists(p string) bool {
