@@ -182,6 +182,64 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 			set(fr, p)
 			return ctlNext
 		}
+	case "String": // unsafe.String(ptr *byte, len)
+		return func(t *thread, fr *frame) ctl {
+			p := fr.regs[args[0]].(Pointer)
+			n := toInt(fr.regs[args[1]])
+			if n == 0 {
+				set(fr, "")
+				return ctlNext
+			}
+			if p.Obj == 0 || n < 0 {
+				return t.runtimePanic(fr, "unsafe.String: ptr is nil and len is not zero")
+			}
+			o := t.s.heap.get(p.Obj)
+			if int(p.Off)+n > len(o.Cells) {
+				return t.unsupported(fr, "unsafe.String beyond the end of the object")
+			}
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = byte(toUint64(o.Cells[int(p.Off)+i]))
+			}
+			set(fr, string(b))
+			return ctlNext
+		}
+	case "StringData": // unsafe.StringData(s)
+		return func(t *thread, fr *frame) ctl {
+			s := fr.regs[args[0]].(string)
+			if s == "" {
+				set(fr, Pointer{})
+				return ctlNext
+			}
+			sl := t.newBytes([]byte(s))
+			set(fr, Pointer{Obj: sl.Obj})
+			return ctlNext
+		}
+	case "Slice": // unsafe.Slice(ptr *T, len)
+		elem := c.rt(argVals[0].Type().Underlying().(*types.Pointer).Elem())
+		return func(t *thread, fr *frame) ctl {
+			p := fr.regs[args[0]].(Pointer)
+			n := toInt(fr.regs[args[1]])
+			if p.Obj == 0 {
+				if n != 0 {
+					return t.runtimePanic(fr, "unsafe.Slice: ptr is nil and len is not zero")
+				}
+				set(fr, Slice{})
+				return ctlNext
+			}
+			o := t.s.heap.get(p.Obj)
+			if int(p.Off)+n*elem.Size > len(o.Cells) || n < 0 {
+				return t.unsupported(fr, "unsafe.Slice beyond the end of the object")
+			}
+			set(fr, Slice{Obj: p.Obj, Off: p.Off, Len: n, Cap: n})
+			return ctlNext
+		}
+	case "SliceData": // unsafe.SliceData(s)
+		return func(t *thread, fr *frame) ctl {
+			sl := fr.regs[args[0]].(Slice)
+			set(fr, Pointer{Obj: sl.Obj, Off: sl.Off})
+			return ctlNext
+		}
 	case "ssa:deferstack":
 		return func(t *thread, fr *frame) ctl {
 			set(fr, deferStack{depth: frameDepth(fr)})

@@ -106,25 +106,9 @@ func (c *compiler) call(in ssa.Instruction, cc *ssa.CallCommon, dst int) op {
 
 func (c *compiler) deferOp(in *ssa.Defer) op {
 	if b, ok := in.Call.Value.(*ssa.Builtin); ok {
-		// defer of a builtin (close, print, ...): wrap as a native.
-		bop := c.builtin(b, in.Call.Args, -1)
-		args := make([]int, len(in.Call.Args))
-		for i, a := range in.Call.Args {
-			args[i] = c.reg(a)
-		}
+		mk := c.builtinClosure(b, in.Call.Args)
 		return func(t *thread, fr *frame) ctl {
-			saved := make([]Value, len(args))
-			for i, r := range args {
-				saved[i] = fr.regs[r]
-			}
-			nf := &nativeFunc{name: b.Name(), fn: func(t *thread, vs []Value) (Value, ctl) {
-				tmp := &frame{epoch: t.s.epoch, fn: fr.fn, regs: append([]Value(nil), fr.regs...), block: fr.block}
-				for i, r := range args {
-					tmp.regs[r] = vs[i]
-				}
-				return nil, bop(t, tmp)
-			}}
-			fr.defers = &deferred{fn: &Closure{Native: nf}, args: saved, next: fr.defers}
+			fr.defers = &deferred{fn: mk(fr), next: fr.defers}
 			return ctlNext
 		}
 	}
@@ -186,12 +170,18 @@ func (t *thread) frameAtDepth(d int) *frame {
 func (c *compiler) goOp(in *ssa.Go) op {
 	resolve := c.callee(&in.Call)
 	start := c.goStartName(in)
+	var mkBuiltin func(fr *frame) *Closure
 	if b, ok := in.Call.Value.(*ssa.Builtin); ok {
-		return func(t *thread, fr *frame) ctl { return t.unsupported(fr, "go statement calling builtin "+b.Name()) }
+		mkBuiltin = c.builtinClosure(b, in.Call.Args)
 	}
 	return func(t *thread, fr *frame) ctl {
 		if t.yieldBefore() {
 			return ctlYield
+		}
+		if mkBuiltin != nil {
+			t.spawn(fr, mkBuiltin(fr), nil, start)
+			t.s.last.Op = "go"
+			return ctlNext
 		}
 		fn, args, k, ok := resolve(t, fr)
 		if !ok {
@@ -308,4 +298,29 @@ func (m *Machine) methodClosure(rt *RType, fn *types.Func) Value {
 		return nil
 	}
 	return m.funcValue(f)
+}
+
+// builtinClosure returns a maker of a native closure that calls builtin b
+// with the current values of args (for go and defer of a builtin).
+func (c *compiler) builtinClosure(b *ssa.Builtin, argVals []ssa.Value) func(fr *frame) *Closure {
+	bop := c.builtin(b, argVals, -1)
+	args := make([]int, len(argVals))
+	for i, a := range argVals {
+		args[i] = c.reg(a)
+	}
+	return func(fr *frame) *Closure {
+		saved := make([]Value, len(args))
+		for i, r := range args {
+			saved[i] = fr.regs[r]
+		}
+		fn, block := fr.fn, fr.block
+		nf := &nativeFunc{name: b.Name(), fn: func(t *thread, _ []Value) (Value, ctl) {
+			tmp := &frame{epoch: t.s.epoch, fn: fn, regs: make([]Value, fn.nregs), block: block}
+			for i, r := range args {
+				tmp.regs[r] = saved[i]
+			}
+			return nil, bop(t, tmp)
+		}}
+		return &Closure{Native: nf}
+	}
 }

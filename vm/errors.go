@@ -24,6 +24,9 @@ const (
 	// KindUnsupported: the program uses a feature gmc does not model; the
 	// run stops ("unsupported: call of os.Open at main.go:12:3").
 	KindUnsupported Kind = "unsupported"
+	// KindInternal: the interpreter hit a value it cannot handle (for
+	// example memory reinterpreted through unsafe.Pointer); the run stops.
+	KindInternal Kind = "internal"
 )
 
 // Error is an error state's description.

@@ -156,7 +156,7 @@ func (s *State) Hash() uint64 {
 	}
 	h := &hasher{h: fnvOffset, s: s, ids: map[ObjID]int{}}
 	// globals first, in their fixed order
-	ng := ObjID(len(s.m.globals))
+	ng := s.m.base.next - 1
 	for id := ObjID(1); id <= ng; id++ {
 		h.obj(id)
 	}

@@ -193,6 +193,15 @@ func (c *compiler) instr(in ssa.Instruction) op {
 			rs[i] = c.reg(r)
 		}
 		return func(t *thread, fr *frame) ctl {
+			if d := fr.defers; d != nil {
+				// defers pushed through a defer stack (range-over-func
+				// bodies) run at return even without a RunDefers
+				k, done := t.callDeferred(fr, d)
+				if done {
+					return ctlJump // re-execute the return
+				}
+				return k
+			}
 			switch len(rs) {
 			case 0:
 				return t.ret(fr, nil)
@@ -245,6 +254,10 @@ func predIndex(succ, pred *ssa.BasicBlock) int {
 
 func (c *compiler) binOp(in *ssa.BinOp) op {
 	f := binop(in.Op, in.X.Type())
+	if rt := c.rt(in.X.Type()); rt.blank != nil && (in.Op == token.EQL || in.Op == token.NEQ) {
+		eq := in.Op == token.EQL
+		f = func(a, b Value) (Value, string) { return equalBlank(a.([]Value), b.([]Value), rt.blank) == eq, "" }
+	}
 	x, y, dst := c.reg(in.X), c.reg(in.Y), c.reg(in)
 	if f == nil {
 		return func(t *thread, fr *frame) ctl {

@@ -121,9 +121,6 @@ func (c *compiler) sliceToArrayPointer(in *ssa.SliceToArrayPointer) op {
 		}
 		if sl.Obj == 0 {
 			fr.regs[dst] = Pointer{}
-			if n == 0 {
-				fr.regs[dst] = t.alloc(c.rt(in.Type().Underlying().(*types.Pointer).Elem()))
-			}
 			return ctlNext
 		}
 		fr.regs[dst] = Pointer{Obj: sl.Obj, Off: sl.Off}

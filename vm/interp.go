@@ -1,5 +1,7 @@
 package vm
 
+import "fmt"
+
 // thread is the context of one transition: the state being built (owned, of
 // the current epoch) and the goroutine running in it.
 type thread struct {
@@ -37,6 +39,20 @@ func (t *thread) own(f *frame) *frame {
 		return f
 	}
 	return f.clone(t.s.epoch)
+}
+
+// runGuarded runs the transition and turns a Go panic of the interpreter
+// (a value of an unexpected representation, e.g. after unsafe type punning)
+// into an error state naming the location, so gmc itself never crashes.
+func (t *thread) runGuarded() {
+	defer func() {
+		if r := recover(); r != nil {
+			l := t.g.loc()
+			pos := t.m.position(l)
+			t.s.fail(&Error{Kind: KindInternal, Msg: fmt.Sprintf("gmc internal error: %v at %s (unsafe memory reinterpretation or an unmodelled feature)", r, pos), Pos: pos, Loc: l})
+		}
+	}()
+	t.run()
 }
 
 // run executes the goroutine until the next scheduling point, block, or end.

@@ -139,10 +139,23 @@ func equal(a, b Value) bool {
 		if x.T == nil {
 			return true
 		}
+		if x.T.blank != nil {
+			return equalBlank(x.V.([]Value), y.V.([]Value), x.T.blank)
+		}
 		return equal(x.V, y.V)
 	case *Closure:
 		y, _ := b.(*Closure)
 		return x == nil && y == nil
 	}
 	return a == b
+}
+
+// equalBlank compares aggregates ignoring the cells of blank fields.
+func equalBlank(x, y []Value, blank []bool) bool {
+	for i := range x {
+		if !blank[i] && !equal(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -44,21 +44,22 @@ type Options struct {
 // natives and the initial heap. It is shared by all states derived from
 // it and safe for concurrent use by several searches.
 type Machine struct {
-	prog    *load.Program
-	opts    Options
-	types   *typeRegistry
-	fnMu    sync.Mutex
-	funcs   map[*ssa.Function]*function
-	natives map[string]*nativeFunc
-	globals map[*ssa.Global]Pointer
-	base    heap
-	rtError *RType // dynamic type of runtime error values
-	fvMu    sync.Mutex
-	fvals   map[*ssa.Function]*Closure
-	selMu   sync.Mutex
-	selects map[*ssa.Select]*selectInfo
-	stdout  ObjID // the *os.File objects of os.Stdout and os.Stderr
-	stderr  ObjID
+	prog     *load.Program
+	opts     Options
+	types    *typeRegistry
+	fnMu     sync.Mutex
+	funcs    map[*ssa.Function]*function
+	natives  map[string]*nativeFunc
+	globals  map[*ssa.Global]Pointer
+	base     heap
+	rtError  *RType // dynamic type of runtime error values
+	fvMu     sync.Mutex
+	fvals    map[*ssa.Function]*Closure
+	selMu    sync.Mutex
+	selects  map[*ssa.Select]*selectInfo
+	zerobase ObjID // the address of every zero-size variable
+	stdout   ObjID // the *os.File objects of os.Stdout and os.Stderr
+	stderr   ObjID
 }
 
 // New prepares a machine for a loaded program.
@@ -76,6 +77,7 @@ func New(p *load.Program, opts Options) *Machine {
 	m.types.machine = m
 	m.rtError = m.types.get(runtimeErrorType())
 	registerNatives(m)
+	m.zerobase = m.base.alloc(&Object{shared: true}, 0)
 	m.allocGlobals()
 	return m
 }
@@ -115,15 +117,22 @@ func (m *Machine) allocGlobals() {
 	})
 	for _, g := range gs {
 		rt := m.types.get(g.Type().(*types.Pointer).Elem())
-		o := &Object{T: rt, Cells: cellsOf(rt), shared: true}
+		if rt.Size == 0 {
+			m.globals[g] = Pointer{Obj: m.zerobase}
+			continue
+		}
+		o := &Object{T: rt, shared: true}
+		if rt.Size <= maxObjectCells {
+			o.Cells = cellsOf(rt) // larger globals have no cells: using them stops the run
+		}
 		id := m.base.alloc(o, 0)
 		m.globals[g] = Pointer{Obj: id}
 	}
 	for _, g := range gs {
 		if init := globalInits[g.Pkg.Pkg.Path()+"."+g.Name()]; init != nil {
-			p := m.globals[g]
-			o := m.base.get(p.Obj)
-			init(m, o)
+			if p := m.globals[g]; p.Obj != m.zerobase {
+				init(m, m.base.get(p.Obj))
+			}
 		}
 	}
 }

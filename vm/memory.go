@@ -4,6 +4,12 @@ import "fmt"
 
 // alloc creates a zeroed variable of type rt and returns its address.
 func (t *thread) alloc(rt *RType) Pointer {
+	if rt.Size > maxObjectCells {
+		panic(fmt.Sprintf("allocation of %s exceeds the VM's object size limit", rt))
+	}
+	if rt.Size == 0 {
+		return Pointer{Obj: t.m.zerobase} // all zero-size variables share one address
+	}
 	id := t.s.heap.alloc(&Object{T: rt, Cells: cellsOf(rt)}, t.s.epoch)
 	return Pointer{Obj: id}
 }
@@ -142,8 +148,15 @@ func (t *thread) share(v Value) {
 	}
 }
 
+// maxObjectCells bounds the size of one heap object; larger allocations
+// stop the run (the VM uses 16 bytes or more per cell).
+const maxObjectCells = 1 << 25
+
 // makeSlice allocates a backing array of cap elements of type elem.
 func (t *thread) makeSlice(elem *RType, length, capacity int) Slice {
+	if capacity*elem.Size > maxObjectCells {
+		panic(fmt.Sprintf("allocation of %d elements of %s exceeds the VM's object size limit", capacity, elem))
+	}
 	cells := make([]Value, capacity*elem.Size)
 	if elem.Agg {
 		z := elem.zero.([]Value)

@@ -28,7 +28,8 @@ type State struct {
 
 	entryDone   bool
 	isMain      bool
-	depth       int // transitions from the initial state
+	depth       int   // transitions from the initial state
+	instrs      int64 // instructions executed from the initial state
 	preemptions int
 	last        Step
 
@@ -122,6 +123,9 @@ func (s *State) Exited() bool { return s.exited }
 
 // Terminal reports whether the state has no successors.
 func (s *State) Terminal() bool { return len(s.Choices()) == 0 }
+
+// Instructions returns the number of SSA instructions executed from the initial state.
+func (s *State) Instructions() int64 { return s.instrs }
 
 // Depth returns the number of transitions from the initial state.
 func (s *State) Depth() int { return s.depth }
@@ -226,7 +230,8 @@ func (m *Machine) Step(s *State, i int) *State {
 		t.branch = ch.Branch
 	}
 	ns.last = Step{G: g.id, Loc: g.loc()}
-	t.run()
+	t.runGuarded()
+	ns.instrs += int64(t.n)
 	if ns.last.Op == "" {
 		ns.last.Op = "run"
 	}

@@ -23,6 +23,7 @@ type RType struct {
 	Len     int      // array length
 	zero    Value    // zero value; for aggregates the shared zero cells
 	leaves  []*RType // aggregates: the scalar type of each cell
+	blank   []bool   // aggregates with blank (_) fields: cells ignored by ==
 	reg     *typeRegistry
 	methods sync.Map // *types.Func -> *ssa.Function (dynamic dispatch cache)
 }
@@ -60,13 +61,23 @@ func (r *typeRegistry) getLocked(t types.Type) *RType {
 	case *types.Struct:
 		rt.Agg = true
 		off := 0
+		var blank []bool
+		hasBlank := false
 		for i := 0; i < u.NumFields(); i++ {
 			ft := r.getLocked(u.Field(i).Type())
 			rt.Fields = append(rt.Fields, off)
 			off += ft.Size
 			rt.leaves = append(rt.leaves, ft.leafTypes()...)
+			isBlank := u.Field(i).Name() == "_"
+			for c := 0; c < ft.Size; c++ {
+				blank = append(blank, isBlank || (ft.blank != nil && ft.blank[c]))
+			}
+			hasBlank = hasBlank || isBlank || ft.blank != nil
 		}
 		rt.Size = off
+		if hasBlank {
+			rt.blank = blank
+		}
 	case *types.Array:
 		rt.Agg = true
 		rt.Elem = r.getLocked(u.Elem())
@@ -75,6 +86,9 @@ func (r *typeRegistry) getLocked(t types.Type) *RType {
 		el := rt.Elem.leafTypes()
 		for i := 0; i < rt.Len; i++ {
 			rt.leaves = append(rt.leaves, el...)
+			if rt.Elem.blank != nil {
+				rt.blank = append(rt.blank, rt.Elem.blank...)
+			}
 		}
 	case *types.Slice:
 		rt.Size = 1

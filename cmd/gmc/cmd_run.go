@@ -52,6 +52,10 @@ func finishRun(f *runFlags, l *loaded, final *vm.State, choices []int, steps []t
 		fmt.Fprintln(stderr, e.Msg)
 		return exitUsage
 	}
+	if e != nil && e.Kind == vm.KindInternal {
+		fmt.Fprintln(stderr, e.Msg)
+		return exitInternal
+	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	tr := &trace.Trace{

@@ -33,9 +33,13 @@ import (
 // must be modelled natively.
 var interpreted = map[string]bool{
 	"strings": true, "strconv": true, "sort": true, "slices": true, "maps": true,
-	"bytes": true, "unicode/utf8": true, "unicode/utf16": true, "errors": true,
+	"bytes": true, "unicode/utf8": true, "unicode/utf16": true,
 	"container/list": true, "container/heap": true, "container/ring": true,
 	"math/bits": true, "cmp": true, "context": true, "iter": false,
+	"internal/strconv": true, "io": true, "flag": true,
+	// the GoKer kernels and leak patterns that ship with Go (DESIGN §6)
+	"runtime/testdata/testgoroutineleakprofile":       true,
+	"runtime/testdata/testgoroutineleakprofile/goker": true,
 }
 
 // Interpreted reports whether the VM interprets the SSA of the package with
