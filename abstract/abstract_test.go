@@ -66,7 +66,7 @@ func TestAbstractSystem(t *testing.T) {
 		targets: []string{"main.go:13"},
 		nodes: []string{
 			"entry@11", "branch@12", "target@13",
-			"start+def@24", "def@25", "def@26", "go@30",
+			"start+def@24", "def@25", "go@30",
 			"entry@27", "call@27", "start@31", "call@31",
 		},
 		trace: []string{"start@31 call@31 entry@27 call@27 entry@11 branch@12/0 target@13"},

@@ -212,6 +212,11 @@ func (b *builder) controlling(n *Node) {
 	}
 }
 
+// maxDefs bounds the definitions in other functions added for one branch:
+// with type-based aliasing a predicate reading a common type would otherwise
+// pull in every store of that type in the program.
+const maxDefs = 16
+
 // definitions adds the stores that may define memory read by the branch's
 // predicate and reach it sequentially (Eq. 2.3).
 func (b *builder) definitions(n *Node) {
@@ -220,15 +225,23 @@ func (b *builder) definitions(n *Node) {
 		return
 	}
 	p := b.sys.Prog
+	others := 0
 	for _, src := range p.ValueSources(ifi.Cond) {
 		for _, a := range slice.Accesses(src.Instr()) {
 			if a.Write {
 				continue
 			}
-			for _, st := range p.ReachingStores(src, a.Class) {
-				if b.reach[st.Fn] {
-					b.add(st, Def)
+			for _, st := range p.ReachingStoresN(src, a.Class, maxDefs-others) {
+				if !b.reach[st.Fn] {
+					continue
 				}
+				if st.Fn != n.Loc.Fn {
+					if others >= maxDefs {
+						continue
+					}
+					others++
+				}
+				b.add(st, Def)
 			}
 		}
 	}

@@ -249,13 +249,21 @@ func dedupSites(fset *token.FileSet, ss []Site) []Site {
 // ModuleFuncs returns the functions with bodies outside the standard library
 // (the module under test and its non-standard dependencies), sorted by name.
 func ModuleFuncs(p *load.Program) []*ssa.Function {
+	roots := map[string]bool{}
+	for _, r := range p.Roots {
+		roots[r.Pkg.Path()] = true
+	}
+	inModule := func(path string) bool {
+		return roots[path] || !isStdPath(path) ||
+			(p.Module != "" && (path == p.Module || strings.HasPrefix(path, p.Module+"/")))
+	}
 	var out []*ssa.Function
 	for fn := range ssautil.AllFunctions(p.SSA) {
 		pkg := fn.Pkg
 		if fn.Origin() != nil {
 			pkg = fn.Origin().Pkg
 		}
-		if len(fn.Blocks) > 0 && pkg != nil && fn.Synthetic == "" && !isStdPath(pkg.Pkg.Path()) {
+		if len(fn.Blocks) > 0 && pkg != nil && fn.Synthetic == "" && inModule(pkg.Pkg.Path()) {
 			out = append(out, fn)
 		}
 	}

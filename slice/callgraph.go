@@ -2,6 +2,7 @@ package slice
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/gmc-go/gmc/vm/loc"
 	"golang.org/x/tools/go/callgraph"
@@ -18,6 +19,10 @@ type Program struct {
 
 	funcs   map[*ssa.Function]*Func
 	all     map[*ssa.Function]bool
+	defines map[Class][]loc.Loc
+	seqMemo map[[2]*ssa.Function]bool
+	cross   map[crossKey][]loc.Loc
+	defByFn map[Class]map[*ssa.Function][]loc.Loc
 	callees map[ssa.CallInstruction][]*ssa.Function
 	callers map[*ssa.Function][]Site
 	mem     *memIndex
@@ -74,6 +79,10 @@ func NewWithCallGraph(prog *ssa.Program, cg *callgraph.Graph) *Program {
 		callers: map[*ssa.Function][]Site{},
 		reachTo: map[*ssa.Function]map[*ssa.Function]bool{},
 		syncUp:  map[*ssa.Function][]*ssa.Function{},
+		defines: map[Class][]loc.Loc{},
+		seqMemo: map[[2]*ssa.Function]bool{},
+		cross:   map[crossKey][]loc.Loc{},
+		defByFn: map[Class]map[*ssa.Function][]loc.Loc{},
 	}
 	for fn, n := range cg.Nodes {
 		if fn == nil {
@@ -178,11 +187,23 @@ func Less(a, b loc.Loc) bool {
 // FuncLess orders functions by name; a function of a package's test variant
 // (which has more members) comes before its twin in the package itself.
 func FuncLess(f, g *ssa.Function) bool {
-	fs, gs := f.String(), g.String()
+	fs, gs := funcName(f), funcName(g)
 	if fs != gs {
 		return fs < gs
 	}
 	return members(f) > members(g)
+}
+
+// names caches ssa.Function.String, which is costly, for sorting.
+var names sync.Map // *ssa.Function -> string
+
+func funcName(f *ssa.Function) string {
+	if s, ok := names.Load(f); ok {
+		return s.(string)
+	}
+	s := f.String()
+	names.Store(f, s)
+	return s
 }
 
 func members(f *ssa.Function) int {

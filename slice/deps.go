@@ -116,44 +116,110 @@ func (p *Program) closureSites(fn *ssa.Function) []Dep {
 
 // ValueSources returns the instructions whose values the SSA value v is
 // computed from within and across functions, following def-use, parameters
-// (to call sites), free variables (to MakeClosure), and call results (to
-// callee returns), but not memory. Loads are included; the caller decides
-// what memory they read.
+// (to the call sites and the arguments bound to them), free variables (to
+// the values MakeClosure binds), and call results (to the callees' returned
+// values), but not memory. Loads are included; the caller decides what
+// memory they read. At most maxSources locations are returned, in a
+// deterministic order (of discovery).
 func (p *Program) ValueSources(v ssa.Value) []loc.Loc {
 	seen := map[loc.Loc]bool{}
+	seenParam := map[*ssa.Parameter]bool{}
 	var out []loc.Loc
-	var work []Dep
-	work = append(work, p.valueDeps(v)...)
-	for len(work) > 0 {
-		d := work[len(work)-1]
+	var work []ssa.Value
+	work = append(work, v)
+	for len(work) > 0 && len(out) < maxSources {
+		v := work[len(work)-1]
 		work = work[:len(work)-1]
-		if seen[d.From] {
+		switch v := v.(type) {
+		case *ssa.Parameter:
+			// Follow only the argument bound to the parameter.
+			if seenParam[v] {
+				continue
+			}
+			seenParam[v] = true
+			idx := paramIndex(v)
+			for _, s := range p.callers[v.Parent()] {
+				if !seen[s.Loc] {
+					seen[s.Loc] = true
+					out = append(out, s.Loc)
+				}
+				if a := argFor(s.Instr.Common(), idx); a != nil {
+					work = append(work, a)
+				}
+			}
+			continue
+		case *ssa.FreeVar:
+			for _, d := range p.closureSites(v.Parent()) {
+				mc := d.From.Instr().(*ssa.MakeClosure)
+				for i, fv := range v.Parent().FreeVars {
+					if fv == v && i < len(mc.Bindings) {
+						work = append(work, mc.Bindings[i])
+					}
+				}
+			}
 			continue
 		}
-		seen[d.From] = true
-		out = append(out, d.From)
-		in := d.From.Instr()
-		if in == nil {
+		in, ok := v.(ssa.Instruction)
+		if !ok {
 			continue
 		}
-		// At a call site reached through a parameter only the bound
-		// argument matters; all operands are followed, conservatively.
+		l := loc.Of(in)
+		if seen[l] {
+			continue
+		}
+		seen[l] = true
+		out = append(out, l)
 		var rands [8]*ssa.Value
 		for _, r := range in.Operands(rands[:0]) {
 			if r != nil && *r != nil {
-				work = append(work, p.valueDeps(*r)...)
+				work = append(work, *r)
 			}
 		}
 		if c, ok := in.(*ssa.Call); ok {
 			for _, g := range p.callees[c] {
 				for _, r := range returns(g) {
-					work = append(work, Dep{From: r, Kind: Result})
+					for _, res := range r.Instr().(*ssa.Return).Results {
+						work = append(work, res)
+					}
+					if !seen[r] {
+						seen[r] = true
+						out = append(out, r)
+					}
 				}
 			}
 		}
 	}
-	SortLocs(out)
 	return out
+}
+
+// maxSources bounds ValueSources on large programs.
+const maxSources = 2000
+
+func paramIndex(v *ssa.Parameter) int {
+	for i, q := range v.Parent().Params {
+		if q == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// argFor returns the argument a call passes for the callee's idx-th
+// parameter (the receiver of an interface call is parameter 0).
+func argFor(c *ssa.CallCommon, idx int) ssa.Value {
+	if idx < 0 {
+		return nil
+	}
+	if c.IsInvoke() {
+		if idx == 0 {
+			return c.Value
+		}
+		idx--
+	}
+	if idx < len(c.Args) {
+		return c.Args[idx]
+	}
+	return nil
 }
 
 func returns(fn *ssa.Function) []loc.Loc {

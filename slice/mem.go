@@ -190,6 +190,9 @@ func (p *Program) memory() *memIndex {
 // MayDefine returns every store in the program that may write the class c,
 // regardless of order or goroutine (for refinement, Fig. 2.6 line 2).
 func (p *Program) MayDefine(c Class) []loc.Loc {
+	if ls, ok := p.defines[c]; ok {
+		return ls
+	}
 	m := p.memory()
 	var out []loc.Loc
 	if c.Kind == Deref {
@@ -207,6 +210,7 @@ func (p *Program) MayDefine(c Class) []loc.Loc {
 		}
 	}
 	SortLocs(out)
+	p.defines[c] = out
 	return out
 }
 
@@ -214,17 +218,62 @@ func (p *Program) MayDefine(c Class) []loc.Loc {
 // in a sequential execution (reaches of the main seed, Def. 8, with no kills
 // since aliasing is only "maybe").
 func (p *Program) ReachingStores(load loc.Loc, c Class) []loc.Loc {
+	return p.ReachingStoresN(load, c, -1)
+}
+
+// ReachingStoresN is ReachingStores with at most n (n ≥ 0) stores from
+// other functions; the stores of the load's own function come first, then
+// the others in Less order.
+func (p *Program) ReachingStoresN(load loc.Loc, c Class, n int) []loc.Loc {
+	byFn := p.definesByFn(c)
 	var out []loc.Loc
-	for _, s := range p.MayDefine(c) {
-		if s.Fn == load.Fn {
-			if f := p.funcInfo(s.Fn); f != nil && f.Path(s, load) {
+	if f := p.funcInfo(load.Fn); f != nil {
+		for _, s := range byFn[load.Fn] {
+			if f.Path(s, load) {
 				out = append(out, s)
-				continue
 			}
 		}
-		if p.SeqReaches(s.Fn, load.Fn) && s.Fn != load.Fn {
-			out = append(out, s)
-		}
 	}
-	return out
+	k := crossKey{c, load.Fn}
+	cross, ok := p.cross[k]
+	if !ok {
+		for _, s := range p.MayDefine(c) {
+			if s.Fn != load.Fn && p.seqReachesMemo(s.Fn, load.Fn) {
+				cross = append(cross, s)
+			}
+		}
+		p.cross[k] = cross
+	}
+	if n >= 0 && n < len(cross) {
+		cross = cross[:n]
+	}
+	return append(out, cross...)
+}
+
+type crossKey struct {
+	c  Class
+	fn *ssa.Function
+}
+
+// definesByFn groups MayDefine(c) by function.
+func (p *Program) definesByFn(c Class) map[*ssa.Function][]loc.Loc {
+	if m, ok := p.defByFn[c]; ok {
+		return m
+	}
+	m := map[*ssa.Function][]loc.Loc{}
+	for _, s := range p.MayDefine(c) {
+		m[s.Fn] = append(m[s.Fn], s)
+	}
+	p.defByFn[c] = m
+	return m
+}
+
+func (p *Program) seqReachesMemo(d, u *ssa.Function) bool {
+	k := [2]*ssa.Function{d, u}
+	if r, ok := p.seqMemo[k]; ok {
+		return r
+	}
+	r := p.SeqReaches(d, u)
+	p.seqMemo[k] = r
+	return r
 }
