@@ -112,10 +112,13 @@ func Build(p *slice.Program, cfg Config) (*System, error) {
 	for _, e := range cfg.Entries {
 		b.chained[e] = true // an entry needs no call chain (Eq. 2.1 ends at L_s)
 	}
+	s.Targets = nil
 	for _, t := range cfg.Targets {
 		if !t.Valid() {
 			return nil, fmt.Errorf("abstract: invalid target %v", t)
 		}
+		t = b.twin(t)
+		s.Targets = append(s.Targets, t)
 		b.add(t, Target)
 	}
 	b.fixpoint()
@@ -125,6 +128,24 @@ func Build(p *slice.Program, cfg Config) (*System, error) {
 	slice.SortLocs(s.order)
 	s.buildEdges()
 	return s, nil
+}
+
+// twin maps a target in a function the entries cannot reach to the same
+// instruction of a reachable function of the same name and shape: a
+// package and its test variant are two copies of the same source, and the
+// tests may reach either.
+func (b *builder) twin(t loc.Loc) loc.Loc {
+	if b.reach[t.Fn] {
+		return t
+	}
+	name := t.Fn.String()
+	for fn := range b.reach {
+		if fn != t.Fn && len(fn.Blocks) == len(t.Fn.Blocks) && fn.Pos() == t.Fn.Pos() && fn.String() == name &&
+			len(fn.Blocks[t.Block].Instrs) == len(t.Fn.Blocks[t.Block].Instrs) {
+			return loc.Loc{Fn: fn, Block: t.Block, Index: t.Index}
+		}
+	}
+	return t
 }
 
 type builder struct {

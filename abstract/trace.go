@@ -89,8 +89,24 @@ func (s *System) Traces(i int, lim Limits) []Trace {
 		heap.Push(q, &path{loc: st, succ: -1, seq: seq})
 		seq++
 	}
+	// Each (location, innermost call site) pair is expanded at most
+	// PerTarget times: the k shortest paths to the target only extend the
+	// k shortest paths to each location (as in Eppstein-style k-shortest
+	// path search), which keeps large systems tractable.
+	type visitKey struct {
+		at, site loc.Loc
+	}
+	visits := map[visitKey]int{}
 	for expanded := 0; q.Len() > 0 && len(out) < lim.PerTarget && expanded < lim.Expand; expanded++ {
 		p := heap.Pop(q).(*path)
+		vk := visitKey{at: p.loc}
+		if p.stack != nil {
+			vk.site = p.stack.site
+		}
+		if visits[vk] >= lim.PerTarget {
+			continue
+		}
+		visits[vk]++
 		if p.loc == target {
 			t := s.toTrace(p)
 			if k := locsKey(t.Locs()); !seen[k] {
