@@ -70,8 +70,11 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 					return t.runtimePanic(fr, msg)
 				}
 				o := t.s.heap.get(m.Obj)
-				if o.shared && fr.fn.shared && t.yieldBefore() {
-					return ctlYield
+				if o.shared && fr.fn.shared {
+					if t.yieldBefore() {
+						return ctlYield
+					}
+					t.touch(m.Obj, true)
 				}
 				t.s.heap.mut(m.Obj, t.s.epoch).Map.del(fr.regs[args[1]])
 			}

@@ -147,6 +147,7 @@ func (c *compiler) send(in *ssa.Send) op {
 		}
 		t.s.last.Op = "chan send"
 		chv := fr.regs[ch].(Chan)
+		t.touch(chv.Obj, true)
 		if chv.Obj == 0 {
 			t.g.status = gBlocked
 			t.g.wait = waitInfo{kind: waitForever, reason: "chan send (nil chan)"}
@@ -193,6 +194,7 @@ func (c *compiler) recv(in *ssa.UnOp) op {
 		}
 		t.s.last.Op = "chan receive"
 		chv := fr.regs[ch].(Chan)
+		t.touch(chv.Obj, true)
 		if chv.Obj == 0 {
 			t.g.status = gBlocked
 			t.g.wait = waitInfo{kind: waitForever, reason: "chan receive (nil chan)"}
@@ -214,6 +216,7 @@ func (t *thread) closeChan(fr *frame, ch Chan) ctl {
 		return ctlYield
 	}
 	t.s.last.Op = "chan close"
+	t.touch(ch.Obj, true)
 	if ch.Obj == 0 {
 		return t.plainPanic(fr, "close of nil channel")
 	}

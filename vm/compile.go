@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gmc-go/gmc/vm/loc"
 )
 
 // ctl is what an operation tells the interpreter loop.
@@ -105,13 +107,28 @@ func (m *Machine) compile(f *ssa.Function) *function {
 				cb.first++
 				continue
 			}
-			cb.code = append(cb.code, c.instr(in))
+			o := c.instr(in)
+			if m.breakpoints[loc.Loc{Fn: f, Block: i, Index: cb.first + len(cb.code)}] {
+				o = breakpoint(o)
+			}
+			cb.code = append(cb.code, o)
 		}
 	}
 	if f.Recover != nil {
 		cf.recover = cf.blocks[f.Recover.Index]
 	}
 	return cf
+}
+
+// breakpoint makes an instruction a scheduling point: the goroutine stops
+// before it unless it is the first operation of the transition.
+func breakpoint(o op) op {
+	return func(t *thread, fr *frame) ctl {
+		if t.visible && t.nested == 0 {
+			return ctlYield
+		}
+		return o(t, fr)
+	}
 }
 
 func (c *compiler) newReg(v ssa.Value) int {
@@ -242,10 +259,17 @@ func runtimeFuncName(f *ssa.Function) string {
 		name = name[:i]
 	}
 	pkg := ""
+	var tp *types.Package
 	if f.Pkg != nil {
-		pkg = f.Pkg.Pkg.Path()
-	} else if f.Object() != nil && f.Object().Pkg() != nil {
-		pkg = f.Object().Pkg().Path()
+		tp = f.Pkg.Pkg
+	} else if f.Object() != nil {
+		tp = f.Object().Pkg()
+	}
+	if tp != nil {
+		pkg = tp.Path()
+		if tp.Name() == "main" {
+			pkg = "main" // the runtime names a command's package main
+		}
 	}
 	if i := strings.IndexByte(name, '['); i >= 0 {
 		name = name[:i] + "[...]"

@@ -167,8 +167,11 @@ func (c *compiler) instr(in ssa.Instruction) op {
 			}
 			o := t.s.heap.get(mv.Obj)
 			if o.shared {
-				if fr.fn.shared && t.yieldBefore() {
-					return ctlYield
+				if fr.fn.shared {
+					if t.yieldBefore() {
+						return ctlYield
+					}
+					t.touch(mv.Obj, true)
 				}
 				if hasRefs {
 					t.share(fr.regs[k])

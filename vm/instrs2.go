@@ -220,8 +220,11 @@ func (c *compiler) lookup(in *ssa.Lookup) op {
 				return t.runtimePanic(fr, msg)
 			}
 			o := t.s.heap.get(m.Obj)
-			if o.shared && fr.fn.shared && t.yieldBefore() {
-				return ctlYield
+			if o.shared && fr.fn.shared {
+				if t.yieldBefore() {
+					return ctlYield
+				}
+				t.touch(m.Obj, false)
 			}
 			v, found = o.Map.lookup(fr.regs[k])
 		}

@@ -1,6 +1,9 @@
 package vm
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // thread is the context of one transition: the state being built (owned, of
 // the current epoch) and the goroutine running in it.
@@ -30,7 +33,22 @@ func (t *thread) yieldBefore() bool {
 		return true
 	}
 	t.visible = true
+	t.s.last.Loc = t.g.loc()
 	return false
+}
+
+// touch records an object accessed by a visible operation.
+func (t *thread) touch(obj ObjID, write bool) {
+	if t.nested > 0 {
+		return
+	}
+	for i, a := range t.s.fp {
+		if a.Obj == obj {
+			t.s.fp[i].Write = a.Write || write
+			return
+		}
+	}
+	t.s.fp = append(t.s.fp, Access{Obj: obj, Write: write})
 }
 
 // own makes f writable in the current epoch.
@@ -166,6 +184,19 @@ func (t *thread) callNative(fr *frame, nf *nativeFunc, args []Value, res int, cs
 			}
 		}
 		return ctlYield
+	}
+	if nf.visible {
+		for _, a := range args {
+			switch x := a.(type) {
+			case Pointer:
+				t.touch(x.Obj, true)
+			case Chan:
+				t.touch(x.Obj, true)
+			}
+		}
+		if len(args) == 0 || strings.HasPrefix(nf.name, "time.") {
+			t.touch(0, true)
+		}
 	}
 	v, c := nf.fn(t, args)
 	if c == ctlNext && res >= 0 {

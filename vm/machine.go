@@ -38,6 +38,11 @@ type Options struct {
 	Checks Checks
 	Args   []string // os.Args[1:]
 	Env    map[string]string
+	// Breakpoints are extra scheduling points: a goroutine stops before
+	// executing one of these instructions (the guided search makes the
+	// locations of its abstract traces breakpoints so that it can observe
+	// and interleave them).
+	Breakpoints []loc.Loc
 }
 
 // Machine is a loaded program ready to run: compiled functions, types,
@@ -57,7 +62,8 @@ type Machine struct {
 	fvals    map[*ssa.Function]*Closure
 	selMu    sync.Mutex
 	selects  map[*ssa.Select]*selectInfo
-	zerobase ObjID // the address of every zero-size variable
+	zerobase    ObjID // the address of every zero-size variable
+	breakpoints map[loc.Loc]bool
 	stdout   ObjID // the *os.File objects of os.Stdout and os.Stderr
 	stderr   ObjID
 }
@@ -75,6 +81,12 @@ func New(p *load.Program, opts Options) *Machine {
 		selects: map[*ssa.Select]*selectInfo{},
 	}
 	m.types.machine = m
+	if len(opts.Breakpoints) > 0 {
+		m.breakpoints = map[loc.Loc]bool{}
+		for _, l := range opts.Breakpoints {
+			m.breakpoints[l] = true
+		}
+	}
 	m.rtError = m.types.get(runtimeErrorType())
 	registerNatives(m)
 	m.zerobase = m.base.alloc(&Object{shared: true}, 0)

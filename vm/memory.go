@@ -45,11 +45,17 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		return t.runtimePanic(fr, "invalid memory address or nil pointer dereference")
 	}
 	o := t.s.heap.get(p.Obj)
-	if o.shared && fr.fn.shared && t.yieldBefore() {
-		return ctlYield
-	}
-	if t.s.race != nil && o.shared {
-		t.raceAccess(fr, p, rt.Size, false)
+	if o.shared {
+		if fr.fn.shared {
+			if t.yieldBefore() {
+				return ctlYield
+			}
+			t.s.last.Op = "read"
+			t.touch(p.Obj, false)
+		}
+		if t.s.race != nil {
+			t.raceAccess(fr, p, rt.Size, false)
+		}
 	}
 	if rt.Agg {
 		fr.regs[dst] = append([]Value(nil), o.Cells[p.Off:int(p.Off)+rt.Size]...)
@@ -66,8 +72,12 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 	}
 	o := t.s.heap.get(p.Obj)
 	if o.shared {
-		if fr.fn.shared && t.yieldBefore() {
-			return ctlYield
+		if fr.fn.shared {
+			if t.yieldBefore() {
+				return ctlYield
+			}
+			t.s.last.Op = "write"
+			t.touch(p.Obj, true)
 		}
 		if t.s.race != nil {
 			t.raceAccess(fr, p, rt.Size, true)

@@ -8,6 +8,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // Native models of standard-library packages that are not interpreted, or
@@ -443,4 +445,335 @@ func init() {
 	})
 	def("(*sync/atomic.noCopy).Lock", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
 	def("(*sync/atomic.noCopy).Unlock", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+}
+
+// globalVar returns the address of the package-level variable pkg.name, if
+// the package is part of the program.
+func (m *Machine) globalVar(pkg, name string) (Pointer, bool) {
+	p := m.prog.SSA.ImportedPackage(pkg)
+	if p == nil {
+		return Pointer{}, false
+	}
+	g, ok := p.Members[name].(*ssa.Global)
+	if !ok {
+		return Pointer{}, false
+	}
+	ptr, ok := m.globals[g]
+	return ptr, ok
+}
+
+// fieldOff returns the cell offset of field i of the struct type pkg.name.
+func (m *Machine) fieldOff(pkg, name string, i int) int32 {
+	rt := m.lookupType(pkg, name)
+	if rt == nil || i >= len(rt.Fields) {
+		return 0
+	}
+	return int32(rt.Fields[i])
+}
+
+// --- runtime/pprof: profiles exist and write nothing ---
+
+func init() {
+	const pp = "runtime/pprof"
+	newProfile := func(t *thread, args []Value) (Value, ctl) {
+		rt := t.m.lookupType(pp, "Profile")
+		if rt == nil {
+			return Pointer{}, ctlNext
+		}
+		p := t.alloc(rt)
+		t.setCell(p, 0, args[0])
+		return p, ctlNext
+	}
+	def(pp+".Lookup", newProfile)
+	def(pp+".NewProfile", newProfile)
+	def(pp+".Profiles", func(t *thread, args []Value) (Value, ctl) { return Slice{}, ctlNext })
+	nilProfile := func(t *thread, args []Value) (Pointer, bool) {
+		p := ptrArg(args[0])
+		return p, p.Obj == 0
+	}
+	def("(*"+pp+".Profile).Name", func(t *thread, args []Value) (Value, ctl) {
+		p, isNil := nilProfile(t, args)
+		if isNil {
+			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+		}
+		return t.cell(p, 0), ctlNext
+	})
+	def("(*"+pp+".Profile).Count", func(t *thread, args []Value) (Value, ctl) { return 0, ctlNext })
+	def("(*"+pp+".Profile).Add", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def("(*"+pp+".Profile).Remove", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def("(*"+pp+".Profile).WriteTo", func(t *thread, args []Value) (Value, ctl) {
+		if _, isNil := nilProfile(t, args); isNil {
+			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+		}
+		return Iface{}, ctlNext
+	})
+	nilErr := func(t *thread, args []Value) (Value, ctl) { return Iface{}, ctlNext }
+	noop := func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+	def(pp+".StartCPUProfile", nilErr)
+	def(pp+".StopCPUProfile", noop)
+	def(pp+".WriteHeapProfile", nilErr)
+	def(pp+".SetGoroutineLabels", noop)
+	def(pp+".ForLabels", noop)
+	def(pp+".Labels", func(t *thread, args []Value) (Value, ctl) {
+		if rt := t.m.lookupType(pp, "LabelSet"); rt != nil {
+			return rt.Zero(), ctlNext
+		}
+		return nil, ctlNext
+	})
+	def(pp+".WithLabels", func(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext })
+	def(pp+".Label", func(t *thread, args []Value) (Value, ctl) { return Tuple{"", false}, ctlNext })
+	def(pp+".Do", func(t *thread, args []Value) (Value, ctl) {
+		return nil, t.callCont(t.g.top, args[2], []Value{args[0]}, -1, func(t *thread, _ Value) ctl {
+			return t.ret(t.g.top, nil)
+		})
+	})
+	// net: no network; the dial a kernel makes with a nil address fails as in Go.
+	def("net.DialUDP", func(t *thread, args []Value) (Value, ctl) {
+		if p := ptrArg(args[2]); p.Obj == 0 {
+			return Tuple{Pointer{}, t.newError("dial " + args[0].(string) + ": missing address")}, ctlNext
+		}
+		return nil, t.unsupported(t.g.top, "network connections (net.DialUDP)")
+	})
+}
+
+// --- sync.Map: cell 0 holds a VM map[any]any; sync.Pool: cell 0 holds a []any ---
+
+// callAbove calls fn(args) above the continuation frame cf, so that
+// cf.cont runs again with the result (a loop of callbacks in a native).
+func (t *thread) callAbove(cf *frame, fn Value, args []Value) ctl {
+	c, _ := fn.(*Closure)
+	if c == nil {
+		return t.runtimePanic(cf, "invalid memory address or nil pointer dereference")
+	}
+	var nat *nativeFunc
+	var callee *function
+	if c.Native != nil {
+		nat = c.Native
+	} else if callee = t.m.compile(c.Fn); callee.native != nil {
+		nat = callee.native
+	}
+	if nat != nil {
+		if c.Bound != nil {
+			args = append([]Value{c.Bound}, args...)
+		}
+		v, k := nat.fn(t, args)
+		if k != ctlNext {
+			return k
+		}
+		return cf.cont(t, v)
+	}
+	if callee.blocks == nil {
+		return t.unsupported(cf, "call of "+c.Fn.String()+" (no body and no model)")
+	}
+	t.pushFrame(cf, callee, c.Env, args, -1, false)
+	return ctlFrame
+}
+
+// syncMap returns the map object of the sync.Map at args[0] (0 if it has
+// none and create is false).
+func (t *thread) syncMap(v Value, op string, create bool) (Pointer, ObjID, ctl) {
+	p := ptrArg(v)
+	if p.Obj == 0 {
+		return p, 0, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	}
+	t.s.last.Op = "sync.Map." + op
+	mv, _ := t.cell(p, 0).(Map)
+	if mv.Obj == 0 && create {
+		rt := t.m.types.get(types.NewMap(types.Universe.Lookup("any").Type(), types.Universe.Lookup("any").Type()))
+		mv = Map{Obj: t.newObject(&Object{kind: objMap, T: rt, Map: newMapData()})}
+		if t.s.heap.get(p.Obj).shared {
+			t.share(mv)
+		}
+		t.setCell(p, 0, mv)
+	}
+	return p, mv.Obj, ctlNext
+}
+
+// hashableKey panics (as a map of interface keys does) for an unhashable key.
+func (t *thread) hashableKey(k Value) ctl {
+	if iv, _ := k.(Iface); iv.T != nil && !types.Comparable(iv.T.T) {
+		return t.runtimePanic(t.g.top, "hash of unhashable type "+iv.T.String())
+	}
+	return ctlNext
+}
+
+func init() {
+	const sm = "(*sync.Map)."
+	// mapOp wraps a sync.Map operation: nil check, key check, race hooks.
+	mapOp := func(op string, write bool, f func(t *thread, m ObjID, args []Value) Value) {
+		defVisible(sm+op, func(t *thread, args []Value) (Value, ctl) {
+			p, id, k := t.syncMap(args[0], op, write)
+			if k != ctlNext {
+				return nil, k
+			}
+			if len(args) > 1 {
+				if k := t.hashableKey(args[1]); k != ctlNext {
+					return nil, k
+				}
+			}
+			t.raceAcquire(p.Obj)
+			res := f(t, id, args[1:])
+			if write {
+				t.raceRelease(p.Obj)
+			}
+			return res, ctlNext
+		})
+	}
+	lookup := func(t *thread, id ObjID, k Value) (Value, bool) {
+		if id == 0 {
+			return Iface{}, false
+		}
+		v, ok := t.s.heap.get(id).Map.lookup(k)
+		if !ok {
+			return Iface{}, false
+		}
+		return v, true
+	}
+	set := func(t *thread, id ObjID, k, v Value) {
+		o := t.s.heap.mut(id, t.s.epoch)
+		if o.shared {
+			t.share(k)
+			t.share(v)
+		}
+		o.Map.set(k, v)
+	}
+	del := func(t *thread, id ObjID, k Value) {
+		if id != 0 {
+			t.s.heap.mut(id, t.s.epoch).Map.del(k)
+		}
+	}
+	mapOp("Load", false, func(t *thread, id ObjID, a []Value) Value {
+		v, ok := lookup(t, id, a[0])
+		return Tuple{v, ok}
+	})
+	mapOp("Store", true, func(t *thread, id ObjID, a []Value) Value {
+		set(t, id, a[0], a[1])
+		return nil
+	})
+	mapOp("LoadOrStore", true, func(t *thread, id ObjID, a []Value) Value {
+		if v, ok := lookup(t, id, a[0]); ok {
+			return Tuple{v, true}
+		}
+		set(t, id, a[0], a[1])
+		return Tuple{a[1], false}
+	})
+	mapOp("LoadAndDelete", true, func(t *thread, id ObjID, a []Value) Value {
+		v, ok := lookup(t, id, a[0])
+		del(t, id, a[0])
+		return Tuple{v, ok}
+	})
+	mapOp("Delete", true, func(t *thread, id ObjID, a []Value) Value {
+		del(t, id, a[0])
+		return nil
+	})
+	mapOp("Swap", true, func(t *thread, id ObjID, a []Value) Value {
+		v, ok := lookup(t, id, a[0])
+		set(t, id, a[0], a[1])
+		return Tuple{v, ok}
+	})
+	mapOp("CompareAndSwap", true, func(t *thread, id ObjID, a []Value) Value {
+		v, ok := lookup(t, id, a[0])
+		if !ok || !equal(v, a[1]) {
+			return false
+		}
+		set(t, id, a[0], a[2])
+		return true
+	})
+	mapOp("CompareAndDelete", true, func(t *thread, id ObjID, a []Value) Value {
+		v, ok := lookup(t, id, a[0])
+		if !ok || !equal(v, a[1]) {
+			return false
+		}
+		del(t, id, a[0])
+		return true
+	})
+	defVisible(sm+"Clear", func(t *thread, args []Value) (Value, ctl) {
+		p, id, k := t.syncMap(args[0], "Clear", false)
+		if k != ctlNext {
+			return nil, k
+		}
+		if id != 0 {
+			t.s.heap.mut(id, t.s.epoch).Map.clear()
+		}
+		t.raceRelease(p.Obj)
+		return nil, ctlNext
+	})
+	// Range calls f on a snapshot of the entries, one call after the other
+	// above a continuation frame whose pc counts the calls made.
+	defVisible(sm+"Range", func(t *thread, args []Value) (Value, ctl) {
+		p, id, k := t.syncMap(args[0], "Range", false)
+		if k != ctlNext {
+			return nil, k
+		}
+		t.raceAcquire(p.Obj)
+		var ents []mapEntry
+		if id != 0 {
+			for _, e := range t.s.heap.get(id).Map.ents {
+				if !e.dead {
+					ents = append(ents, e)
+				}
+			}
+		}
+		if len(ents) == 0 {
+			return nil, ctlNext
+		}
+		f := args[1]
+		return nil, t.callCont(t.g.top, f, []Value{ents[0].k, ents[0].v}, -1, func(t *thread, res Value) ctl {
+			cf := t.g.top
+			cf.pc++
+			if b, _ := res.(bool); !b || cf.pc >= len(ents) {
+				return t.ret(cf, nil)
+			}
+			return t.callAbove(cf, f, []Value{ents[cf.pc].k, ents[cf.pc].v})
+		})
+	})
+
+	// Pool: a LIFO stack of the values put; Get calls New when it is empty.
+	poolNew := func(t *thread) int32 { return t.m.fieldOff("sync", "Pool", 5) }
+	defVisible("(*sync.Pool).Put", func(t *thread, args []Value) (Value, ctl) {
+		p := ptrArg(args[0])
+		if p.Obj == 0 {
+			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+		}
+		t.s.last.Op = "sync.Pool.Put"
+		if iv, _ := args[1].(Iface); iv.T == nil {
+			return nil, ctlNext
+		}
+		sl, _ := t.cell(p, 0).(Slice)
+		anyT := t.m.types.get(types.Universe.Lookup("any").Type())
+		sl = t.appendSlice(sl, anyT, []Value{args[1]})
+		if t.s.heap.get(p.Obj).shared {
+			t.share(sl)
+		}
+		t.raceRelease(p.Obj)
+		t.setCell(p, 0, sl)
+		return nil, ctlNext
+	})
+	defVisible("(*sync.Pool).Get", func(t *thread, args []Value) (Value, ctl) {
+		p := ptrArg(args[0])
+		if p.Obj == 0 {
+			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+		}
+		t.s.last.Op = "sync.Pool.Get"
+		t.raceAcquire(p.Obj)
+		if sl, _ := t.cell(p, 0).(Slice); sl.Len > 0 {
+			anyT := t.m.types.get(types.Universe.Lookup("any").Type())
+			v := t.s.sliceElem(sl, anyT, sl.Len-1)
+			sl.Len--
+			t.setCell(p, 0, sl)
+			return v, ctlNext
+		}
+		newFn, _ := t.cell(p, poolNew(t)).(*Closure)
+		if newFn == nil {
+			return Iface{}, ctlNext
+		}
+		v, ok := t.syncCall(newFn, nil)
+		if !ok {
+			if t.s.err != nil {
+				return nil, ctlStop
+			}
+			return nil, t.unsupported(t.g.top, "sync.Pool.New function that blocks or panics")
+		}
+		return v, ctlNext
+	})
 }

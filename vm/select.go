@@ -77,6 +77,9 @@ func (c *compiler) selectOp(in *ssa.Select) op {
 			return ctlYield
 		}
 		t.s.last.Op = "select"
+		for _, r := range si.chans {
+			t.touch(fr.regs[r].(Chan).Obj, true)
+		}
 		ready := readyCases(t.s, fr, si)
 		if len(ready) > 0 {
 			k := ready[0]

@@ -37,6 +37,8 @@ type State struct {
 	data *dataState
 	test *testState
 
+	fp []Access // objects the last transition's visible operations touched
+
 	choices []Choice // computed on demand
 	hashed  bool
 	hash    uint64
@@ -68,7 +70,7 @@ type Choice struct {
 // Step records what the transition that produced a state did.
 type Step struct {
 	G   int
-	Loc loc.Loc // where the transition started
+	Loc loc.Loc // where the transition's visible operation is (else where it started)
 	Op  string  // the visible operation it executed ("chan send", "sync.Mutex.Lock", "go", ...)
 }
 
@@ -79,6 +81,7 @@ func (s *State) thaw() *State {
 	ns.heap = s.heap.clone()
 	ns.gs = append([]*goroutine(nil), s.gs...)
 	ns.choices = nil
+	ns.fp = nil
 	ns.hashed = false
 	if s.race != nil {
 		ns.race = s.race.clone()
@@ -325,6 +328,62 @@ func (s *State) entryReturned(t *thread) {
 	if tf := t.m.testFailure(s); tf != nil {
 		s.fail(tf)
 	}
+}
+
+// Access is one object touched by a visible operation: the footprint of
+// transitions used by partial-order reduction. Obj 0 stands for the
+// virtual clock and timers.
+type Access struct {
+	Obj   ObjID
+	Write bool
+}
+
+// Footprint returns the objects touched by the visible operations of the
+// transition that produced s.
+func (s *State) Footprint() []Access { return s.fp }
+
+// Dependent reports whether two footprints conflict (a common object that
+// at least one of them writes).
+func Dependent(a, b []Access) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.Obj == y.Obj && (x.Write || y.Write) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Stack returns the locations of goroutine id's frames, innermost first:
+// the next instruction of the top frame, the call instruction of each
+// caller. It is empty for a goroutine that ended or has not started.
+func (s *State) Stack(id int) []loc.Loc {
+	g := s.getG(id)
+	if g == nil {
+		return nil
+	}
+	var out []loc.Loc
+	for f := g.top; f != nil; f = f.caller {
+		if f.fn == nil || f.block == nil {
+			continue
+		}
+		l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + f.pc}
+		if f != g.top && f.pc > 0 {
+			l.Index--
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// GoroutineIDs returns the ids of the live goroutines, in order.
+func (s *State) GoroutineIDs() []int {
+	ids := make([]int, 0, len(s.gs))
+	for _, g := range s.gs {
+		ids = append(ids, g.id)
+	}
+	return ids
 }
 
 // Goroutines describes the live goroutines, by id.

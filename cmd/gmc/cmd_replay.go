@@ -38,6 +38,7 @@ func runReplay(args []string) int {
 	}
 	tr := tf.Trace
 	f.pkg, f.entry, f.progArgs, f.seed = tr.Pkg, tr.Entry, tr.Args, tr.Seed
+	f.breakpoints = tr.Breakpoints
 	if tr.Sched != "" {
 		f.sched = tr.Sched
 	}
@@ -64,6 +65,16 @@ func runReplay(args []string) int {
 		printSteps(os.Stderr, got)
 	}
 	f.out = ""
+	if tf.Error != nil && tf.Error.Kind == "assert" && strings.HasPrefix(tf.Error.Message, "target reached") {
+		// a reached target is not an error state: reproduced if the final
+		// state matches the recorded position
+		if final.Err() == nil && l.m.Position(final.LastStep().Loc) == tf.Error.Pos {
+			fmt.Fprintf(os.Stderr, "gmc: reproduced: %s\n", tf.Error.Message)
+			return exitFound
+		}
+		fmt.Fprintf(os.Stderr, "gmc: the recorded %s was not reproduced\n", tf.Error.Message)
+		return exitOK
+	}
 	rc := finishRun(&f, l, final, tr.Choices, got, start, os.Stdout, os.Stderr)
 	if tf.Error != nil {
 		e := final.Err()

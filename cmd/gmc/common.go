@@ -25,6 +25,8 @@ type runFlags struct {
 	checks   string
 	pkg      string
 	progArgs []string
+	// breakpoints recorded in a trace (replay only)
+	breakpoints []string
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -119,7 +121,14 @@ func loadAndPrepare(dir, pkg string, f *runFlags) (*loaded, int) {
 	if f.sched != "shared" && f.sched != "sync" {
 		return nil, usageErr("--sched must be shared or sync, not %q", f.sched)
 	}
-	m := vm.New(prog, f.options(e.Kind))
+	opts := f.options(e.Kind)
+	bps, err := trace.ResolveBreakpoints(prog, f.breakpoints)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+		return nil, exitUsage
+	}
+	opts.Breakpoints = bps
+	m := vm.New(prog, opts)
 	return &loaded{prog: prog, m: m, entry: e}, exitOK
 }
 
@@ -183,9 +192,7 @@ func printSteps(w io.Writer, steps []trace.Step) {
 }
 
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	return json.NewEncoder(w).Encode(v)
 }
 
 // traceFile is what --out writes and replay reads.

@@ -205,6 +205,11 @@ func oneLine(s string) string {
 // external functions in SSA) and blanks the imports that are then unused, so
 // that the file still type-checks.
 func stripBodies(f *ast.File) {
+	for _, im := range f.Imports {
+		if im.Name != nil && im.Name.Name == "." {
+			return // a dot import's uses cannot be told apart: keep the file whole
+		}
+	}
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.TypeParams == nil && !genericRecv(fd) {
 			if fd.Recv == nil && fd.Name.Name == "init" {

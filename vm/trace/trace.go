@@ -11,8 +11,15 @@ package trace
 import (
 	"fmt"
 	"math/rand/v2"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/loc"
 )
 
 // Trace is a recorded execution.
@@ -27,6 +34,45 @@ type Trace struct {
 	Choices []int          `json:"choices"`
 	Steps   []Step         `json:"steps"`
 	Inputs  map[string]any `json:"inputs,omitempty"`
+	// Breakpoints are the extra scheduling points the run used (a guided
+	// search's trace locations), as loc.Loc.String() forms; replay needs
+	// them to cut transitions the same way.
+	Breakpoints []string `json:"breakpoints,omitempty"`
+}
+
+// BreakpointSpecs returns the breakpoints of a machine in Trace form.
+func BreakpointSpecs(m *vm.Machine) []string {
+	var out []string
+	for _, l := range m.Options().Breakpoints {
+		out = append(out, l.String())
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ResolveBreakpoints turns Trace.Breakpoints back into locations of prog.
+func ResolveBreakpoints(prog *load.Program, specs []string) ([]loc.Loc, error) {
+	if len(specs) == 0 {
+		return nil, nil
+	}
+	byName := map[string]*ssa.Function{}
+	for fn := range ssautil.AllFunctions(prog.SSA) {
+		byName[fn.String()] = fn
+	}
+	var out []loc.Loc
+	for _, sp := range specs {
+		i := strings.LastIndexByte(sp, '#')
+		if i < 0 {
+			return nil, fmt.Errorf("bad breakpoint %q", sp)
+		}
+		fn := byName[sp[:i]]
+		var b, k int
+		if _, err := fmt.Sscanf(sp[i+1:], "%d.%d", &b, &k); err != nil || fn == nil {
+			return nil, fmt.Errorf("breakpoint %q does not match the program", sp)
+		}
+		out = append(out, loc.Loc{Fn: fn, Block: b, Index: k})
+	}
+	return out, nil
 }
 
 // Step is one transition of a trace: the goroutine that ran, where it

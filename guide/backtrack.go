@@ -1,0 +1,108 @@
+package guide
+
+import (
+	"math/rand/v2"
+
+	"github.com/emirpasic/gods/maps/treemap"
+	"github.com/gmc-go/gmc/vm"
+)
+
+// entry is a state saved for backtracking with its ranking and path.
+type entry struct {
+	s    *vm.State
+	r    RankState
+	path *pathNode
+}
+
+type btKey struct {
+	h   int
+	seq uint64
+}
+
+func btCompare(a, b interface{}) int {
+	x, y := a.(btKey), b.(btKey)
+	switch {
+	case x.h != y.h:
+		if x.h < y.h {
+			return -1
+		}
+		return 1
+	case x.seq < y.seq:
+		return -1
+	case x.seq > y.seq:
+		return 1
+	}
+	return 0
+}
+
+// BacktrackSet is the bounded set of states the greedy search may return
+// to (Fig. 3.4–3.5), indexed by meta level and ordered by secondary
+// heuristic value within a level.
+type BacktrackSet struct {
+	levels  map[int]*treemap.Map
+	size    int
+	cap     int
+	seq     uint64
+	dropped int
+}
+
+func newBacktrackSet(capacity int) *BacktrackSet {
+	return &BacktrackSet{levels: map[int]*treemap.Map{}, cap: capacity}
+}
+
+// Add saves e; past the capacity the worst state of the lowest level is dropped.
+func (b *BacktrackSet) Add(e entry) {
+	lv := b.levels[e.r.Level]
+	if lv == nil {
+		lv = treemap.NewWith(btCompare)
+		b.levels[e.r.Level] = lv
+	}
+	b.seq++
+	lv.Put(btKey{e.r.H, b.seq}, e)
+	b.size++
+	if b.size > b.cap {
+		low := -1
+		for l, m := range b.levels {
+			if m.Size() > 0 && (low < 0 || l < low) {
+				low = l
+			}
+		}
+		k, _ := b.levels[low].Max()
+		b.levels[low].Remove(k)
+		b.size--
+		b.dropped++
+	}
+}
+
+// Len is the number of saved states.
+func (b *BacktrackSet) Len() int { return b.size }
+
+// Pick implements get_backtrack_state (Fig. 3.5): a meta level chosen at
+// random among the non-empty ones, then the state of least secondary
+// value at that level (the earliest saved among equals).
+func (b *BacktrackSet) Pick(rng *rand.Rand) (entry, bool) {
+	var lvls []int
+	for l, m := range b.levels {
+		if m.Size() > 0 {
+			lvls = append(lvls, l)
+		}
+	}
+	if len(lvls) == 0 {
+		return entry{}, false
+	}
+	sortInts(lvls)
+	l := lvls[rng.IntN(len(lvls))]
+	m := b.levels[l]
+	k, v := m.Min()
+	m.Remove(k)
+	b.size--
+	return v.(entry), true
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}

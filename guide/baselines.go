@@ -1,0 +1,125 @@
+package guide
+
+import "github.com/gmc-go/gmc/vm"
+
+// dfs is stateful depth-first search; with shuffle, the successors of each
+// state are explored in a random order (randomized DFS).
+func (se *searcher) dfs(root *vm.State, shuffle bool) Result {
+	type frame struct {
+		s     *vm.State
+		path  *pathNode
+		order []int
+		next  int
+	}
+	visited := map[uint64]bool{root.Hash(): true}
+	mk := func(s *vm.State, p *pathNode) *frame {
+		n := len(s.Choices())
+		order := make([]int, n)
+		for i := range order {
+			order[i] = i
+		}
+		if shuffle {
+			se.rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+		}
+		return &frame{s: s, path: p, order: order}
+	}
+	if isError(root) {
+		return se.result(VerdictError, root, &pathNode{})
+	}
+	stack := []*frame{mk(root, &pathNode{})}
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		if se.stop(top.path.depth) {
+			return se.result(VerdictUnknown, nil, nil)
+		}
+		if top.next >= len(top.order) || top.path.depth >= se.cfg.MaxDepth {
+			if top.next < len(top.order) {
+				se.bounded = true
+			}
+			stack = stack[:len(stack)-1]
+			if len(stack) > 0 {
+				se.stats.Backtracks++
+			}
+			continue
+		}
+		i := top.order[top.next]
+		top.next++
+		n := se.step(top.s, i)
+		if visited[n.Hash()] {
+			continue
+		}
+		visited[n.Hash()] = true
+		p := top.path.child(i)
+		if isError(n) {
+			return se.result(VerdictError, n, p)
+		}
+		stack = append(stack, mk(n, p))
+	}
+	if se.bounded {
+		return se.result(VerdictUnknown, nil, nil)
+	}
+	return se.result(VerdictNoError, nil, nil)
+}
+
+// bfs is stateful breadth-first search.
+func (se *searcher) bfs(root *vm.State) Result {
+	type item struct {
+		s    *vm.State
+		path *pathNode
+	}
+	if isError(root) {
+		return se.result(VerdictError, root, &pathNode{})
+	}
+	visited := map[uint64]bool{root.Hash(): true}
+	queue := []item{{root, &pathNode{}}}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		if se.stop(it.path.depth) {
+			return se.result(VerdictUnknown, nil, nil)
+		}
+		if it.path.depth >= se.cfg.MaxDepth {
+			se.bounded = true
+			continue
+		}
+		for i := range it.s.Choices() {
+			n := se.step(it.s, i)
+			if visited[n.Hash()] {
+				continue
+			}
+			visited[n.Hash()] = true
+			p := it.path.child(i)
+			if isError(n) {
+				return se.result(VerdictError, n, p)
+			}
+			queue = append(queue, item{n, p})
+		}
+	}
+	if se.bounded {
+		return se.result(VerdictUnknown, nil, nil)
+	}
+	return se.result(VerdictNoError, nil, nil)
+}
+
+// randomWalk repeats random executions from the initial state (stateless).
+func (se *searcher) randomWalk(root *vm.State) Result {
+	for {
+		s, p := root, &pathNode{}
+		for {
+			if isError(s) {
+				return se.result(VerdictError, s, p)
+			}
+			if se.stop(p.depth) {
+				return se.result(VerdictUnknown, nil, nil)
+			}
+			cs := s.Choices()
+			if len(cs) == 0 || p.depth >= se.cfg.MaxDepth {
+				break
+			}
+			i := se.rng.IntN(len(cs))
+			s = se.step(s, i)
+			p = p.child(i)
+		}
+		se.stats.Backtracks++
+	}
+}

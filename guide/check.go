@@ -1,0 +1,243 @@
+package guide
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/gmc-go/gmc/abstract"
+	"github.com/gmc-go/gmc/abstract/warn"
+	"github.com/gmc-go/gmc/heuristics"
+	"github.com/gmc-go/gmc/slice"
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/loc"
+	"golang.org/x/tools/go/ssa"
+)
+
+// CheckConfig configures a check of one entry: where to look (targets),
+// how (strategy, heuristic), and how long.
+type CheckConfig struct {
+	Options   vm.Options // VM options (scheduling, checks, program arguments)
+	Entry     vm.Entry
+	Targets   []loc.Loc // user targets: reaching all of them at once is a goal
+	Auto      bool      // without user targets, guide toward panic sites and analyzer warnings
+	Strategy  Strategy
+	Heuristic heuristics.Secondary
+	Seed      uint64
+	Trials    int
+	Parallel  int
+	TimeLimit time.Duration
+	MaxDepth  int
+	// MaxBacktrack bounds the guided backtrack set.
+	MaxBacktrack int
+	// StatesPerTraceSet bounds the guided search along one trace set
+	// before the next one is tried (0: 20,000).
+	StatesPerTraceSet int
+	Progress          func(Progress)
+}
+
+// TrialResult is the outcome of one trial.
+type TrialResult struct {
+	Seed    uint64
+	Result  Result
+	Machine *vm.Machine // the machine Final and Choices belong to
+}
+
+// CheckResult is the outcome of all trials of a check.
+type CheckResult struct {
+	Verdict string
+	Best    *TrialResult // the counterexample of the lowest-index successful trial
+	Trials  []TrialResult
+	// TraceSets is the number of abstract trace sets the guided search had.
+	TraceSets int
+}
+
+// plan is the static part of a guided check, shared by its trials.
+type plan struct {
+	sets  []abstract.TraceSet
+	goal  bool
+	dist  heuristics.Distance
+	mu    sync.Mutex
+	cache map[int]*vm.Machine
+}
+
+// Check searches for an error in cfg.Entry of prog.
+func Check(ctx context.Context, prog *load.Program, cfg CheckConfig) (*CheckResult, error) {
+	if cfg.Trials <= 0 {
+		cfg.Trials = 1
+	}
+	if cfg.Parallel <= 0 {
+		cfg.Parallel = 1
+	}
+	if cfg.StatesPerTraceSet <= 0 {
+		cfg.StatesPerTraceSet = 20000
+	}
+	var pl *plan
+	if cfg.Strategy == Guided {
+		var err error
+		if pl, err = makePlan(prog, cfg); err != nil {
+			return nil, err
+		}
+	}
+	base := vm.New(prog, cfg.Options)
+	res := &CheckResult{Verdict: VerdictUnknown, Trials: make([]TrialResult, cfg.Trials)}
+	if pl != nil {
+		res.TraceSets = len(pl.sets)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, cfg.Parallel)
+	for i := 0; i < cfg.Trials; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			seed := cfg.Seed + uint64(i)
+			tc := cfg
+			tc.Seed = seed
+			if i > 0 {
+				tc.Progress = nil
+			}
+			res.Trials[i] = runTrial(ctx, prog, base, pl, tc)
+		}(i)
+	}
+	wg.Wait()
+	noErr := true
+	for i := range res.Trials {
+		tr := &res.Trials[i]
+		switch tr.Result.Verdict {
+		case VerdictError:
+			if res.Best == nil {
+				res.Best = tr
+			}
+			noErr = false
+		case VerdictUnknown:
+			noErr = false
+		}
+	}
+	switch {
+	case res.Best != nil:
+		res.Verdict = VerdictError
+	case noErr:
+		res.Verdict = VerdictNoError
+	}
+	return res, nil
+}
+
+// makePlan computes the abstract trace sets to follow.
+func makePlan(prog *load.Program, cfg CheckConfig) (*plan, error) {
+	sp := slice.New(prog.SSA)
+	entries := []*ssa.Function{cfg.Entry.Fn}
+	var groups [][]loc.Loc
+	goal := false
+	if len(cfg.Targets) > 0 {
+		groups = append(groups, cfg.Targets)
+		goal = true
+	} else if cfg.Auto {
+		for _, w := range warn.Run(prog, sp) {
+			if len(w.Targets) > 0 {
+				groups = append(groups, w.Targets)
+			}
+		}
+		for _, s := range abstract.PanicSites(prog, false) {
+			groups = append(groups, []loc.Loc{s.Loc})
+		}
+	}
+	pl := &plan{goal: goal, cache: map[int]*vm.Machine{}}
+	switch cfg.Heuristic {
+	case heuristics.SecFSM:
+		pl.dist = heuristics.NewFSM(sp)
+	default:
+		pl.dist = heuristics.NewPFSM(sp)
+	}
+	for _, g := range groups {
+		sys, err := abstract.Build(sp, abstract.Config{Targets: g, Entries: entries})
+		if err != nil {
+			if len(cfg.Targets) > 0 {
+				return nil, err
+			}
+			continue
+		}
+		sets := sys.TraceSets(abstract.Limits{Sets: 2})
+		pl.sets = append(pl.sets, sets...)
+	}
+	return pl, nil
+}
+
+// machineFor returns the machine with the breakpoints of trace set i.
+func (pl *plan) machineFor(prog *load.Program, opts vm.Options, i int, meta *heuristics.Meta) *vm.Machine {
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	if m, ok := pl.cache[i]; ok {
+		return m
+	}
+	o := opts
+	o.Breakpoints = meta.Breakpoints()
+	m := vm.New(prog, o)
+	pl.cache[i] = m
+	return m
+}
+
+// runTrial runs one trial: for a guided check, the greedy search along each
+// trace set in turn (a bounded number of states each), then an unguided
+// greedy search for the time that remains.
+func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *plan, cfg CheckConfig) TrialResult {
+	start := time.Now()
+	sc := Config{Strategy: cfg.Strategy, Seed: cfg.Seed, MaxDepth: cfg.MaxDepth,
+		MaxBacktrack: cfg.MaxBacktrack, TimeLimit: cfg.TimeLimit, Progress: cfg.Progress}
+	if pl == nil {
+		return TrialResult{Seed: cfg.Seed, Result: Search(ctx, base, cfg.Entry, sc), Machine: base}
+	}
+	var total Stats
+	add := func(r Result) {
+		total.States += r.Stats.States
+		total.Transitions += r.Stats.Transitions
+		total.Instructions += r.Stats.Instructions
+		total.Backtracks += r.Stats.Backtracks
+		if r.Stats.MaxDepth > total.MaxDepth {
+			total.MaxDepth = r.Stats.MaxDepth
+		}
+		if r.Stats.PeakMem > total.PeakMem {
+			total.PeakMem = r.Stats.PeakMem
+		}
+	}
+	finish := func(r Result, m *vm.Machine) TrialResult {
+		add(r)
+		r.Stats = total
+		r.Stats.Time = time.Since(start)
+		return TrialResult{Seed: cfg.Seed, Result: r, Machine: m}
+	}
+	remaining := func() time.Duration {
+		if cfg.TimeLimit <= 0 {
+			return 0
+		}
+		left := cfg.TimeLimit - time.Since(start)
+		if left <= 0 {
+			left = time.Nanosecond
+		}
+		return left
+	}
+	for i := range pl.sets {
+		meta := &heuristics.Meta{TS: &pl.sets[i], Sec: cfg.Heuristic, Dist: pl.dist, GoalTargets: pl.goal}
+		m := pl.machineFor(prog, cfg.Options, i, meta)
+		c := sc
+		c.Ranker = meta
+		c.MaxStates = cfg.StatesPerTraceSet
+		c.TimeLimit = remaining()
+		r := Search(ctx, m, cfg.Entry, c)
+		if r.Verdict == VerdictError {
+			return finish(r, m)
+		}
+		add(r)
+		if ctx.Err() != nil || (cfg.TimeLimit > 0 && time.Since(start) >= cfg.TimeLimit) {
+			return finish(Result{Verdict: VerdictUnknown}, m)
+		}
+	}
+	// fallback: the unguided greedy search (randomized) for the rest of the budget
+	c := sc
+	c.TimeLimit = remaining()
+	return finish(Search(ctx, base, cfg.Entry, c), base)
+}

@@ -1,0 +1,117 @@
+package guide
+
+import "github.com/gmc-go/gmc/vm"
+
+// choiceKey identifies a transition of a state independently of the
+// choice's index (which changes as other goroutines move).
+type choiceKey struct {
+	kind   vm.ChoiceKind
+	g      int
+	cas    int
+	branch int
+}
+
+func keyOf(c vm.Choice) choiceKey { return choiceKey{c.Kind, c.G, c.Case, c.Branch} }
+
+// sleeper is a transition in a sleep set with its footprint.
+type sleeper struct {
+	key choiceKey
+	fp  []vm.Access
+}
+
+// exhaustive is depth-first search over the whole state space with sleep
+// sets: after exploring transition t from s, t sleeps in the subtrees of
+// s's later transitions that are independent of it (disjoint footprints),
+// so interleavings that only reorder independent transitions are explored
+// once. The visited set stores each state's sleep set; a state reached
+// again with a sleep set that is not a superset is explored again for the
+// transitions that were asleep before (Godefroid's state-caching rule).
+func (se *searcher) exhaustive(root *vm.State) Result {
+	if isError(root) {
+		return se.result(VerdictError, root, &pathNode{})
+	}
+	visited := map[uint64][]choiceKey{}
+	var found *vm.State
+	var foundPath *pathNode
+	stopped := false
+	var explore func(s *vm.State, p *pathNode, sleep []sleeper)
+	explore = func(s *vm.State, p *pathNode, sleep []sleeper) {
+		if found != nil || stopped {
+			return
+		}
+		if se.stop(p.depth) {
+			stopped = true
+			return
+		}
+		h := s.Hash()
+		asleep := func(k choiceKey) bool {
+			for _, z := range sleep {
+				if z.key == k {
+					return true
+				}
+			}
+			return false
+		}
+		choices := s.Choices()
+		var only map[choiceKey]bool
+		if prev, seen := visited[h]; seen {
+			// explore only what was asleep before and is awake now
+			only = map[choiceKey]bool{}
+			var keep []choiceKey
+			for _, k := range prev {
+				if !asleep(k) {
+					only[k] = true
+				} else {
+					keep = append(keep, k)
+				}
+			}
+			if len(only) == 0 {
+				return
+			}
+			visited[h] = keep
+		} else {
+			var ks []choiceKey
+			for _, z := range sleep {
+				ks = append(ks, z.key)
+			}
+			visited[h] = ks
+		}
+		if p.depth >= se.cfg.MaxDepth {
+			se.bounded = true
+			return
+		}
+		for i, c := range choices {
+			k := keyOf(c)
+			if asleep(k) || (only != nil && !only[k]) {
+				continue
+			}
+			n := se.step(s, i)
+			np := p.child(i)
+			if isError(n) {
+				found, foundPath = n, np
+				return
+			}
+			fp := n.Footprint()
+			var next []sleeper
+			for _, z := range sleep {
+				if !vm.Dependent(z.fp, fp) {
+					next = append(next, z)
+				}
+			}
+			explore(n, np, next)
+			if found != nil || stopped {
+				return
+			}
+			se.stats.Backtracks++
+			sleep = append(sleep, sleeper{key: k, fp: fp})
+		}
+	}
+	explore(root, &pathNode{}, nil)
+	switch {
+	case found != nil:
+		return se.result(VerdictError, found, foundPath)
+	case stopped || se.bounded:
+		return se.result(VerdictUnknown, nil, nil)
+	}
+	return se.result(VerdictNoError, nil, nil)
+}

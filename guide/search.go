@@ -1,0 +1,205 @@
+package guide
+
+import (
+	"context"
+	"math/rand/v2"
+	"runtime"
+	"time"
+
+	"github.com/gmc-go/gmc/heuristics"
+	"github.com/gmc-go/gmc/vm"
+)
+
+// Strategy names a search strategy (the --strategy values).
+type Strategy string
+
+const (
+	Guided     Strategy = "guided"
+	DFS        Strategy = "dfs"
+	RDFS       Strategy = "rdfs"
+	Random     Strategy = "random"
+	BFS        Strategy = "bfs"
+	Exhaustive Strategy = "exhaustive"
+)
+
+// Strategies lists the valid strategies.
+var Strategies = []Strategy{Guided, DFS, RDFS, Random, BFS, Exhaustive}
+
+// Ranker, RankState and Stall are the heuristic interface of the guided
+// search; implementations live in package heuristics.
+type (
+	Ranker    = heuristics.Ranker
+	RankState = heuristics.Rank
+	Stall     = heuristics.Stall
+)
+
+// Config configures a search.
+type Config struct {
+	Strategy     Strategy
+	Seed         uint64
+	MaxDepth     int           // transitions along one path (0: 100,000)
+	MaxStates    int           // states generated (0: unbounded)
+	MaxBacktrack int           // capacity of the guided backtrack set (0: 100,000)
+	TimeLimit    time.Duration // 0: unbounded
+	Ranker       Ranker        // guided search only
+	// StopOnStall makes a guided search return at the first stall (for refinement).
+	StopOnStall bool
+	// Progress, if set, is called about once a second.
+	Progress func(Progress)
+}
+
+// Progress is a snapshot of a running search.
+type Progress struct {
+	States    int
+	Depth     int
+	Rate      float64 // states per second
+	BestLevel int
+	Elapsed   time.Duration
+}
+
+// Verdicts.
+const (
+	VerdictError   = "error"
+	VerdictNoError = "no-error"
+	VerdictUnknown = "unknown"
+)
+
+// Stats count the work of a search.
+type Stats struct {
+	States       int // states generated (successors computed)
+	Transitions  int // transitions executed
+	Instructions int64
+	Backtracks   int
+	Refinements  int
+	MaxDepth     int
+	Time         time.Duration
+	PeakMem      uint64
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Verdict string
+	Final   *vm.State // the error (or goal) state, nil otherwise
+	Choices []int     // the path from the initial state to Final
+	Goal    bool      // Final reached every target (no error)
+	Stall   *Stall    // set when StopOnStall ended the search
+	Stats   Stats
+}
+
+// pathNode links a state to its parent choice (to rebuild counterexamples).
+type pathNode struct {
+	parent *pathNode
+	choice int
+	depth  int
+}
+
+func (p *pathNode) choices() []int {
+	var out []int
+	for n := p; n != nil && n.parent != nil; n = n.parent {
+		out = append(out, n.choice)
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+func (p *pathNode) child(c int) *pathNode {
+	d := 0
+	if p != nil {
+		d = p.depth + 1
+	}
+	return &pathNode{parent: p, choice: c, depth: d}
+}
+
+// searcher holds what every strategy shares.
+type searcher struct {
+	ctx      context.Context
+	m        *vm.Machine
+	cfg      Config
+	rng      *rand.Rand
+	start    time.Time
+	stats    Stats
+	lastProg time.Time
+	best     int
+	bounded  bool // some bound pruned the space (no "no-error")
+}
+
+func newSearcher(ctx context.Context, m *vm.Machine, cfg Config) *searcher {
+	if cfg.MaxDepth <= 0 {
+		cfg.MaxDepth = 100000
+	}
+	if cfg.MaxBacktrack <= 0 {
+		cfg.MaxBacktrack = 100000
+	}
+	return &searcher{ctx: ctx, m: m, cfg: cfg, start: time.Now(),
+		rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x5851f42d4c957f2d))}
+}
+
+// step computes a successor and counts it.
+func (se *searcher) step(s *vm.State, i int) *vm.State {
+	n := se.m.Step(s, i)
+	se.stats.States++
+	se.stats.Transitions++
+	se.stats.Instructions += n.Instructions() - s.Instructions()
+	if d := n.Depth(); d > se.stats.MaxDepth {
+		se.stats.MaxDepth = d
+	}
+	return n
+}
+
+// stop reports whether a time, state or cancellation bound is reached.
+func (se *searcher) stop(depth int) bool {
+	if se.stats.States&255 == 0 || time.Since(se.lastProg) > time.Second {
+		now := time.Now()
+		if se.cfg.Progress != nil && now.Sub(se.lastProg) >= time.Second {
+			el := now.Sub(se.start)
+			se.cfg.Progress(Progress{States: se.stats.States, Depth: depth, BestLevel: se.best,
+				Rate: float64(se.stats.States) / el.Seconds(), Elapsed: el})
+			se.lastProg = now
+		}
+		if se.cfg.TimeLimit > 0 && now.Sub(se.start) > se.cfg.TimeLimit {
+			return true
+		}
+		if se.ctx.Err() != nil {
+			return true
+		}
+	}
+	return se.cfg.MaxStates > 0 && se.stats.States >= se.cfg.MaxStates
+}
+
+// isError reports whether s is an error state the search reports.
+func isError(s *vm.State) bool { return s.Err() != nil }
+
+func (se *searcher) result(verdict string, final *vm.State, path *pathNode) Result {
+	se.stats.Time = time.Since(se.start)
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	se.stats.PeakMem = ms.Sys
+	r := Result{Verdict: verdict, Final: final, Stats: se.stats}
+	if path != nil {
+		r.Choices = path.choices()
+	}
+	return r
+}
+
+// Search runs one search of entry e under the configuration.
+func Search(ctx context.Context, m *vm.Machine, e vm.Entry, cfg Config) Result {
+	se := newSearcher(ctx, m, cfg)
+	root := m.Start(e)
+	switch cfg.Strategy {
+	case Guided:
+		return se.greedy(root)
+	case DFS:
+		return se.dfs(root, false)
+	case RDFS:
+		return se.dfs(root, true)
+	case BFS:
+		return se.bfs(root)
+	case Random:
+		return se.randomWalk(root)
+	case Exhaustive:
+		return se.exhaustive(root)
+	}
+	return se.result(VerdictUnknown, nil, nil)
+}

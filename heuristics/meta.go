@@ -1,0 +1,152 @@
+package heuristics
+
+import (
+	"github.com/gmc-go/gmc/abstract"
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/loc"
+)
+
+// Secondary names a secondary heuristic (the --heuristic values).
+type Secondary string
+
+const (
+	SecPFSM          Secondary = "pfsm"
+	SecFSM           Secondary = "fsm"
+	SecRandom        Secondary = "random"
+	SecPreferThreads Secondary = "prefer-threads"
+)
+
+// Meta is the two-tier meta heuristic over one abstract trace set.
+type Meta struct {
+	TS   *abstract.TraceSet
+	Sec  Secondary
+	Dist Distance // for pfsm and fsm
+	// GoalTargets makes reaching every target at once a goal (user targets);
+	// otherwise targets only guide the search toward the error.
+	GoalTargets bool
+}
+
+// metaData is Meta's per-path data.
+type metaData struct {
+	cur  abstract.Cursor
+	last int // goroutine that ran last (prefer-threads)
+}
+
+// Breakpoints returns the locations the VM must stop before so that the
+// search can observe the trace: every step, and the first instruction of
+// both successors of each branch step.
+func (m *Meta) Breakpoints() []loc.Loc {
+	var out []loc.Loc
+	seen := map[loc.Loc]bool{}
+	add := func(l loc.Loc) {
+		if !seen[l] && l.Fn != nil {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	for _, t := range m.TS.Traces {
+		for _, st := range t.Steps {
+			add(st.Loc)
+			if st.Kind&abstract.Branch != 0 {
+				for _, b := range st.Loc.Fn.Blocks[st.Loc.Block].Succs {
+					add(loc.Loc{Fn: st.Loc.Fn, Block: b.Index})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Root implements Ranker.
+func (m *Meta) Root(s *vm.State) Rank {
+	return Rank{Data: metaData{cur: m.TS.NewCursor()}, H: Inf}
+}
+
+// Rank implements Ranker: advance the cursor if the goroutine that ran now
+// stands at the head of a trace; detect a stall at a branch; measure the
+// distance to the next heads.
+func (m *Meta) Rank(parent Rank, child *vm.State, c vm.Choice) Rank {
+	pd := parent.Data.(metaData)
+	stack := child.Stack(c.G)
+	r := Rank{}
+	cur := pd.cur
+	if len(stack) > 0 {
+		at := stack[0]
+		// stall: the goroutine was at a matched branch step and went the wrong way
+		for i, t := range m.TS.Traces {
+			if p := cur.Pos(i); p > 0 && t.Steps[p-1].Loc == c.Loc && !t.Steps[p-1].Took(at) {
+				r.Stalled = &Stall{Trace: i, Branch: c.Loc}
+			}
+		}
+		cur, _ = m.TS.Advance(cur, at)
+	}
+	r.Level = cur.Matched()
+	r.Data = metaData{cur: cur, last: c.G}
+	r.H = m.secondary(child, stack, cur, c, pd.last)
+	return r
+}
+
+func (m *Meta) secondary(s *vm.State, stack []loc.Loc, cur abstract.Cursor, c vm.Choice, last int) int {
+	switch m.Sec {
+	case SecRandom:
+		return int(s.Hash() % 1024)
+	case SecPreferThreads:
+		if c.G == last {
+			return 0
+		}
+		return 1
+	}
+	heads := m.TS.Heads(cur)
+	if len(heads) == 0 || m.Dist == nil {
+		return 0
+	}
+	best := Inf
+	for _, h := range heads {
+		if d := m.Dist.Distance(stack, h.Loc); d < best {
+			best = d
+		}
+	}
+	if best < Inf {
+		return best
+	}
+	// the goroutine that ran cannot get there: the nearest other goroutine
+	for _, id := range s.GoroutineIDs() {
+		st := s.Stack(id)
+		for _, h := range heads {
+			if d := m.Dist.Distance(st, h.Loc); d < best {
+				best = d
+			}
+		}
+	}
+	return best
+}
+
+// Goal implements Ranker.
+func (m *Meta) Goal(r Rank, s *vm.State) bool {
+	if !m.GoalTargets {
+		return false
+	}
+	md := r.Data.(metaData)
+	if !m.TS.Done(md.cur) {
+		return false
+	}
+	used := map[int]bool{}
+	for _, t := range m.TS.Traces {
+		target := t.Target()
+		ok := false
+		for _, id := range s.GoroutineIDs() {
+			if used[id] {
+				continue
+			}
+			if st := s.Stack(id); len(st) > 0 && st[0] == target {
+				used[id] = true
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
