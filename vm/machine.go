@@ -49,23 +49,23 @@ type Options struct {
 // natives and the initial heap. It is shared by all states derived from
 // it and safe for concurrent use by several searches.
 type Machine struct {
-	prog     *load.Program
-	opts     Options
-	types    *typeRegistry
-	fnMu     sync.Mutex
-	funcs    map[*ssa.Function]*function
-	natives  map[string]*nativeFunc
-	globals  map[*ssa.Global]Pointer
-	base     heap
-	rtError  *RType // dynamic type of runtime error values
-	fvMu     sync.Mutex
-	fvals    map[*ssa.Function]*Closure
-	selMu    sync.Mutex
-	selects  map[*ssa.Select]*selectInfo
+	prog        *load.Program
+	opts        Options
+	types       *typeRegistry
+	fnMu        sync.Mutex
+	funcs       map[*ssa.Function]*function
+	natives     map[string]*nativeFunc
+	globals     map[*ssa.Global]Pointer
+	base        heap
+	rtError     *RType // dynamic type of runtime error values
+	fvMu        sync.Mutex
+	fvals       map[*ssa.Function]*Closure
+	selMu       sync.Mutex
+	selects     map[*ssa.Select]*selectInfo
 	zerobase    ObjID // the address of every zero-size variable
 	breakpoints map[loc.Loc]bool
-	stdout   ObjID // the *os.File objects of os.Stdout and os.Stderr
-	stderr   ObjID
+	stdout      ObjID // the *os.File objects of os.Stdout and os.Stderr
+	stderr      ObjID
 }
 
 // New prepares a machine for a loaded program.
