@@ -20,6 +20,10 @@ type Object struct {
 	Cells  []Value
 	Map    *mapData
 	Chan   *chanData
+	// race detector: the clock of a synchronization object and the
+	// shadow of accessed cells (immutable values, nil when unused)
+	clock  vclock
+	shadow map[int32]*cellShadow
 }
 
 func (o *Object) clone(epoch uint64) *Object {
@@ -33,6 +37,12 @@ func (o *Object) clone(epoch uint64) *Object {
 	}
 	if o.Chan != nil {
 		c.Chan = o.Chan.clone()
+	}
+	if o.shadow != nil {
+		c.shadow = make(map[int32]*cellShadow, len(o.shadow))
+		for k, v := range o.shadow {
+			c.shadow[k] = v
+		}
 	}
 	return &c
 }

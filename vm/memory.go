@@ -53,9 +53,9 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 			t.s.last.Op = "read"
 			t.touch(p.Obj, false)
 		}
-		if t.s.race != nil {
-			t.raceAccess(fr, p, rt.Size, false)
-		}
+	}
+	if t.s.race != nil {
+		t.raceAccess(fr, p, rt.Size, false)
 	}
 	if rt.Agg {
 		fr.regs[dst] = append([]Value(nil), o.Cells[p.Off:int(p.Off)+rt.Size]...)
@@ -79,12 +79,13 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 			t.s.last.Op = "write"
 			t.touch(p.Obj, true)
 		}
-		if t.s.race != nil {
-			t.raceAccess(fr, p, rt.Size, true)
-		}
+
 		if hasRefs {
 			t.share(v)
 		}
+	}
+	if t.s.race != nil {
+		t.raceAccess(fr, p, rt.Size, true)
 	}
 	t.s.writeCells(p, rt, v)
 	return ctlNext

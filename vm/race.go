@@ -1,17 +1,241 @@
 package vm
 
-// vclock is a vector clock: goroutine id -> logical time.
+import (
+	"fmt"
+
+	"github.com/gmc-go/gmc/vm/loc"
+)
+
+// The race detector follows the Go memory model with vector clocks
+// (happens-before, as in FastTrack): each goroutine has a clock; a
+// release (unlock, send, close, Done, atomic store, go statement) joins
+// the goroutine's clock into the synchronization object's clock and ticks
+// the goroutine; an acquire (lock, receive, Wait, atomic load, goroutine
+// start) joins the object's clock into the goroutine's. Every memory cell
+// remembers its last write (goroutine, clock, location) and the reads
+// since; an access that is not ordered after a conflicting one is a data
+// race. Clocks and shadows are immutable values stored in goroutines and
+// heap objects, so they are copied on write with them.
+
+// vclock is a vector clock: goroutine id -> logical time. Immutable.
 type vclock map[int]uint64
 
-// raceState is the happens-before bookkeeping of the race detector.
+func (v vclock) join(o vclock) vclock {
+	if len(o) == 0 {
+		return v
+	}
+	changed := false
+	for g, c := range o {
+		if v[g] < c {
+			changed = true
+			break
+		}
+	}
+	if !changed {
+		return v
+	}
+	n := make(vclock, len(v)+len(o))
+	for g, c := range v {
+		n[g] = c
+	}
+	for g, c := range o {
+		if n[g] < c {
+			n[g] = c
+		}
+	}
+	return n
+}
+
+func (v vclock) tick(g int) vclock {
+	n := make(vclock, len(v)+1)
+	for k, c := range v {
+		n[k] = c
+	}
+	n[g]++
+	return n
+}
+
+// raceState marks a state whose run detects races (its data lives in
+// goroutines and objects).
 type raceState struct{}
 
-func newRaceState() *raceState                                       { return &raceState{} }
-func (r *raceState) clone() *raceState                               { return r }
-func (t *thread) raceAccess(fr *frame, p Pointer, n int, write bool) {}
-func (t *thread) raceGo(g *goroutine)                                {}
-func (t *thread) raceSync(obj ObjID, g int)                          {}
-func (t *thread) raceRelease(obj ObjID)                              {}
-func (t *thread) raceReleaseMerge(obj ObjID)                         {}
-func (t *thread) raceAcquire(obj ObjID)                              {}
-func (t *thread) raceAcquireFrom(g int)                              {}
+func newRaceState() *raceState         { return &raceState{} }
+func (r *raceState) clone() *raceState { return r }
+
+// access is one remembered memory access.
+type access struct {
+	g   int
+	c   uint64
+	loc loc.Loc
+}
+
+// cellShadow is the race detector's memory of one cell (immutable).
+type cellShadow struct {
+	w     access
+	reads []access
+}
+
+func (t *thread) raceEnabled() bool { return t.s.race != nil && t.nested == 0 }
+
+// raceAccess checks and records an access of n cells at p.
+func (t *thread) raceAccess(fr *frame, p Pointer, n int, write bool) {
+	if !t.raceEnabled() || t.s.err != nil {
+		return
+	}
+	g := t.g
+	if g.vc == nil {
+		g.vc = vclock{g.id: 1}
+	}
+	here := access{g: g.id, c: g.vc[g.id], loc: t.locOf(fr)}
+	o := t.s.heap.get(p.Obj)
+	for i := 0; i < max(n, 1); i++ {
+		off := p.Off + int32(i)
+		var sh *cellShadow
+		if o.shadow != nil {
+			sh = o.shadow[off]
+		}
+		if sh != nil {
+			if prev := sh.w; prev.g != g.id && prev.c > g.vc[prev.g] {
+				t.reportRace(here, prev, write, true)
+				return
+			}
+			if write {
+				for _, r := range sh.reads {
+					if r.g != g.id && r.c > g.vc[r.g] {
+						t.reportRace(here, r, true, false)
+						return
+					}
+				}
+			}
+		}
+		var ns *cellShadow
+		if write {
+			ns = &cellShadow{w: here}
+		} else {
+			if sh != nil {
+				if len(sh.reads) > 0 && sh.reads[len(sh.reads)-1].g == g.id && sh.reads[len(sh.reads)-1].c == here.c {
+					continue // same read epoch: nothing new
+				}
+				ns = &cellShadow{w: sh.w}
+				for _, r := range sh.reads {
+					if r.g != g.id {
+						ns.reads = append(ns.reads, r)
+					}
+				}
+			} else {
+				ns = &cellShadow{}
+			}
+			ns.reads = append(ns.reads, here)
+		}
+		mo := t.s.heap.mut(p.Obj, t.s.epoch)
+		if mo.shadow == nil {
+			mo.shadow = map[int32]*cellShadow{}
+		}
+		mo.shadow[off] = ns
+		o = mo
+	}
+}
+
+func (t *thread) reportRace(cur, prev access, curWrite, prevWrite bool) {
+	kind := func(w bool) string {
+		if w {
+			return "write"
+		}
+		return "read"
+	}
+	m := t.m
+	frame := func(a access) StackFrame {
+		name := "?"
+		if a.loc.Fn != nil {
+			name = runtimeFuncName(a.loc.Fn)
+		}
+		return StackFrame{Func: name, Pos: m.shortPosition(a.loc), Loc: a.loc}
+	}
+	cf, pf := frame(cur), frame(prev)
+	msg := fmt.Sprintf("WARNING: DATA RACE\n%s by goroutine %d:\n  %s()\n      %s\n\nPrevious %s by goroutine %d:\n  %s()\n      %s",
+		capitalize(kind(curWrite)), cur.g, cf.Func, cf.Pos, kind(prevWrite), prev.g, pf.Func, pf.Pos)
+	e := &Error{Kind: KindRace, Msg: msg, Pos: m.position(cur.loc), Loc: cur.loc}
+	e.Goroutines = []GoroutineInfo{
+		{ID: cur.g, Status: "running", Loc: cur.loc, Stack: []StackFrame{cf}},
+		{ID: prev.g, Status: "previous " + kind(prevWrite), Loc: prev.loc, Stack: []StackFrame{pf}},
+	}
+	t.s.fail(e)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+func (t *thread) myClock() vclock {
+	g := t.g
+	if g.vc == nil {
+		g.vc = vclock{g.id: 1}
+	}
+	return g.vc
+}
+
+// raceRelease joins the running goroutine's clock into obj's and ticks it.
+func (t *thread) raceRelease(obj ObjID) {
+	if !t.raceEnabled() || obj == 0 {
+		return
+	}
+	vc := t.myClock()
+	o := t.s.heap.mut(obj, t.s.epoch)
+	o.clock = o.clock.join(vc)
+	t.g.vc = vc.tick(t.g.id)
+}
+
+// raceReleaseMerge is a release that accumulates (RUnlock, WaitGroup.Done).
+func (t *thread) raceReleaseMerge(obj ObjID) { t.raceRelease(obj) }
+
+// raceAcquire joins obj's clock into the running goroutine's.
+func (t *thread) raceAcquire(obj ObjID) {
+	if !t.raceEnabled() || obj == 0 {
+		return
+	}
+	o := t.s.heap.get(obj)
+	t.g.vc = t.myClock().join(o.clock)
+}
+
+// raceSync orders the running goroutine's past before the woken goroutine
+// partner's future (a send completing a parked receive, Signal waking a
+// Wait), and ticks the running goroutine.
+func (t *thread) raceSync(obj ObjID, partner int) {
+	if !t.raceEnabled() {
+		return
+	}
+	vc := t.myClock()
+	p := t.s.mutG(partner)
+	p.vc = p.vc.join(vc)
+	t.g.vc = vc.tick(t.g.id)
+	if obj != 0 {
+		o := t.s.heap.mut(obj, t.s.epoch)
+		o.clock = o.clock.join(vc)
+	}
+}
+
+// raceAcquireFrom orders a parked sender's past before the running
+// receiver (rendezvous on an unbuffered channel), both ways.
+func (t *thread) raceAcquireFrom(partner int) {
+	if !t.raceEnabled() {
+		return
+	}
+	p := t.s.mutG(partner)
+	vc := t.myClock()
+	t.g.vc = vc.join(p.vc)
+	p.vc = p.vc.join(vc)
+}
+
+// raceGo gives a new goroutine its parent's clock (the go statement
+// happens before the goroutine starts).
+func (t *thread) raceGo(g *goroutine) {
+	if !t.raceEnabled() {
+		return
+	}
+	vc := t.myClock()
+	g.vc = vc.join(vclock{g.id: 1})
+	t.g.vc = vc.tick(t.g.id)
+}
