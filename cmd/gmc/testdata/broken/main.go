@@ -1,0 +1,6 @@
+package main
+
+func main() {
+	x := undefinedName + 1
+	println(x)
+}
