@@ -27,6 +27,9 @@ type CheckConfig struct {
 	Seed      uint64
 	Trials    int
 	Parallel  int
+	// AllTrials runs every trial to completion (to measure the error
+	// density); otherwise the first counterexample cancels later trials.
+	AllTrials bool
 	TimeLimit time.Duration
 	MaxDepth  int
 	// MaxBacktrack bounds the guided backtrack set.
@@ -62,69 +65,16 @@ type plan struct {
 	cache map[int]*vm.Machine
 }
 
-// Check searches for an error in cfg.Entry of prog.
+// Check searches for an error in cfg.Entry of prog with cfg.Trials trials,
+// cfg.Parallel at a time. Unless cfg.AllTrials is set, the first
+// counterexample wins and cancels the trials after it; the rule that keeps
+// the result independent of cfg.Parallel is on Trials.runAll.
 func Check(ctx context.Context, prog *load.Program, cfg CheckConfig) (*CheckResult, error) {
-	if cfg.Trials <= 0 {
-		cfg.Trials = 1
+	t, err := Prepare(prog, cfg)
+	if err != nil {
+		return nil, err
 	}
-	if cfg.Parallel <= 0 {
-		cfg.Parallel = 1
-	}
-	if cfg.StatesPerTraceSet <= 0 {
-		cfg.StatesPerTraceSet = 20000
-	}
-	var pl *plan
-	if cfg.Strategy == Guided {
-		var err error
-		if pl, err = makePlan(prog, cfg); err != nil {
-			return nil, err
-		}
-	}
-	base := vm.New(prog, cfg.Options)
-	res := &CheckResult{Verdict: VerdictUnknown, Trials: make([]TrialResult, cfg.Trials)}
-	if pl != nil {
-		res.TraceSets = len(pl.sets)
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, cfg.Parallel)
-	for i := 0; i < cfg.Trials; i++ {
-		wg.Add(1)
-		go func(i int) {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			seed := cfg.Seed + uint64(i)
-			tc := cfg
-			tc.Seed = seed
-			if i > 0 {
-				tc.Progress = nil
-			}
-			res.Trials[i] = runTrial(ctx, prog, base, pl, tc)
-		}(i)
-	}
-	wg.Wait()
-	noErr := true
-	for i := range res.Trials {
-		tr := &res.Trials[i]
-		switch tr.Result.Verdict {
-		case VerdictError:
-			if res.Best == nil {
-				res.Best = tr
-			}
-			noErr = false
-		case VerdictUnknown:
-			noErr = false
-		}
-	}
-	switch {
-	case res.Best != nil:
-		res.Verdict = VerdictError
-	case noErr:
-		res.Verdict = VerdictNoError
-	}
-	return res, nil
+	return t.runAll(ctx), nil
 }
 
 // makePlan computes the abstract trace sets to follow.

@@ -34,6 +34,7 @@ type checkFlags struct {
 	heuristic    string
 	trials       int
 	parallel     int
+	allTrials    bool
 	timeLimit    time.Duration
 	maxBacktrack int
 }
@@ -45,6 +46,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.heuristic, "heuristic", "pfsm", "secondary heuristic of the guided search: pfsm, fsm, random or prefer-threads")
 	fs.IntVar(&f.trials, "trials", 1, "independent trials (seeds seed, seed+1, ...)")
 	fs.IntVar(&f.parallel, "parallel", 1, "trials run at once")
+	fs.BoolVar(&f.allTrials, "all-trials", false, "run every trial to completion (error density) instead of stopping at the first counterexample")
 	fs.DurationVar(&f.timeLimit, "time-limit", 60*time.Second, "time limit of each trial")
 	fs.IntVar(&f.maxBacktrack, "max-backtrack", 100000, "capacity of the guided search's backtrack set")
 }
@@ -100,7 +102,7 @@ func runCheck(args []string) int {
 	cfg := guide.CheckConfig{
 		Options: l.m.Options(), Entry: l.entry, Targets: targets, Auto: len(targets) == 0,
 		Strategy: guide.Strategy(f.strategy), Heuristic: heuristics.Secondary(f.heuristic),
-		Seed: f.seed, Trials: f.trials, Parallel: f.parallel, TimeLimit: f.timeLimit,
+		Seed: f.seed, Trials: f.trials, Parallel: f.parallel, AllTrials: f.allTrials, TimeLimit: f.timeLimit,
 		MaxDepth: f.depth, MaxBacktrack: f.maxBacktrack,
 	}
 	if f.depth >= 10000000 {

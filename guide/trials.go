@@ -1,0 +1,147 @@
+package guide
+
+import (
+	"context"
+	"sync"
+
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+)
+
+// Trials is a check prepared once and run as independent trials: the
+// abstract trace sets of a guided check and the VM machines are computed
+// by Prepare and shared, read-only or behind their own locks, by every
+// trial. Trial i searches with seed cfg.Seed+i, so its outcome does not
+// depend on which other trials run, in what order, or how many at once
+// (only its time and memory do). Campaigns (package guide/campaign) run
+// trials of many checks through Run; Check runs one check's trials.
+type Trials struct {
+	prog *load.Program
+	base *vm.Machine
+	pl   *plan
+	cfg  CheckConfig
+}
+
+// Prepare computes what the trials of a check share: the plan of a guided
+// check (abstract trace sets, distance tables) and the base machine.
+func Prepare(prog *load.Program, cfg CheckConfig) (*Trials, error) {
+	if cfg.Trials <= 0 {
+		cfg.Trials = 1
+	}
+	if cfg.Parallel <= 0 {
+		cfg.Parallel = 1
+	}
+	if cfg.StatesPerTraceSet <= 0 {
+		cfg.StatesPerTraceSet = 20000
+	}
+	t := &Trials{prog: prog, cfg: cfg}
+	if cfg.Strategy == Guided {
+		var err error
+		if t.pl, err = makePlan(prog, cfg); err != nil {
+			return nil, err
+		}
+	}
+	t.base = vm.New(prog, cfg.Options)
+	return t, nil
+}
+
+// TraceSets is the number of abstract trace sets a guided check follows
+// (0 for the other strategies).
+func (t *Trials) TraceSets() int {
+	if t.pl == nil {
+		return 0
+	}
+	return len(t.pl.sets)
+}
+
+// Run runs trial i (seed cfg.Seed+i). It is safe to call concurrently.
+// Only trial 0 reports progress.
+func (t *Trials) Run(ctx context.Context, i int) TrialResult {
+	tc := t.cfg
+	tc.Seed = t.cfg.Seed + uint64(i)
+	if i > 0 {
+		tc.Progress = nil
+	}
+	return runTrial(ctx, t.prog, t.base, t.pl, tc)
+}
+
+// runAll runs trials 0..cfg.Trials-1 on cfg.Parallel workers that take
+// trials in index order.
+//
+// Unless cfg.AllTrials is set, the first counterexample wins: when trial i
+// finds an error, the trials with a higher index are cancelled (or never
+// started) and dropped from the result, while the trials with a lower
+// index run to completion, since one of them may still find an error and
+// then win instead. The result therefore holds trials 0..b, where b is the
+// lowest index of a trial that finds an error, and Best is trial b: the
+// same counterexample, and the same trials, whatever cfg.Parallel is and
+// however the trials interleave (given the same time limits).
+func (t *Trials) runAll(ctx context.Context) *CheckResult {
+	n := t.cfg.Trials
+	res := &CheckResult{Verdict: VerdictUnknown, Trials: make([]TrialResult, n), TraceSets: t.TraceSets()}
+	var (
+		mu      sync.Mutex
+		next    int
+		first   = n // lowest index of a trial that found an error
+		cancels = map[int]context.CancelFunc{}
+		wg      sync.WaitGroup
+	)
+	for w := 0; w < min(t.cfg.Parallel, n); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				if i >= n || (!t.cfg.AllTrials && i > first) {
+					mu.Unlock()
+					return
+				}
+				next++
+				tctx, cancel := context.WithCancel(ctx)
+				cancels[i] = cancel
+				mu.Unlock()
+
+				r := t.Run(tctx, i)
+
+				mu.Lock()
+				delete(cancels, i)
+				cancel()
+				res.Trials[i] = r
+				if !t.cfg.AllTrials && r.Result.Verdict == VerdictError && i < first {
+					first = i
+					for j, c := range cancels {
+						if j > i {
+							c()
+						}
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if !t.cfg.AllTrials && first < n {
+		res.Trials = res.Trials[:first+1]
+	}
+	noErr := true
+	for i := range res.Trials {
+		tr := &res.Trials[i]
+		switch tr.Result.Verdict {
+		case VerdictError:
+			if res.Best == nil {
+				res.Best = tr
+			}
+			noErr = false
+		case VerdictUnknown:
+			noErr = false
+		}
+	}
+	switch {
+	case res.Best != nil:
+		res.Verdict = VerdictError
+	case noErr:
+		res.Verdict = VerdictNoError
+	}
+	return res
+}
