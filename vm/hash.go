@@ -3,6 +3,7 @@ package vm
 import (
 	"math"
 	"sort"
+	"sync/atomic"
 )
 
 // hasher computes a canonical state hash: objects are numbered in the
@@ -14,6 +15,7 @@ type hasher struct {
 	s     *State
 	ids   map[ObjID]int
 	queue []ObjID
+	refs  bool // a reference to another object was hashed
 }
 
 const fnvOffset = 14695981039346656037
@@ -45,6 +47,7 @@ func (h *hasher) obj(id ObjID) {
 		h.int(0)
 		return
 	}
+	h.refs = true
 	n, ok := h.ids[id]
 	if !ok {
 		n = len(h.ids) + 1
@@ -103,9 +106,10 @@ func (h *hasher) value(v Value) {
 		h.obj(x.Obj)
 	case *Closure:
 		h.byte(10)
+		h.refs = true
 		if x != nil {
 			if x.Fn != nil {
-				h.str(x.Fn.String())
+				h.int(int64(h.s.m.fnID(x.Fn)))
 			}
 			if x.Native != nil {
 				h.str(x.Native.name)
@@ -142,10 +146,30 @@ func (h *hasher) value(v Value) {
 		h.int(int64(x.depth))
 	case nativeRef:
 		h.byte(16)
+		h.refs = true
 		x.hashInto(h)
 	default:
 		h.byte(17)
 	}
+}
+
+// cells hashes the cells of a plain object. The hash of an object without
+// references is cached in the object (it does not depend on numbering).
+func (h *hasher) cells(o *Object) uint64 {
+	if c := atomic.LoadUint64(&o.hcache); c != 0 {
+		return c
+	}
+	saved, savedRefs := h.h, h.refs
+	h.h, h.refs = fnvOffset, false
+	for _, c := range o.Cells {
+		h.value(c)
+	}
+	sub, refs := h.h|1, h.refs
+	h.h, h.refs = saved, savedRefs || refs
+	if !refs {
+		atomic.StoreUint64(&o.hcache, sub)
+	}
+	return sub
 }
 
 // Hash returns the canonical hash of the state (program state only: not
@@ -154,10 +178,9 @@ func (s *State) Hash() uint64 {
 	if s.hashed {
 		return s.hash
 	}
-	h := &hasher{h: fnvOffset, s: s, ids: map[ObjID]int{}}
+	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, len(s.m.hashRoots)+64)}
 	// globals first, in their fixed order
-	ng := s.m.base.next - 1
-	for id := ObjID(1); id <= ng; id++ {
+	for _, id := range s.m.hashRoots {
 		h.obj(id)
 	}
 	gs := append([]*goroutine(nil), s.gs...)
@@ -207,6 +230,10 @@ func (s *State) Hash() uint64 {
 	for i := 0; i < len(h.queue); i++ {
 		o := s.heap.get(h.queue[i])
 		h.byte(byte(o.kind))
+		if o.kind == objCells {
+			h.u64(h.cells(o))
+			continue
+		}
 		for _, c := range o.Cells {
 			h.value(c)
 		}

@@ -24,11 +24,16 @@ type Object struct {
 	// shadow of accessed cells (immutable values, nil when unused)
 	clock  vclock
 	shadow map[int32]*cellShadow
+	// hcache caches the content hash of an object without references
+	// (its hash does not depend on the numbering of other objects); 0 =
+	// not computed. Accessed atomically: frozen objects are shared.
+	hcache uint64
 }
 
 func (o *Object) clone(epoch uint64) *Object {
 	c := *o
 	c.epoch = epoch
+	c.hcache = 0
 	if o.Cells != nil {
 		c.Cells = append([]Value(nil), o.Cells...)
 	}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -64,6 +65,12 @@ type Machine struct {
 	selects     map[*ssa.Select]*selectInfo
 	zerobase    ObjID // the address of every zero-size variable
 	breakpoints map[loc.Loc]bool
+	// hashRoots are the global objects a state hash starts from: those of
+	// interpreted packages (the globals of natively modelled packages are
+	// only read by natives, after initialization)
+	hashRoots []ObjID
+	fnIDs     sync.Map // *ssa.Function -> int: function identity in state hashes
+	fnNext    atomic.Int64
 	stdout      ObjID // the *os.File objects of os.Stdout and os.Stderr
 	stderr      ObjID
 }
@@ -92,6 +99,15 @@ func New(p *load.Program, opts Options) *Machine {
 	m.zerobase = m.base.alloc(&Object{shared: true}, 0)
 	m.allocGlobals()
 	return m
+}
+
+// fnID returns a number identifying f within this machine.
+func (m *Machine) fnID(f *ssa.Function) int64 {
+	if id, ok := m.fnIDs.Load(f); ok {
+		return id.(int64)
+	}
+	id, _ := m.fnIDs.LoadOrStore(f, m.fnNext.Add(1))
+	return id.(int64)
 }
 
 // Program returns the loaded program.
@@ -139,6 +155,9 @@ func (m *Machine) allocGlobals() {
 		}
 		id := m.base.alloc(o, 0)
 		m.globals[g] = Pointer{Obj: id}
+		if m.prog.Interpreted(g.Pkg.Pkg.Path()) {
+			m.hashRoots = append(m.hashRoots, id)
+		}
 	}
 	for _, g := range gs {
 		if init := globalInits[g.Pkg.Pkg.Path()+"."+g.Name()]; init != nil {

@@ -43,16 +43,18 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 // package argument; arguments after "--" are the program's.
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, []string, error) {
 	var pos, prog []string
+	for i, a := range args {
+		if a == "--" {
+			args, prog = args[:i], append([]string{}, args[i+1:]...)
+			break
+		}
+	}
 	for {
 		if err := fs.Parse(args); err != nil {
 			return nil, nil, err
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
-			break
-		}
-		if rest[0] == "--" {
-			prog = rest[1:]
 			break
 		}
 		pos = append(pos, rest[0])
