@@ -44,6 +44,14 @@ type Options struct {
 	// locations of its abstract traces breakpoints so that it can observe
 	// and interleave them).
 	Breakpoints []loc.Loc
+	// Symbolic makes the integer, bool, byte and rune parameters of a
+	// FuzzXxx entry's fuzz function symbolic inputs (see symbolic.go);
+	// without it they take their first f.Add seed.
+	Symbolic bool
+	// Inputs fixes fuzz parameters by name (see InputName) to concrete
+	// values, as State.Inputs reports them: a recorded counterexample
+	// replays with them and no solver.
+	Inputs map[string]any
 }
 
 // Machine is a loaded program ready to run: compiled functions, types,
@@ -71,8 +79,8 @@ type Machine struct {
 	hashRoots []ObjID
 	fnIDs     sync.Map // *ssa.Function -> int: function identity in state hashes
 	fnNext    atomic.Int64
-	stdout      ObjID // the *os.File objects of os.Stdout and os.Stderr
-	stderr      ObjID
+	stdout    ObjID // the *os.File objects of os.Stdout and os.Stderr
+	stderr    ObjID
 }
 
 // New prepares a machine for a loaded program.
@@ -94,11 +102,43 @@ func New(p *load.Program, opts Options) *Machine {
 			m.breakpoints[l] = true
 		}
 	}
-	m.rtError = m.types.get(runtimeErrorType())
 	registerNatives(m)
+	key := imageKey{args: strings.Join(opts.Args, "\x00")}
+	if im, ok := p.Memo.Load(key); ok {
+		im.(*image).install(m)
+		return m
+	}
+	m.rtError = m.types.get(runtimeErrorType())
 	m.zerobase = m.base.alloc(&Object{shared: true}, 0)
 	m.allocGlobals()
+	im, _ := p.Memo.LoadOrStore(key, imageOf(m))
+	im.(*image).install(m)
 	return m
+}
+
+// image is what the machines of one program (and arguments) share: the
+// type registry (RTypes are compared by identity) and the initial heap of
+// globals, which is never written in place (its objects have epoch 0).
+type image struct {
+	types                    *typeRegistry
+	base                     heap
+	globals                  map[*ssa.Global]Pointer
+	hashRoots                []ObjID
+	zerobase, stdout, stderr ObjID
+	rtError                  *RType
+}
+
+// imageKey keys a machine image in load.Program.Memo.
+type imageKey struct{ args string }
+
+func imageOf(m *Machine) *image {
+	return &image{types: m.types, base: m.base, globals: m.globals, hashRoots: m.hashRoots,
+		zerobase: m.zerobase, stdout: m.stdout, stderr: m.stderr, rtError: m.rtError}
+}
+
+func (im *image) install(m *Machine) {
+	m.types, m.base, m.globals, m.hashRoots = im.types, im.base.clone(), im.globals, im.hashRoots
+	m.zerobase, m.stdout, m.stderr, m.rtError = im.zerobase, im.stdout, im.stderr, im.rtError
 }
 
 // fnID returns a number identifying f within this machine.
@@ -259,6 +299,7 @@ func (m *Machine) Start(e Entry) *State {
 	if m.opts.Checks.Race {
 		s.race = newRaceState()
 	}
+	s.data = m.startData(e) // symbolic inputs: nil unless Options.Symbolic and a fuzz entry
 	g := &goroutine{id: 1, epoch: s.epoch, entry: true, start: "main.main"}
 	s.gs = []*goroutine{g}
 	boot := &frame{epoch: s.epoch, result: -1}

@@ -77,6 +77,10 @@ type Program struct {
 	Module string
 
 	stripped map[string]bool // GOROOT packages whose function bodies were removed
+
+	// Memo lets packages that build on a Program keep derived data with
+	// it (for example the VM's initial heap), freed with the Program.
+	Memo sync.Map
 }
 
 // Error is a load failure for the user: one line naming file:line.
