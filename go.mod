@@ -2,10 +2,26 @@ module github.com/gmc-go/gmc
 
 go 1.26.8
 
-require golang.org/x/tools v0.52.0
+require (
+	github.com/emirpasic/gods v1.18.1
+	github.com/schollz/progressbar/v3 v3.19.1
+	golang.org/x/tools v0.52.0
+	gonum.org/v1/plot v0.17.0
+)
 
 require (
-	github.com/emirpasic/gods v1.18.1 // indirect
+	codeberg.org/go-fonts/liberation v0.5.0 // indirect
+	codeberg.org/go-latex/latex v0.2.0 // indirect
+	codeberg.org/go-pdf/fpdf v0.11.1 // indirect
+	git.sr.ht/~sbinet/gg v0.7.0 // indirect
+	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
+	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
+	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
+	github.com/rivo/uniseg v0.4.7 // indirect
+	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/term v0.44.0 // indirect
+	golang.org/x/text v0.28.0 // indirect
 )
