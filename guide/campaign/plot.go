@@ -7,6 +7,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gmc-go/gmc/benchmarks"
@@ -95,7 +96,7 @@ func (sm *Summary) statesPlot(m string, cs []int) *plot.Plot {
 	p.X.Label.Text = "configuration (parameters)"
 	p.Y.Label.Text = "states (log scale)"
 	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Y.Tick.Marker = decadeTicks{}
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
 	S := len(sm.Manifest.Strategies)
@@ -176,7 +177,7 @@ func (sm *Summary) densityPlot(m string, cs []int) *plot.Plot {
 	p.Title.Text = fmt.Sprintf("%s: error density against goroutines", m)
 	p.X.Label.Text = "goroutines (main included)"
 	p.Y.Label.Text = "error density (trials that found the error / trials)"
-	p.Y.Min, p.Y.Max = 0, 1.25
+	p.Y.Min, p.Y.Max = -0.02, 1.4
 	p.Y.Tick.Marker = plot.ConstantTicks{{Value: 0, Label: "0"}, {Value: 0.25, Label: "0.25"},
 		{Value: 0.5, Label: "0.5"}, {Value: 0.75, Label: "0.75"}, {Value: 1, Label: "1"}}
 	var ticks []plot.Tick
@@ -225,4 +226,31 @@ func paramsLabel(c benchmarks.Config) string {
 		return "(" + strings.Join(c.Args, ",") + ")"
 	}
 	return c.Name
+}
+
+// decadeTicks are log-scale ticks labelled 1, 10, 100, 1k, …, 1M, 10M.
+type decadeTicks struct{}
+
+// Ticks returns the ticks of plot.LogTicks with short labels.
+func (decadeTicks) Ticks(min, max float64) []plot.Tick {
+	ts := plot.LogTicks{Prec: -1}.Ticks(min, max)
+	for i := range ts {
+		if ts[i].Label != "" {
+			ts[i].Label = shortCount(ts[i].Value)
+		}
+	}
+	return ts
+}
+
+// shortCount writes a power of ten the short way: 100, 10k, 1M, 1G.
+func shortCount(v float64) string {
+	for _, u := range []struct {
+		f float64
+		s string
+	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
+		if v >= u.f {
+			return strconv.FormatFloat(v/u.f, 'f', -1, 64) + u.s
+		}
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }
