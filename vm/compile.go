@@ -108,6 +108,9 @@ func (m *Machine) compile(f *ssa.Function) *function {
 				continue
 			}
 			o := c.instr(in)
+			if m.opts.Symbolic { // concretize operands that must be concrete (symbolic.go)
+				o = c.symGuard(in, o)
+			}
 			if m.breakpoints[loc.Loc{Fn: f, Block: i, Index: cb.first + len(cb.code)}] {
 				o = breakpoint(o)
 			}
@@ -121,10 +124,13 @@ func (m *Machine) compile(f *ssa.Function) *function {
 }
 
 // breakpoint makes an instruction a scheduling point: the goroutine stops
-// before it unless it is the first operation of the transition.
+// before it unless it is the first operation of the transition, and it
+// counts as the transition's visible operation, so a goroutine that
+// executes a breakpoint also stops at the next one (the guided search
+// sees which successor of a branch of its trace was taken).
 func breakpoint(o op) op {
 	return func(t *thread, fr *frame) ctl {
-		if t.visible && t.nested == 0 {
+		if t.nested == 0 && t.yieldBefore() {
 			return ctlYield
 		}
 		return o(t, fr)

@@ -182,6 +182,9 @@ func (t *thread) sliceValues(v Value) []Value {
 // fuzzCall calls the fuzz function with the target's inputs: symbolic when
 // the search explores data, else the first seed (or zero values).
 func (t *thread) fuzzCall(fn Value) ctl {
+	if iv, ok := fn.(Iface); ok { // f.Fuzz takes the function as an any
+		fn = iv.V
+	}
 	cl, _ := fn.(*Closure)
 	if cl == nil || cl.Fn == nil {
 		return t.unsupported(t.g.top, "f.Fuzz without a function literal")
@@ -205,7 +208,7 @@ func (t *thread) fuzzCall(fn Value) ctl {
 		if v == nil {
 			v = t.m.types.get(pti.Type()).Zero()
 		}
-		args[i] = t.fuzzInput(pti.Name(), pti.Type(), v)
+		args[i] = t.fuzzInput(i-1, pti.Name(), pti.Type(), v)
 	}
 	return t.callCont(t.g.top, cl, args, -1, func(t *thread, _ Value) ctl { return t.ret(t.g.top, nil) })
 }

@@ -121,7 +121,7 @@ func (g *goroutine) clone(epoch uint64) *goroutine {
 func (g *goroutine) loc() loc.Loc {
 	for f := g.top; f != nil; f = f.caller {
 		if f.fn != nil && f.block != nil {
-			return loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.pc}
+			return loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + f.pc}
 		}
 	}
 	return loc.Loc{}

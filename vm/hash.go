@@ -220,6 +220,9 @@ func (s *State) Hash() uint64 {
 			}
 		}
 	}
+	if s.data != nil { // symbolic runs: the path condition and a pending data choice
+		s.data.hashInto(h)
+	}
 	h.int(s.clock)
 	for _, tm := range s.timers {
 		h.int(tm.when - s.clock)

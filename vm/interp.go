@@ -185,6 +185,13 @@ func (t *thread) callNative(fr *frame, nf *nativeFunc, args []Value, res int, cs
 		}
 		return ctlYield
 	}
+	if t.s.data != nil { // symbolic runs: natives see concrete values (symbolic.go)
+		var k ctl
+		var ok bool
+		if args, k, ok = t.concreteArgs(fr, args); !ok {
+			return k
+		}
+	}
 	if nf.visible {
 		for _, a := range args {
 			switch x := a.(type) {

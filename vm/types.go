@@ -37,6 +37,12 @@ type typeRegistry struct {
 	prog    *ssa.Program
 	msets   typeutil.MethodSetCache
 	machine *Machine
+	// pending are reference types (pointer, slice, chan, map) whose
+	// element types are resolved after the type that reached them is
+	// laid out: resolving them at once could reach, through a pointer
+	// cycle, a struct that is still being laid out and embed it with a
+	// wrong size (testing.F → common → []*T → T{common}).
+	pending []*RType
 }
 
 func newTypeRegistry(prog *ssa.Program) *typeRegistry {
@@ -47,7 +53,23 @@ func newTypeRegistry(prog *ssa.Program) *typeRegistry {
 func (r *typeRegistry) get(t types.Type) *RType {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.getLocked(t)
+	rt := r.getLocked(t)
+	for len(r.pending) > 0 {
+		p := r.pending[len(r.pending)-1]
+		r.pending = r.pending[:len(r.pending)-1]
+		switch u := p.T.Underlying().(type) {
+		case *types.Slice:
+			p.Elem = r.getLocked(u.Elem())
+		case *types.Pointer:
+			p.Elem = r.getLocked(u.Elem())
+		case *types.Chan:
+			p.Elem = r.getLocked(u.Elem())
+		case *types.Map:
+			p.Key = r.getLocked(u.Key())
+			p.Elem = r.getLocked(u.Elem())
+		}
+	}
+	return rt
 }
 
 func (r *typeRegistry) getLocked(t types.Type) *RType {
@@ -90,19 +112,9 @@ func (r *typeRegistry) getLocked(t types.Type) *RType {
 				rt.blank = append(rt.blank, rt.Elem.blank...)
 			}
 		}
-	case *types.Slice:
+	case *types.Slice, *types.Pointer, *types.Chan, *types.Map:
 		rt.Size = 1
-		rt.Elem = r.getLocked(u.Elem())
-	case *types.Pointer:
-		rt.Size = 1
-		rt.Elem = r.getLocked(u.Elem())
-	case *types.Chan:
-		rt.Size = 1
-		rt.Elem = r.getLocked(u.Elem())
-	case *types.Map:
-		rt.Size = 1
-		rt.Key = r.getLocked(u.Key())
-		rt.Elem = r.getLocked(u.Elem())
+		r.pending = append(r.pending, rt) // Elem (and Key) resolved by get
 	default:
 		rt.Size = 1
 	}
