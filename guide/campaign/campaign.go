@@ -334,11 +334,18 @@ func Run(ctx context.Context, sp Spec, out string, progress func(Progress)) ([]R
 				mu.Lock()
 				records[i], doneFlags[i] = rec, true
 				done++
+				flush := false
 				for written < len(tasks) && doneFlags[written] {
 					if err := writeRecord(w, &records[written]); err != nil && werr == nil {
 						werr = err
 					}
 					written++
+					flush = true
+				}
+				// keep the file whole line by line, so that an interrupted
+				// campaign keeps what it measured
+				if err := w.Flush(); flush && err != nil && werr == nil {
+					werr = err
 				}
 				if progress != nil {
 					progress(Progress{Done: done, Total: len(tasks), Last: &rec})
