@@ -113,8 +113,9 @@ func runBenchMerge(args []string) int {
 	out := fs.String("out", "bench-out", "output directory of the merged campaign")
 	allowMissing := fs.Bool("allow-missing", false, "merge even if shards or trials are missing (the summary counts the trials present)")
 	quiet := fs.Bool("quiet", false, "do not print the summary")
+	view := fs.String("strategies", "", "keep only these strategies, in this order (a view of the campaign, e.g. the seed's Table 4.1: guided:random,guided:fsm,guided:pfsm)")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: gmc bench merge [--out DIR] SHARD_DIR...")
+		fmt.Fprintln(os.Stderr, "usage: gmc bench merge [--out DIR] [--strategies LIST] SHARD_DIR...")
 		fs.PrintDefaults()
 	}
 	dirs, _, err := parseInterleaved(fs, args)
@@ -129,7 +130,17 @@ func runBenchMerge(args []string) int {
 			return usageErr("--out %s is one of the shard directories; merge into another directory", *out)
 		}
 	}
-	_, recs, err := campaign.Merge(dirs, *out, *allowMissing)
+	opts := campaign.MergeOptions{AllowMissing: *allowMissing}
+	if *view != "" {
+		ss, err := campaign.ParseStrategies(*view)
+		if err != nil {
+			return usageErr("--strategies: %v", err)
+		}
+		for _, s := range ss {
+			opts.Strategies = append(opts.Strategies, s.String())
+		}
+	}
+	_, recs, err := campaign.Merge(dirs, *out, opts)
 	if err != nil {
 		return usageErr("bench merge: %v", err)
 	}

@@ -210,13 +210,13 @@ func TestDeterminism(t *testing.T) {
 		}
 		dirs = append(dirs, filepath.Join(tmp, name))
 	}
-	if _, _, err := Merge(dirs[:3], filepath.Join(tmp, "partial"), false); err == nil || !strings.Contains(err.Error(), "3 of 4 shards") {
+	if _, _, err := Merge(dirs[:3], filepath.Join(tmp, "partial"), MergeOptions{}); err == nil || !strings.Contains(err.Error(), "3 of 4 shards") {
 		t.Errorf("merge of 3 of 4 shards: err = %v", err)
 	}
-	if _, _, err := Merge([]string{dirs[0], dirs[0]}, filepath.Join(tmp, "twice"), false); err == nil || !strings.Contains(err.Error(), "twice") {
+	if _, _, err := Merge([]string{dirs[0], dirs[0]}, filepath.Join(tmp, "twice"), MergeOptions{}); err == nil || !strings.Contains(err.Error(), "twice") {
 		t.Errorf("merge of a shard twice: err = %v", err)
 	}
-	man, merged, err := Merge(dirs, filepath.Join(tmp, "merged"), false)
+	man, merged, err := Merge(dirs, filepath.Join(tmp, "merged"), MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,6 +232,17 @@ func TestDeterminism(t *testing.T) {
 	}
 	if normalized(t, recs1) != normalized(t, one) {
 		t.Errorf("results.jsonl does not hold the records Run returned")
+	}
+	// a view of two strategies, in another order
+	vman, view, err := Merge([]string{filepath.Join(tmp, "p1")}, filepath.Join(tmp, "view"), MergeOptions{Strategies: []string{"rdfs", "guided:pfsm"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(view) != 2*2*3 || vman.Tasks != len(view) || strings.Join(vman.Strategies, ",") != "rdfs,guided:pfsm" {
+		t.Errorf("view: %d records, manifest %+v", len(view), vman)
+	}
+	if _, _, err := Merge([]string{filepath.Join(tmp, "p1")}, filepath.Join(tmp, "view2"), MergeOptions{Strategies: []string{"bfs"}}); err == nil {
+		t.Errorf("a view of a strategy the campaign lacks: no error")
 	}
 	for _, d := range []string{"p1", "merged"} {
 		for _, f := range []string{"campaign.json", "results.jsonl", "summary.csv", "summary.md",

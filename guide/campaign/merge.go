@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
+	"strings"
 )
 
 // ReadDir reads a campaign output directory: its manifest and records.
@@ -38,12 +40,24 @@ func ReadDir(dir string) (Manifest, []Record, error) {
 	return man, recs, sc.Err()
 }
 
+// MergeOptions qualify a merge.
+type MergeOptions struct {
+	// AllowMissing merges even when shards or trials are missing (an
+	// interrupted shard); the summary counts the trials present.
+	AllowMissing bool
+	// Strategies, if set, keeps only these strategies of the campaign, in
+	// this order: a view such as the seed's Table 4.1 (guided:random,
+	// guided:fsm, guided:pfsm) of a larger campaign.
+	Strategies []string
+}
+
 // Merge combines the outputs of the shards of one campaign (every shard
 // i/n of the same n, once) into out: the same results.jsonl, summary and
-// plots that one unsharded run writes. Missing tasks (a shard that was
-// interrupted) are an error unless allowMissing is set; the summary then
-// counts the trials that ran.
-func Merge(dirs []string, out string, allowMissing bool) (Manifest, []Record, error) {
+// plots that one unsharded run writes. Missing tasks are an error unless
+// opts.AllowMissing is set. Merging the single directory of an unsharded
+// run rewrites its summary and plots (with opts.Strategies, a view of it).
+func Merge(dirs []string, out string, opts MergeOptions) (Manifest, []Record, error) {
+	allowMissing := opts.AllowMissing
 	var (
 		man    Manifest
 		recs   []Record
@@ -87,6 +101,18 @@ func Merge(dirs []string, out string, allowMissing bool) (Manifest, []Record, er
 	}
 	if len(shards) != count && !allowMissing {
 		return man, nil, fmt.Errorf("%d of %d shards given", len(shards), count)
+	}
+	if len(opts.Strategies) > 0 {
+		keep := map[string]bool{}
+		for _, v := range opts.Strategies {
+			if !slices.Contains(man.Strategies, v) {
+				return man, nil, fmt.Errorf("strategy %q is not in the campaign (it has %s)", v, strings.Join(man.Strategies, ", "))
+			}
+			keep[v] = true
+		}
+		recs = slices.DeleteFunc(recs, func(r Record) bool { return !keep[r.Strategy] })
+		man.Strategies = opts.Strategies
+		man.Tasks = len(man.Configs) * len(man.Strategies) * man.Trials
 	}
 	sort.Slice(recs, func(i, j int) bool { return recs[i].Task < recs[j].Task })
 	for i := 1; i < len(recs); i++ {
