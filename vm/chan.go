@@ -36,7 +36,7 @@ func (c *compiler) makeChan(in *ssa.MakeChan) op {
 	size, dst := c.reg(in.Size), c.reg(in)
 	return func(t *thread, fr *frame) ctl {
 		n := toInt64(fr.regs[size])
-		if n < 0 {
+		if n < 0 || n > maxObjectCells {
 			return t.runtimePanic(fr, "makechan: size out of range")
 		}
 		id := t.newObject(&Object{kind: objChan, T: rt, Chan: &chanData{cap: int(n)}})

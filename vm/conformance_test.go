@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
 )
 
 // conformanceFloor is the number of GOROOT/test `// run` programs (plus
@@ -190,5 +192,55 @@ func TestConformance(t *testing.T) {
 	t.Logf("conformance: %d/%d programs match (%d excluded)", pass.Load(), total.Load(), len(excluded))
 	if int(pass.Load()) < conformanceFloor {
 		t.Errorf("conformance dropped: %d programs pass, floor is %d", pass.Load(), conformanceFloor)
+	}
+}
+
+// TestChanDeterminism: every goroutine program of GOROOT/test/chan gives
+// the same choices and output for the same seed, and replaying the
+// recorded choices reproduces the final state (hash, output, error).
+func TestChanDeterminism(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	dir := filepath.Join(runtime.GOROOT(), "test", "chan")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	checked := 0
+	for _, path := range files {
+		data, _ := os.ReadFile(path)
+		if !strings.HasPrefix(string(data), "// run\n") {
+			continue
+		}
+		prog, err := load.Load(load.Config{Dir: dir, Patterns: []string{filepath.Base(path)}})
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		m := vm.New(prog, vm.Options{Sched: vm.SchedShared})
+		e, err := m.FindEntry("main")
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		for seed := uint64(1); seed <= 3; seed++ {
+			const budget = 20000
+			start := time.Now()
+			s1, c1, _ := trace.RandomRun(m, e, seed, budget, nil)
+			if len(c1) >= budget || time.Since(start) > 3*time.Second {
+				break // too long to replay within the test's time
+			}
+			s2, c2, _ := trace.RandomRun(m, e, seed, budget, nil)
+			if !slices.Equal(c1, c2) || s1.Output(0) != s2.Output(0) {
+				t.Errorf("%s seed %d: two runs differ", filepath.Base(path), seed)
+			}
+			r, _, err := trace.Replay(m, e, c1, nil)
+			if err != nil || r.Hash() != s1.Hash() || r.Output(0) != s1.Output(0) || errString(r.Err()) != errString(s1.Err()) {
+				t.Errorf("%s seed %d: replay differs (%v)", filepath.Base(path), seed, err)
+			}
+			checked++
+		}
+	}
+	t.Logf("%d (program, seed) pairs replayed identically", checked)
+	if checked < 20 {
+		t.Errorf("only %d runs checked", checked)
 	}
 }
