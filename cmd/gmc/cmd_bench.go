@@ -36,6 +36,7 @@ func runBench(args []string) int {
 		seed         = fs.Uint64("seed", 1, "seed of trial 0")
 		maxBacktrack = fs.Int("max-backtrack", 100000, "capacity of the guided search's backtrack set")
 		quiet        = fs.Bool("quiet", false, "no progress and no summary on the terminal")
+		resume       = fs.Bool("resume", false, "keep the trials already in --out (same campaign and shard) and run the others")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: gmc bench [flags] [SUITE.json]\n       gmc bench merge [--out DIR] SHARD_DIR...")
@@ -52,7 +53,7 @@ func runBench(args []string) int {
 	if len(pos) == 1 {
 		suitePath = pos[0]
 	}
-	sp := campaign.Spec{Trials: *trials, TimeLimit: *timeLimit, Seed: *seed, MaxBacktrack: *maxBacktrack, Parallel: *parallel}
+	sp := campaign.Spec{Trials: *trials, TimeLimit: *timeLimit, Seed: *seed, MaxBacktrack: *maxBacktrack, Parallel: *parallel, Resume: *resume}
 	if sp.Strategies, err = campaign.ParseStrategies(*strategies); err != nil {
 		return usageErr("--strategies: %v", err)
 	}

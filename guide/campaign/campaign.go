@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"runtime/metrics"
 	"strconv"
@@ -122,6 +125,9 @@ type Spec struct {
 	MaxBacktrack int
 	Parallel     int // workers (0: GOMAXPROCS); does not change the results
 	Shard        Shard
+	// Resume keeps the trials already in the output directory's
+	// results.jsonl (of the same campaign and shard) and runs the rest.
+	Resume bool
 	// Load loads a package (nil: load.Load); tests share loaded programs
 	// between campaigns through it.
 	Load func(dir, pkg string) (*load.Program, error)
@@ -253,8 +259,9 @@ type cfgEntry struct {
 // Run runs the campaign's tasks of sp.Shard and writes them, with the
 // summary and plots, to the directory out. progress, if not nil, is
 // called after each trial (from one goroutine at a time). A cancelled ctx
-// stops the trials running (they end "unknown") and starts no more; what
-// was written stays.
+// stops the trials running and starts no more; the trials that ended
+// before stay in results.jsonl (the cancelled ones are not recorded), and
+// a run with sp.Resume carries on from there.
 func Run(ctx context.Context, sp Spec, out string, progress func(Progress)) ([]Record, error) {
 	if sp.Trials <= 0 {
 		return nil, fmt.Errorf("trials must be at least 1")
@@ -272,6 +279,19 @@ func Run(ctx context.Context, sp Spec, out string, progress func(Progress)) ([]R
 		return nil, err
 	}
 	man := sp.Manifest()
+	prev := map[int]Record{}
+	if sp.Resume {
+		if old, recs, err := ReadDir(out); err == nil {
+			if !reflect.DeepEqual(old, man) {
+				return nil, fmt.Errorf("%s holds another campaign or shard (suite, strategies, trials, seed, limits or shard differ): cannot resume it", out)
+			}
+			for _, r := range recs {
+				prev[r.Task] = r
+			}
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
 	if err := writeJSONFile(filepath.Join(out, "campaign.json"), man); err != nil {
 		return nil, err
 	}
@@ -291,6 +311,9 @@ func Run(ctx context.Context, sp Spec, out string, progress func(Progress)) ([]R
 		r.groups[i] = &group{}
 	}
 	for _, k := range tasks {
+		if _, ok := prev[k]; ok {
+			continue
+		}
 		c, s, _ := sp.task(k)
 		r.groups[c*len(sp.Strategies)+s].left++
 		r.pkgLeft[sp.Suite[c].Pkg]++
@@ -315,12 +338,30 @@ func Run(ctx context.Context, sp Spec, out string, progress func(Progress)) ([]R
 		wg                  sync.WaitGroup
 		werr                error
 	)
+	for i, k := range tasks {
+		if rec, ok := prev[k]; ok {
+			records[i], doneFlags[i] = rec, true
+			done++
+		}
+	}
+	for written < len(tasks) && doneFlags[written] {
+		if err := writeRecord(w, &records[written]); err != nil {
+			return nil, err
+		}
+		written++
+	}
+	if err := w.Flush(); err != nil {
+		return nil, err
+	}
 	for wi := 0; wi < sp.Parallel; wi++ {
 		wg.Add(1)
 		go func(wi int) {
 			defer wg.Done()
 			for {
 				mu.Lock()
+				for next < len(tasks) && doneFlags[next] {
+					next++ // resumed
+				}
 				i := next
 				if i >= len(tasks) || ctx.Err() != nil {
 					mu.Unlock()
@@ -330,6 +371,9 @@ func Run(ctx context.Context, sp Spec, out string, progress func(Progress)) ([]R
 				mu.Unlock()
 
 				rec := r.runTask(ctx, wi, tasks[i])
+				if ctx.Err() != nil {
+					return // cancelled: not a result
+				}
 
 				mu.Lock()
 				records[i], doneFlags[i] = rec, true
@@ -355,6 +399,17 @@ func Run(ctx context.Context, sp Spec, out string, progress func(Progress)) ([]R
 		}(wi)
 	}
 	wg.Wait()
+	if ctx.Err() != nil {
+		// interrupted: keep the trials that ended after a gap too (out of
+		// order; a resumed run or a merge puts them in order)
+		for i := written; i < len(tasks); i++ {
+			if doneFlags[i] {
+				if err := writeRecord(w, &records[i]); err != nil && werr == nil {
+					werr = err
+				}
+			}
+		}
+	}
 	records = records[:written]
 	if err := w.Flush(); err != nil && werr == nil {
 		werr = err

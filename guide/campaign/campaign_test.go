@@ -134,8 +134,9 @@ func summaryOf(t *testing.T, man Manifest, recs []Record) string {
 }
 
 // TestDeterminism checks that a campaign gives the same trials (except
-// times and memory) with 1 and 2 workers, and as one run and as 4 shards
-// merged; and that the files written agree with the records.
+// times and memory) with 1 and 2 workers, as one run and as 4 shards
+// merged, and when interrupted and resumed; and that the files written
+// agree with the records.
 func TestDeterminism(t *testing.T) {
 	suite, dir, err := LoadSuite("")
 	if err != nil {
@@ -151,7 +152,7 @@ func TestDeterminism(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := Spec{Suite: suite, Dir: dir, Strategies: strategies, Trials: 3, TimeLimit: 60 * time.Second,
+	base := Spec{Suite: suite, Dir: dir, Strategies: strategies, Trials: 2, TimeLimit: 60 * time.Second,
 		Seed: 7, Load: sharedLoader()}
 	tmp := t.TempDir()
 	run := func(name string, parallel int, shard Shard) []Record {
@@ -199,6 +200,34 @@ func TestDeterminism(t *testing.T) {
 		t.Errorf("--parallel 1 and 2 differ:\n%s\nvs\n%s", a, b)
 	}
 
+	// interrupted after 5 trials, then resumed
+	ctx, cancel := context.WithCancel(context.Background())
+	sp := base
+	sp.Parallel = 2
+	rdir := filepath.Join(tmp, "resumed")
+	if _, err := Run(ctx, sp, rdir, func(p Progress) {
+		if p.Done == 5 {
+			cancel()
+		}
+	}); err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("interrupted run: err = %v", err)
+	}
+	if _, part, err := ReadDir(rdir); err != nil || len(part) < 5 || len(part) >= len(one) {
+		t.Fatalf("interrupted run kept %d trials (%v)", len(part), err)
+	}
+	sp.Resume = true
+	resumed, err := Run(context.Background(), sp, rdir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := normalized(t, one), normalized(t, resumed); a != b {
+		t.Errorf("one run and an interrupted, resumed run differ:\n%s\nvs\n%s", a, b)
+	}
+	sp.Trials = 3
+	if _, err := Run(context.Background(), sp, rdir, nil); err == nil || !strings.Contains(err.Error(), "cannot resume") {
+		t.Errorf("resuming another campaign: err = %v", err)
+	}
+
 	var dirs []string
 	for i := 0; i < 4; i++ {
 		name := fmt.Sprintf("shard%d", i)
@@ -238,7 +267,7 @@ func TestDeterminism(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(view) != 2*2*3 || vman.Tasks != len(view) || strings.Join(vman.Strategies, ",") != "rdfs,guided:pfsm" {
+	if len(view) != 2*2*2 || vman.Tasks != len(view) || strings.Join(vman.Strategies, ",") != "rdfs,guided:pfsm" {
 		t.Errorf("view: %d records, manifest %+v", len(view), vman)
 	}
 	if _, _, err := Merge([]string{filepath.Join(tmp, "p1")}, filepath.Join(tmp, "view2"), MergeOptions{Strategies: []string{"bfs"}}); err == nil {
