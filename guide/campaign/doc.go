@@ -24,7 +24,12 @@
 //     spreads hard configurations over the shards). Merge reads the
 //     outputs of all n shards, checks that they belong to one campaign and
 //     cover every task once, and writes the same files a single run
-//     writes.
+//     writes. Merging one directory with a list of strategies writes a
+//     view of it (the seed's Table 4.1 is the guided:random, guided:fsm and
+//     guided:pfsm columns of a Table 3.1 campaign).
+//   - results.jsonl is written line by line in task order. An interrupted
+//     campaign keeps the trials that ended (cancelled ones are not
+//     recorded); Spec.Resume runs only the trials that are missing.
 //
 // Output directory: campaign.json (the manifest: suite, strategies,
 // trials, seed, time limit, shard), results.jsonl (one Record a line, in
