@@ -78,6 +78,10 @@ func runBench(args []string) int {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
+	// ... but not past a soft limit, on a machine others share
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(benchMemLimit)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	total := 0
@@ -107,6 +111,9 @@ func runBench(args []string) int {
 	}
 	return exitOK
 }
+
+// benchMemLimit is gmc bench's soft memory limit unless GOMEMLIMIT is set.
+const benchMemLimit = 6 << 30
 
 // runBenchMerge implements `gmc bench merge`.
 func runBenchMerge(args []string) int {
