@@ -178,9 +178,16 @@ func (s *State) Hash() uint64 {
 	if s.hashed {
 		return s.hash
 	}
-	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, len(s.m.hashRoots)+64)}
+	s.hash, s.hashed = s.walk(s.m.hashRoots).h, true
+	return s.hash
+}
+
+// walk traverses the state from the given global roots, the goroutines
+// and the timers, numbering the objects it reaches (the hasher's ids).
+func (s *State) walk(roots []ObjID) *hasher {
+	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, len(roots)+64)}
 	// globals first, in their fixed order
-	for _, id := range s.m.hashRoots {
+	for _, id := range roots {
 		h.obj(id)
 	}
 	gs := append([]*goroutine(nil), s.gs...)
@@ -201,9 +208,13 @@ func (s *State) Hash() uint64 {
 			h.byte(2)
 			h.value(p.val)
 		}
+		h.obj(g.wait.ptr2.Obj)
 		for f := g.top; f != nil; f = f.caller {
 			if f.fn == nil {
 				h.int(int64(f.pc))
+				for _, a := range f.contArgs {
+					h.value(a)
+				}
 				continue
 			}
 			h.str(f.fn.name)
@@ -229,6 +240,9 @@ func (s *State) Hash() uint64 {
 		h.int(int64(tm.g))
 		h.obj(tm.ch.Obj)
 		h.obj(tm.id)
+		if tm.fn != nil {
+			h.value(tm.fn)
+		}
 	}
 	for i := 0; i < len(h.queue); i++ {
 		o := s.heap.get(h.queue[i])
@@ -266,6 +280,5 @@ func (s *State) Hash() uint64 {
 			}
 		}
 	}
-	s.hash, s.hashed = h.h, true
-	return s.hash
+	return h
 }

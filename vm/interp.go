@@ -240,7 +240,7 @@ func (t *thread) callCont(fr *frame, fn Value, args []Value, res int, cont func(
 	if fr != nil && fr.fn != nil {
 		fr.pc++
 	}
-	cf := &frame{epoch: t.s.epoch, caller: fr, result: res, cont: cont}
+	cf := &frame{epoch: t.s.epoch, caller: fr, result: res, cont: cont, contArgs: append([]Value{fn}, args...)}
 	t.g.top = cf
 	c, _ := fn.(*Closure)
 	if c == nil {

@@ -76,11 +76,12 @@ type Machine struct {
 	// hashRoots are the global objects a state hash starts from: those of
 	// interpreted packages (the globals of natively modelled packages are
 	// only read by natives, after initialization)
-	hashRoots []ObjID
-	fnIDs     sync.Map // *ssa.Function -> int: function identity in state hashes
-	fnNext    atomic.Int64
-	stdout    ObjID // the *os.File objects of os.Stdout and os.Stderr
-	stderr    ObjID
+	hashRoots  []ObjID
+	allGlobals []ObjID  // every global object (roots of the collector)
+	fnIDs      sync.Map // *ssa.Function -> int: function identity in state hashes
+	fnNext     atomic.Int64
+	stdout     ObjID // the *os.File objects of os.Stdout and os.Stderr
+	stderr     ObjID
 }
 
 // New prepares a machine for a loaded program.
@@ -123,7 +124,7 @@ type image struct {
 	types                    *typeRegistry
 	base                     heap
 	globals                  map[*ssa.Global]Pointer
-	hashRoots                []ObjID
+	hashRoots, allGlobals    []ObjID
 	zerobase, stdout, stderr ObjID
 	rtError                  *RType
 }
@@ -132,12 +133,12 @@ type image struct {
 type imageKey struct{ args string }
 
 func imageOf(m *Machine) *image {
-	return &image{types: m.types, base: m.base, globals: m.globals, hashRoots: m.hashRoots,
+	return &image{types: m.types, base: m.base, globals: m.globals, hashRoots: m.hashRoots, allGlobals: m.allGlobals,
 		zerobase: m.zerobase, stdout: m.stdout, stderr: m.stderr, rtError: m.rtError}
 }
 
 func (im *image) install(m *Machine) {
-	m.types, m.base, m.globals, m.hashRoots = im.types, im.base.clone(), im.globals, im.hashRoots
+	m.types, m.base, m.globals, m.hashRoots, m.allGlobals = im.types, im.base.clone(), im.globals, im.hashRoots, im.allGlobals
 	m.zerobase, m.stdout, m.stderr, m.rtError = im.zerobase, im.stdout, im.stderr, im.rtError
 }
 
@@ -195,6 +196,7 @@ func (m *Machine) allocGlobals() {
 		}
 		id := m.base.alloc(o, 0)
 		m.globals[g] = Pointer{Obj: id}
+		m.allGlobals = append(m.allGlobals, id)
 		if m.prog.Interpreted(g.Pkg.Pkg.Path()) {
 			m.hashRoots = append(m.hashRoots, id)
 		}

@@ -30,6 +30,7 @@ type State struct {
 	isMain      bool
 	depth       int   // transitions from the initial state
 	instrs      int64 // instructions executed from the initial state
+	lastGC      ObjID // heap.next at the last collection
 	preemptions int
 	last        Step
 
@@ -240,7 +241,46 @@ func (m *Machine) Step(s *State, i int) *State {
 	}
 	ns.prune()
 	ns.settle()
+	ns.maybeCollect()
 	return ns
+}
+
+// gcThreshold is the number of objects allocated between collections.
+const gcThreshold = 1 << 18
+
+// maybeCollect drops the objects no longer reachable from the program
+// (the VM's garbage collector): they can never be read again, so the state
+// is unchanged, and long allocating runs keep a bounded heap. It runs
+// after every gcThreshold allocations along a path.
+func (s *State) maybeCollect() {
+	if s.heap.next < s.lastGC+gcThreshold || s.err != nil {
+		return
+	}
+	s.lastGC = s.heap.next
+	h := s.walk(s.m.allGlobals)
+	for ci, c := range s.heap.chunks {
+		var nc *chunk
+		for k, o := range c.objs {
+			if o == nil {
+				continue
+			}
+			id := ObjID(ci<<chunkBits | k)
+			if _, live := h.ids[id]; live || id == s.m.zerobase {
+				continue
+			}
+			if nc == nil {
+				if c.epoch == s.epoch {
+					nc = c
+				} else {
+					cp := *c
+					cp.epoch = s.epoch
+					nc = &cp
+					s.heap.chunks[ci] = nc
+				}
+			}
+			nc.objs[k] = nil
+		}
+	}
 }
 
 // prune drops dead goroutines.
