@@ -2,12 +2,14 @@ package guide
 
 import (
 	"context"
+	"math/rand/v2"
 	"sync"
 	"time"
 
 	"github.com/gmc-go/gmc/abstract"
 	"github.com/gmc-go/gmc/abstract/warn"
 	"github.com/gmc-go/gmc/heuristics"
+	"github.com/gmc-go/gmc/refine"
 	"github.com/gmc-go/gmc/slice"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
@@ -35,9 +37,15 @@ type CheckConfig struct {
 	// MaxBacktrack bounds the guided backtrack set.
 	MaxBacktrack int
 	// StatesPerTraceSet bounds the guided search along one trace set
-	// before the next one is tried (0: 20,000).
+	// before the next one is tried (0: 20,000); the searches restarted
+	// after refinements of the set share the bound.
 	StatesPerTraceSet int
-	Progress          func(Progress)
+	// NoRefine disables refinement (Fig. 2.6): a stall at a branch of the
+	// trace does not stop the guided search.
+	NoRefine bool
+	// MaxRefinements bounds the refinements of one trace set (0: 100).
+	MaxRefinements int
+	Progress       func(Progress)
 }
 
 // TrialResult is the outcome of one trial.
@@ -61,6 +69,7 @@ type plan struct {
 	sets  []abstract.TraceSet
 	goal  bool
 	dist  heuristics.Distance
+	ref   *refine.Refiner // refines the sets when the search stalls (its own slices, built on first use)
 	mu    sync.Mutex
 	cache map[int]*vm.Machine
 }
@@ -96,7 +105,7 @@ func makePlan(prog *load.Program, cfg CheckConfig) (*plan, error) {
 			groups = append(groups, []loc.Loc{s.Loc})
 		}
 	}
-	pl := &plan{goal: goal, cache: map[int]*vm.Machine{}}
+	pl := &plan{goal: goal, cache: map[int]*vm.Machine{}, ref: refine.New(prog.SSA, entries)}
 	switch cfg.Heuristic {
 	case heuristics.SecFSM:
 		pl.dist = heuristics.NewFSM(sp)
@@ -134,6 +143,14 @@ func (pl *plan) machineFor(prog *load.Program, opts vm.Options, i int, meta *heu
 // runTrial runs one trial: for a guided check, the greedy search along each
 // trace set in turn (a bounded number of states each), then an unguided
 // greedy search for the time that remains.
+//
+// Along a trace set the search stops at the first stall (Config.StopOnStall)
+// unless cfg.NoRefine is set: the set is refined at the stalled branch
+// (package refine, with a generator seeded by the trial's seed) and the
+// search restarts from the initial state with the refined set (Fig. 2.4
+// line 15), up to cfg.MaxRefinements times. A branch that cannot be refined
+// (no other goroutine defines what it reads) no longer stops the search of
+// that set.
 func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *plan, cfg CheckConfig) TrialResult {
 	start := time.Now()
 	sc := Config{Strategy: cfg.Strategy, Seed: cfg.Seed, MaxDepth: cfg.MaxDepth,
@@ -141,12 +158,19 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 	if pl == nil {
 		return TrialResult{Seed: cfg.Seed, Result: Search(ctx, base, cfg.Entry, sc), Machine: base}
 	}
+	maxRef := cfg.MaxRefinements
+	if maxRef <= 0 {
+		maxRef = 100
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x2545f4914f6cdd1d))
 	var total Stats
 	add := func(r Result) {
 		total.States += r.Stats.States
 		total.Transitions += r.Stats.Transitions
 		total.Instructions += r.Stats.Instructions
 		total.Backtracks += r.Stats.Backtracks
+		total.SolverCalls += r.Stats.SolverCalls
+		total.SolverTime += r.Stats.SolverTime
 		if r.Stats.MaxDepth > total.MaxDepth {
 			total.MaxDepth = r.Stats.MaxDepth
 		}
@@ -170,24 +194,72 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 		}
 		return left
 	}
+	outOfTime := func() bool {
+		return ctx.Err() != nil || (cfg.TimeLimit > 0 && time.Since(start) >= cfg.TimeLimit)
+	}
 	for i := range pl.sets {
-		meta := &heuristics.Meta{TS: &pl.sets[i], Sec: cfg.Heuristic, Dist: pl.dist, GoalTargets: pl.goal}
-		m := pl.machineFor(prog, cfg.Options, i, meta)
-		c := sc
-		c.Ranker = meta
-		c.MaxStates = cfg.StatesPerTraceSet
-		c.TimeLimit = remaining()
-		r := Search(ctx, m, cfg.Entry, c)
-		if r.Verdict == VerdictError {
-			return finish(r, m)
-		}
-		add(r)
-		if ctx.Err() != nil || (cfg.TimeLimit > 0 && time.Since(start) >= cfg.TimeLimit) {
-			return finish(Result{Verdict: VerdictUnknown}, m)
+		ts := &pl.sets[i]
+		budget := cfg.StatesPerTraceSet
+		refined := 0
+		stopOnStall := !cfg.NoRefine
+		unrefinable := map[loc.Loc]bool{}
+		for {
+			meta := &heuristics.Meta{TS: ts, Sec: cfg.Heuristic, Dist: pl.dist, GoalTargets: pl.goal}
+			var m *vm.Machine
+			if refined == 0 {
+				m = pl.machineFor(prog, cfg.Options, i, meta)
+			} else {
+				o := cfg.Options
+				o.Breakpoints = meta.Breakpoints()
+				m = vm.New(prog, o)
+			}
+			c := sc
+			c.Ranker = stallFilter{meta, unrefinable}
+			c.MaxStates = budget
+			c.TimeLimit = remaining()
+			c.StopOnStall = stopOnStall
+			r := Search(ctx, m, cfg.Entry, c)
+			if r.Verdict == VerdictError {
+				return finish(r, m)
+			}
+			add(r)
+			budget -= r.Stats.States
+			if outOfTime() {
+				return finish(Result{Verdict: VerdictUnknown}, m)
+			}
+			if r.Stall == nil || budget <= 0 {
+				break
+			}
+			if refined >= maxRef {
+				stopOnStall = false
+				continue
+			}
+			nts, _, err := pl.ref.Refine(*ts, r.Stall.Trace, r.Stall.Step, rng)
+			if err != nil {
+				unrefinable[r.Stall.Branch] = true
+				continue
+			}
+			ts = &nts
+			refined++
+			total.Refinements++
 		}
 	}
 	// fallback: the unguided greedy search (randomized) for the rest of the budget
 	c := sc
 	c.TimeLimit = remaining()
 	return finish(Search(ctx, base, cfg.Entry, c), base)
+}
+
+// stallFilter hides the stalls at branches refinement cannot help.
+type stallFilter struct {
+	*heuristics.Meta
+	skip map[loc.Loc]bool
+}
+
+func (f stallFilter) Rank(parent RankState, child *vm.State, c vm.Choice) RankState {
+	r := f.Meta.Rank(parent, child, c)
+	if r.Stalled != nil && f.skip[r.Stalled.Branch] {
+		r.Stalled = nil
+	}
+	return r
 }

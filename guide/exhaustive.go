@@ -94,7 +94,10 @@ func (se *searcher) exhaustive(root *vm.State) Result {
 			fp := n.Footprint()
 			var next []sleeper
 			for _, z := range sleep {
-				if !vm.Dependent(z.fp, fp) {
+				// transitions of one goroutine never commute: another
+				// side of its data choice or select is an alternative,
+				// not a reordering
+				if z.key.g != k.g && !vm.Dependent(z.fp, fp) {
 					next = append(next, z)
 				}
 			}

@@ -45,11 +45,6 @@ func (se *searcher) greedy(root *vm.State) Result {
 				if r.Level > se.best {
 					se.best = r.Level
 				}
-				if r.Stalled != nil && se.cfg.StopOnStall {
-					res := se.result(VerdictUnknown, nil, nil)
-					res.Stall = r.Stalled
-					return res
-				}
 				if isError(n) {
 					// an error successor is taken at once
 					mStates, hStates = []entry{e}, nil
@@ -96,6 +91,13 @@ func (se *searcher) greedy(root *vm.State) Result {
 			}
 			se.stats.Backtracks++
 			next = &e
+		}
+		// Fig. 2.4 line 14: the state the search goes on with left a branch
+		// of the trace by the undesired side
+		if next.r.Stalled != nil && se.cfg.StopOnStall && !isError(next.s) {
+			res := se.result(VerdictUnknown, nil, nil)
+			res.Stall = next.r.Stalled
+			return res
 		}
 		cur = *next
 	}

@@ -71,6 +71,8 @@ type Stats struct {
 	Instructions int64
 	Backtracks   int
 	Refinements  int
+	SolverCalls  int           // satisfiability checks of symbolic runs
+	SolverTime   time.Duration // time spent in them
 	MaxDepth     int
 	Time         time.Duration
 	PeakMem      uint64
@@ -187,19 +189,24 @@ func (se *searcher) result(verdict string, final *vm.State, path *pathNode) Resu
 func Search(ctx context.Context, m *vm.Machine, e vm.Entry, cfg Config) Result {
 	se := newSearcher(ctx, m, cfg)
 	root := m.Start(e)
+	var r Result
 	switch cfg.Strategy {
 	case Guided:
-		return se.greedy(root)
+		r = se.greedy(root)
 	case DFS:
-		return se.dfs(root, false)
+		r = se.dfs(root, false)
 	case RDFS:
-		return se.dfs(root, true)
+		r = se.dfs(root, true)
 	case BFS:
-		return se.bfs(root)
+		r = se.bfs(root)
 	case Random:
-		return se.randomWalk(root)
+		r = se.randomWalk(root)
 	case Exhaustive:
-		return se.exhaustive(root)
+		r = se.exhaustive(root)
+	default:
+		r = se.result(VerdictUnknown, nil, nil)
 	}
-	return se.result(VerdictUnknown, nil, nil)
+	// every state of the search descends from root and shares its solver
+	r.Stats.SolverCalls, r.Stats.SolverTime = root.SolverStats()
+	return r
 }

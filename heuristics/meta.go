@@ -1,6 +1,8 @@
 package heuristics
 
 import (
+	"sync"
+
 	"github.com/gmc-go/gmc/abstract"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/loc"
@@ -24,6 +26,8 @@ type Meta struct {
 	// GoalTargets makes reaching every target at once a goal (user targets);
 	// otherwise targets only guide the search toward the error.
 	GoalTargets bool
+
+	loops sync.Map // loc.Loc of a branch step -> bool (see loopsBack)
 }
 
 // metaData is Meta's per-path data.
@@ -63,19 +67,41 @@ func (m *Meta) Root(s *vm.State) Rank {
 }
 
 // Rank implements Ranker: advance the cursor if the goroutine that ran now
-// stands at the head of a trace; detect a stall at a branch; measure the
-// distance to the next heads.
+// stands at the head of a trace; detect a stall at a branch; rank the
+// sides of a data choice; measure the distance to the next heads.
+//
+// A stall (the refinement trigger of Fig. 2.4 line 14) is a goroutine that
+// stood at the matched branch step of a trace, executed the branch and left
+// it by the undesired side, from which it cannot come back to the branch in
+// the same call (a loop that goes round once more is no stall). A data
+// choice (vm.ChooseBranch) at such a branch is not a stall: its other side
+// is a sibling, and the side the trace needs ranks better (the seed's data
+// ranking, §2.5): the undesired side gets a secondary value worse than any
+// distance.
 func (m *Meta) Rank(parent Rank, child *vm.State, c vm.Choice) Rank {
 	pd := parent.Data.(metaData)
 	stack := child.Stack(c.G)
 	r := Rank{}
 	cur := pd.cur
+	undesired := false
 	if len(stack) > 0 {
 		at := stack[0]
-		// stall: the goroutine was at a matched branch step and went the wrong way
 		for i, t := range m.TS.Traces {
-			if p := cur.Pos(i); p > 0 && t.Steps[p-1].Loc == c.Loc && !t.Steps[p-1].Took(at) {
-				r.Stalled = &Stall{Trace: i, Branch: c.Loc}
+			p := cur.Pos(i)
+			if p == 0 {
+				continue
+			}
+			st := t.Steps[p-1]
+			if st.Loc != c.Loc || st.Kind&abstract.Branch == 0 || st.Succ < 0 {
+				continue
+			}
+			if c.Kind == vm.ChooseBranch {
+				// Branch 1 takes the true side, successor 0
+				undesired = undesired || (c.Branch == 1) != (st.Succ == 0)
+				continue
+			}
+			if at != c.Loc && !st.Took(at) && !m.loopsBack(st) {
+				r.Stalled = &Stall{Trace: i, Step: p - 1, Branch: c.Loc}
 			}
 		}
 		cur, _ = m.TS.Advance(cur, at)
@@ -83,7 +109,45 @@ func (m *Meta) Rank(parent Rank, child *vm.State, c vm.Choice) Rank {
 	r.Level = cur.Matched()
 	r.Data = metaData{cur: cur, last: c.G}
 	r.H = m.secondary(child, stack, cur, c, pd.last)
+	if undesired {
+		r.H = 2 * Inf
+	}
 	return r
+}
+
+// loopsBack reports whether the undesired side of a branch step can reach
+// the branch again within its function (the branch is in a loop the
+// undesired side stays in).
+func (m *Meta) loopsBack(st abstract.Step) bool {
+	if v, ok := m.loops.Load(st.Loc); ok {
+		return v.(bool)
+	}
+	blocks := st.Loc.Fn.Blocks
+	seen := make([]bool, len(blocks))
+	var work []int
+	for i, s := range blocks[st.Loc.Block].Succs {
+		if i != st.Succ {
+			work = append(work, s.Index)
+		}
+	}
+	back := false
+	for len(work) > 0 && !back {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b == st.Loc.Block {
+			back = true
+			break
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		for _, s := range blocks[b].Succs {
+			work = append(work, s.Index)
+		}
+	}
+	m.loops.Store(st.Loc, back)
+	return back
 }
 
 func (m *Meta) secondary(s *vm.State, stack []loc.Loc, cur abstract.Cursor, c vm.Choice, last int) int {

@@ -20,6 +20,7 @@ type Rank struct {
 // not take the desired way.
 type Stall struct {
 	Trace  int     // index of the trace in the trace set
+	Step   int     // index of the branch step in the trace
 	Branch loc.Loc // the branch location
 }
 

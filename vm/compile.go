@@ -124,16 +124,25 @@ func (m *Machine) compile(f *ssa.Function) *function {
 }
 
 // breakpoint makes an instruction a scheduling point: the goroutine stops
-// before it unless it is the first operation of the transition, and it
-// counts as the transition's visible operation, so a goroutine that
-// executes a breakpoint also stops at the next one (the guided search
-// sees which successor of a branch of its trace was taken).
+// before it unless it is the first operation of the transition, and once
+// it has executed it, it counts as the transition's visible operation, so
+// a goroutine that executes a breakpoint also stops at the next one (the
+// guided search sees which successor of a branch of its trace was taken).
 func breakpoint(o op) op {
 	return func(t *thread, fr *frame) ctl {
-		if t.nested == 0 && t.yieldBefore() {
+		if t.nested > 0 {
+			return o(t, fr)
+		}
+		if t.visible {
 			return ctlYield
 		}
-		return o(t, fr)
+		l := t.g.loc()
+		k := o(t, fr)
+		if k != ctlYield && !t.visible {
+			t.visible = true
+			t.s.last.Loc = l
+		}
+		return k
 	}
 }
 

@@ -37,6 +37,7 @@ type checkFlags struct {
 	allTrials    bool
 	timeLimit    time.Duration
 	maxBacktrack int
+	noRefine     bool
 }
 
 func (f *checkFlags) register(fs *flag.FlagSet) {
@@ -49,6 +50,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.allTrials, "all-trials", false, "run every trial to completion (error density) instead of stopping at the first counterexample")
 	fs.DurationVar(&f.timeLimit, "time-limit", 60*time.Second, "time limit of each trial")
 	fs.IntVar(&f.maxBacktrack, "max-backtrack", 100000, "capacity of the guided search's backtrack set")
+	fs.BoolVar(&f.noRefine, "no-refine", false, "do not refine the abstract traces when the guided search stalls at a branch")
 }
 
 // runCheck implements `gmc check`: search for an error or a target.
@@ -103,8 +105,11 @@ func runCheck(args []string) int {
 		Options: l.m.Options(), Entry: l.entry, Targets: targets, Auto: len(targets) == 0,
 		Strategy: guide.Strategy(f.strategy), Heuristic: heuristics.Secondary(f.heuristic),
 		Seed: f.seed, Trials: f.trials, Parallel: f.parallel, AllTrials: f.allTrials, TimeLimit: f.timeLimit,
-		MaxDepth: f.depth, MaxBacktrack: f.maxBacktrack,
+		MaxDepth: f.depth, MaxBacktrack: f.maxBacktrack, NoRefine: f.noRefine,
 	}
+	// a fuzz target's inputs are symbolic (the counterexample records
+	// concrete values for them)
+	cfg.Options.Symbolic = l.entry.Kind == vm.EntryFuzz
 	if f.depth >= 10000000 {
 		cfg.MaxDepth = 100000
 	}
@@ -148,15 +153,34 @@ func reportCheck(f *checkFlags, l *loaded, res *guide.CheckResult, start time.Ti
 			}
 			return exitUsage
 		}
-		// replay the counterexample: its steps and the program's output
-		st := &streamer{stdout: progOut, stderr: os.Stderr}
-		replayed, steps, err := trace.Replay(b.Machine, l.entry, b.Result.Choices, nil)
+		// symbolic inputs: the counterexample runs concretely with the
+		// inputs of a model of its path condition
+		rm, choices := b.Machine, b.Result.Choices
+		inputs, concrete, err := trace.Concretize(b.Machine, l.entry, b.Result.Choices)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "gmc: internal error: counterexample does not replay: %v\n", err)
 			return exitInternal
 		}
+		if inputs != nil {
+			o := b.Machine.Options()
+			o.Symbolic, o.Inputs = false, inputs
+			rm, choices = vm.New(l.prog, o), concrete
+		}
+		// replay the counterexample: its steps and the program's output
+		st := &streamer{stdout: progOut, stderr: os.Stderr}
+		replayed, steps, err := trace.Replay(rm, l.entry, choices, nil)
+		if err == nil && e != nil && (replayed.Err() == nil || replayed.Err().Msg != e.Msg) {
+			err = fmt.Errorf("inputs %v give %v", inputs, replayed.Err())
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "gmc: internal error: counterexample does not replay: %v\n", err)
+			return exitInternal
+		}
+		if replayed.Err() != nil {
+			e = replayed.Err()
+		}
 		tr := &trace.Trace{Pkg: absPkg(f.pkg), Entry: l.entry.Fn.Name(), Args: nonNil(f.progArgs),
-			Seed: b.Seed, Sched: f.sched, Checks: f.checkList(l.m.Options()), Choices: b.Result.Choices, Steps: steps}
+			Seed: b.Seed, Sched: f.sched, Checks: f.checkList(l.m.Options()), Choices: choices, Steps: steps, Inputs: inputs}
 		if tr.Choices == nil {
 			tr.Choices = []int{}
 		}
@@ -234,6 +258,7 @@ func aggregate(res *guide.CheckResult) trace.Stats {
 		return trace.Stats{States: float64(s.States), Transitions: float64(s.Transitions),
 			Instructions: float64(s.Instructions), Backtracks: float64(s.Backtracks),
 			Refinements: float64(s.Refinements), TraceLen: float64(len(t.Result.Choices)),
+			SolverCalls: float64(s.SolverCalls), SolverTimeS: s.SolverTime.Seconds(),
 			TimeS: s.Time.Seconds(), PeakMemBytes: float64(s.PeakMem)}
 	}
 	var sum, mn, mx trace.Stats
@@ -266,6 +291,8 @@ func apply(dst *trace.Stats, src trace.Stats, f func(a, b float64) float64) {
 	dst.TraceLen = f(dst.TraceLen, src.TraceLen)
 	dst.TimeS = f(dst.TimeS, src.TimeS)
 	dst.PeakMemBytes = f(dst.PeakMemBytes, src.PeakMemBytes)
+	dst.SolverCalls = f(dst.SolverCalls, src.SolverCalls)
+	dst.SolverTimeS = f(dst.SolverTimeS, src.SolverTimeS)
 }
 
 // progressLine shows search progress on one terminal line.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -33,12 +34,15 @@ func runReplay(args []string) int {
 		return usageErr("%v", err)
 	}
 	var tf traceFile
-	if err := json.Unmarshal(data, &tf); err != nil || tf.Trace == nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber() // inputs keep every bit of 64-bit integers
+	if err := dec.Decode(&tf); err != nil || tf.Trace == nil {
 		return usageErr("%s: not a gmc trace file", pos[0])
 	}
 	tr := tf.Trace
 	f.pkg, f.entry, f.progArgs, f.seed = tr.Pkg, tr.Entry, tr.Args, tr.Seed
 	f.breakpoints = tr.Breakpoints
+	f.inputs = tr.Inputs
 	if tr.Sched != "" {
 		f.sched = tr.Sched
 	}

@@ -27,6 +27,8 @@ type runFlags struct {
 	progArgs []string
 	// breakpoints recorded in a trace (replay only)
 	breakpoints []string
+	// inputs recorded in a trace: concrete fuzz inputs (replay only)
+	inputs map[string]any
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -130,6 +132,7 @@ func loadAndPrepare(dir, pkg string, f *runFlags) (*loaded, int) {
 		return nil, exitUsage
 	}
 	opts.Breakpoints = bps
+	opts.Inputs = f.inputs
 	m := vm.New(prog, opts)
 	return &loaded{prog: prog, m: m, entry: e}, exitOK
 }

@@ -55,9 +55,11 @@ func ResolveBreakpoints(prog *load.Program, specs []string) ([]loc.Loc, error) {
 	if len(specs) == 0 {
 		return nil, nil
 	}
-	byName := map[string]*ssa.Function{}
+	// A package and its test variant have functions of the same name;
+	// the breakpoint goes on each (the run uses one of them).
+	byName := map[string][]*ssa.Function{}
 	for fn := range ssautil.AllFunctions(prog.SSA) {
-		byName[fn.String()] = fn
+		byName[fn.String()] = append(byName[fn.String()], fn)
 	}
 	var out []loc.Loc
 	for _, sp := range specs {
@@ -65,12 +67,14 @@ func ResolveBreakpoints(prog *load.Program, specs []string) ([]loc.Loc, error) {
 		if i < 0 {
 			return nil, fmt.Errorf("bad breakpoint %q", sp)
 		}
-		fn := byName[sp[:i]]
+		fns := byName[sp[:i]]
 		var b, k int
-		if _, err := fmt.Sscanf(sp[i+1:], "%d.%d", &b, &k); err != nil || fn == nil {
+		if _, err := fmt.Sscanf(sp[i+1:], "%d.%d", &b, &k); err != nil || len(fns) == 0 {
 			return nil, fmt.Errorf("breakpoint %q does not match the program", sp)
 		}
-		out = append(out, loc.Loc{Fn: fn, Block: b, Index: k})
+		for _, fn := range fns {
+			out = append(out, loc.Loc{Fn: fn, Block: b, Index: k})
+		}
 	}
 	return out, nil
 }
