@@ -8,7 +8,11 @@
 //     secondary heuristic such as PFSM distance to the next location), ties
 //     broken at random with the search seed; the other successors go to a
 //     bounded backtrack set; at a dead end a meta level is picked at random
-//     and its best state resumed (stochastic backtracking).
+//     and its best state resumed (stochastic backtracking). When the state
+//     the search goes on with left a branch of the trace by the undesired
+//     side (a stall, Fig. 2.4 line 14), Check refines the trace set
+//     (package refine) and restarts from the initial state, unless
+//     CheckConfig.NoRefine is set.
 //   - dfs, rdfs (successors shuffled), bfs: stateful searches with a visited
 //     set of canonical state hashes.
 //   - random: a random walk restarted from the initial state (stateless).

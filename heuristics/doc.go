@@ -7,6 +7,13 @@
 // the distance from the state to the next unmatched location — decides
 // (tier 2, smaller is better).
 //
+// Data choices (a branch on a symbolic input with both sides feasible) at a
+// branch of the trace rank the side the trace needs first (main seed §2.5);
+// the other side gets a secondary value worse than any distance. The meta
+// heuristic also reports stalls, the refinement trigger: a goroutine that
+// left a matched branch of the trace by the undesired side, other than by a
+// data choice and other than into a loop that comes back to the branch.
+//
 // Secondary heuristics:
 //
 //   - PFSM (polymorphic distance, Fig. 4.3/4.4): per function, shortest

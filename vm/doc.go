@@ -29,6 +29,21 @@
 // fully determined by its entry, arguments and choice sequence
 // (see package vm/trace for recording and replay).
 //
+// # Symbolic data
+//
+// With Options.Symbolic, the integer, bool, byte and rune parameters of a
+// FuzzXxx entry's fuzz function are symbolic inputs (symbolic.go): integer
+// operations on them build expressions lazily; a branch on a symbolic
+// condition with both sides feasible under the path condition stops the
+// goroutine before the branch and offers a ChooseBranch per side (so do a
+// division by a symbolic divisor, a shift by a symbolic signed count and an
+// index against its length, whose other side panics); operands that must
+// be concrete are concretized. The path condition is part of the state and
+// of its hash. The solver (package vm/smt, Z3) is used only at such points,
+// through one context per chain of states from one Start. State.Inputs
+// gives concrete inputs for a state; Options.Inputs replays them without
+// the solver. Runs without symbolic inputs carry no symbolic state at all.
+//
 // # Sharing between states (copy-on-write)
 //
 // Every State has a unique epoch. Heap objects, heap chunks, goroutines and
