@@ -128,7 +128,7 @@ func init() {
 		if toInt64(t.cell(p, 0)) != 0 && toInt64(t.cell(p, 1)) != id {
 			// another writer holds or waits
 			t.g.status = gBlocked
-			t.g.wait = waitInfo{kind: waitCell0, reason: "sync.RWMutex.Lock", ptr: p}
+			t.g.wait = waitInfo{kind: waitCell0, reason: "sync.Mutex.Lock", ptr: p} // behind another writer: Go waits in rw.w.Lock
 			return nil, ctlBlock
 		}
 		// announce: new readers now block
@@ -145,7 +145,7 @@ func init() {
 	})
 	wl.guard = func(t *thread, args []Value) (bool, waitInfo) {
 		p := ptrArg(args[0])
-		return toInt64(t.cell(p, 0)) == 0, waitInfo{kind: waitCell0, reason: "sync.RWMutex.Lock", ptr: p}
+		return toInt64(t.cell(p, 0)) == 0, waitInfo{kind: waitCell0, reason: "sync.Mutex.Lock", ptr: p}
 	}
 	defVisible("(*sync.RWMutex).TryLock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
