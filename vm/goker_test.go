@@ -1,0 +1,362 @@
+package vm_test
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
+)
+
+// The GoKer kernels (GoBench bug kernels shipped with Go) and the micro and
+// pattern cases of the same directory are run under the VM with a few
+// seeds. The kernels and the Go project's expected leaks are read from
+// GOROOT at test time (DESIGN §6).
+
+// gokerDepth bounds each run (transitions; GMC_GOKER_DEPTH overrides it):
+// some kernels are far too big for a quick test (hundreds of goroutines,
+// each sending a thousand messages or ticking every millisecond) or never
+// end under virtual time (goroutines that spin keep the clock from reaching
+// the end of main's sleep). Such a run is reported as unfinished and the
+// kernel's later seeds are skipped. gokerBudget is a safety bound on the
+// wall time of one run.
+const (
+	gokerDepth      = 20000
+	gokerShortDepth = 10000
+	gokerBudget     = 30 * time.Second
+)
+
+// errBudget aborts a run that exceeds gokerBudget.
+var errBudget = errors.New("time budget exceeded")
+
+// knownCoreBugs are kernels that fail because of a bug in the VM core (not a
+// missing model); they are reported, not failed. Remove an entry when it
+// passes.
+var knownCoreBugs = map[string]string{
+	"Cockroach10214":  "conversion from unsafe.Pointer to uintptr (vm/instrs2.go convert)",
+	"Cockroach3710":   "conversion from unsafe.Pointer to uintptr (vm/instrs2.go convert)",
+	"Kubernetes13135": "`go close(ch)` never closes: the builtin's closure yields inside callCont at goroutine start and is not retried (vm/call.go spawn)",
+	"NoLeakGlobal":    "a goroutine blocked on a channel reachable from a global is reported as leaked (Go's leak profile only reports goroutines blocked on unreachable objects)",
+}
+
+// leakExpectation is one upstream test case: makeTest patterns must all
+// appear (expected), makeFlakyTest patterns may appear (flaky).
+type leakExpectation struct {
+	name     string
+	flaky    bool
+	patterns []*regexp.Regexp
+}
+
+// parseLeakExpectations reads the makeTest/makeFlakyTest calls of the Go
+// project's goroutineleakprofile_test.go.
+func parseLeakExpectations(t *testing.T, path string) map[string]*leakExpectation {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, nil, 0)
+	if err != nil {
+		t.Skipf("no upstream leak expectations: %v", err)
+	}
+	out := map[string]*leakExpectation{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		id, ok := call.Fun.(*ast.Ident)
+		if !ok || (id.Name != "makeTest" && id.Name != "makeFlakyTest") || len(call.Args) == 0 {
+			return true
+		}
+		var strs []string
+		for _, a := range call.Args {
+			lit, ok := a.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true // the definitions of makeTest/makeFlakyTest themselves
+			}
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				t.Fatalf("%s: %v", fset.Position(lit.Pos()), err)
+			}
+			strs = append(strs, s)
+		}
+		e := &leakExpectation{name: strs[0], flaky: id.Name == "makeFlakyTest"}
+		for _, p := range strs[1:] {
+			e.patterns = append(e.patterns, regexp.MustCompile(p))
+		}
+		out[e.name] = e
+		return true
+	})
+	if len(out) == 0 {
+		t.Skip("no makeTest/makeFlakyTest cases in " + path)
+	}
+	return out
+}
+
+var registerRe = regexp.MustCompile(`register\("(\w+)",\s*(\w+)\)`)
+
+// registered returns the (name, function) pairs registered by files of dir.
+func registered(t *testing.T, dir string, files []string) [][2]string {
+	var out [][2]string
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range registerRe.FindAllStringSubmatch(string(data), -1) {
+			out = append(out, [2]string{m[1], m[2]})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	return out
+}
+
+// leakLine is a leaked goroutine as the upstream test sees it:
+// "<bottom frame without main.>(...) [<wait reason>]". The bottom frame of
+// a Go traceback is the function the goroutine was started with, wrappers
+// (.gowrapN, -fm) elided: the VM's bottom stack frame, else its Start.
+func leakLine(g vm.GoroutineInfo) string {
+	fn := g.Start
+	for i := len(g.Stack) - 1; i >= 0; i-- {
+		if f := g.Stack[i].Func; !strings.Contains(f, ".gowrap") && !strings.HasSuffix(f, "-fm") {
+			fn = f
+			break
+		}
+	}
+	return strings.TrimPrefix(fn, "main.") + "(...) [" + g.Wait + "]"
+}
+
+// kernelResult summarizes the runs of one kernel.
+type kernelResult struct {
+	name       string
+	runs       int
+	leaks      int            // runs that ended in a leak
+	other      map[string]int // other outcomes: "exit", "panic", "deadlock", ...
+	matched    map[int]bool   // indexes of upstream patterns seen
+	unexpected []string       // leaked goroutines matching no pattern
+	goker      bool           // a GoKer kernel (not a micro or pattern case)
+	failure    string         // unsupported, internal error
+	unfinished string         // why a run did not end (budget)
+}
+
+func runKernel(m *vm.Machine, name, fn string, seeds []uint64, depth int) (r kernelResult) {
+	r = kernelResult{name: name, other: map[string]int{}, matched: map[int]bool{}}
+	e, err := m.FindEntry(fn)
+	if err != nil {
+		r.failure = err.Error()
+		return r
+	}
+	for _, seed := range seeds {
+		var s *vm.State
+		deadline := time.Now().Add(gokerBudget)
+		n := 0
+		func() {
+			defer func() {
+				if p := recover(); p != nil && p != errBudget {
+					r.failure = fmt.Sprintf("internal error (seed %d): %v\n%s", seed, p, debug.Stack())
+				}
+			}()
+			s, _, _ = trace.RandomRun(m, e, seed, depth, func(s *vm.State) {
+				if n++; n%512 == 0 && time.Now().After(deadline) {
+					if err := s.Err(); err == nil || err.Kind != vm.KindUnsupported {
+						panic(errBudget)
+					}
+				}
+			})
+		}()
+		if r.failure != "" {
+			return r
+		}
+		r.runs++
+		if s == nil {
+			r.unfinished = fmt.Sprintf("seed %d: over %v (%d transitions)", seed, gokerBudget, n)
+			return r
+		}
+		err := s.Err()
+		switch {
+		case err == nil && s.Exited():
+			r.other["exit"]++
+		case err == nil:
+			r.unfinished = fmt.Sprintf("seed %d: over %d transitions", seed, depth)
+			return r
+		case err.Kind == vm.KindUnsupported:
+			r.failure = fmt.Sprintf("seed %d: %s", seed, err.Msg)
+			return r
+		case err.Kind == vm.KindLeak:
+			r.leaks++
+			for _, g := range err.Goroutines {
+				r.unexpected = append(r.unexpected, leakLine(g)) // filtered by the caller
+			}
+		default:
+			r.other[string(err.Kind)]++
+		}
+	}
+	return r
+}
+
+// check matches r's leaked goroutines against the upstream expectation
+// and returns the leaks matching no pattern (deduplicated).
+func (r *kernelResult) check(exp *leakExpectation) []string {
+	seen := map[string]bool{}
+	var bad []string
+	for _, l := range r.unexpected {
+		ok := false
+		if exp != nil {
+			for i, p := range exp.patterns {
+				if p.MatchString(l) {
+					r.matched[i] = true
+					ok = true
+					break
+				}
+			}
+		}
+		if !ok && !seen[l] {
+			seen[l] = true
+			bad = append(bad, l)
+		}
+	}
+	r.unexpected = bad
+	return bad
+}
+
+func TestGoKer(t *testing.T) {
+	base := filepath.Join(runtime.GOROOT(), "src", "runtime", "testdata", "testgoroutineleakprofile")
+	if _, err := os.Stat(filepath.Join(base, "goker", "main.go")); err != nil {
+		t.Skip("no GoKer kernels in GOROOT")
+	}
+	exps := parseLeakExpectations(t, filepath.Join(runtime.GOROOT(), "src", "runtime", "goroutineleakprofile_test.go"))
+	seeds, depth := []uint64{1, 2, 3}, gokerDepth
+	if testing.Short() {
+		seeds, depth = seeds[:2], gokerShortDepth
+	}
+	if v, err := strconv.Atoi(os.Getenv("GMC_GOKER_DEPTH")); err == nil && v > 0 {
+		depth = v
+	}
+	gokerFiles, _ := filepath.Glob(filepath.Join(base, "goker", "*.go"))
+	for i, f := range gokerFiles {
+		gokerFiles[i] = filepath.Base(f)
+	}
+	suites := []struct {
+		dir   string
+		files []string
+	}{
+		{filepath.Join(base, "goker"), gokerFiles},
+		{base, []string{"simple.go", "commonpatterns.go"}},
+	}
+	var mu sync.Mutex
+	var results []kernelResult
+	t.Run("kernels", func(t *testing.T) {
+		for _, suite := range suites {
+			start := time.Now()
+			prog, err := load.Load(load.Config{Dir: suite.dir})
+			if err != nil {
+				t.Fatalf("loading %s: %v", suite.dir, err)
+			}
+			t.Logf("loaded %s in %v", suite.dir, time.Since(start).Round(time.Millisecond))
+			m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true}})
+			for _, k := range registered(t, suite.dir, suite.files) {
+				name, fn := k[0], k[1]
+				t.Run(name, func(t *testing.T) {
+					t.Parallel()
+					r := runKernel(m, name, fn, seeds, depth)
+					r.goker = strings.HasSuffix(suite.dir, "goker")
+					exp := exps[name]
+					bad := r.check(exp)
+					mu.Lock()
+					results = append(results, r)
+					mu.Unlock()
+					report := t.Errorf
+					if why, ok := knownCoreBugs[name]; ok {
+						report = func(format string, args ...any) {
+							t.Logf("known VM core bug (%s): "+format, append([]any{why}, args...)...)
+						}
+					}
+					switch {
+					case r.failure != "":
+						report("%s", r.failure)
+					case len(bad) > 0 && exp == nil:
+						t.Logf("no upstream expectation; leaked:\n%s", strings.Join(bad, "\n"))
+					case len(bad) > 0:
+						report("leaks matching none of the %d expected patterns:\n%s", len(exp.patterns), strings.Join(bad, "\n"))
+					case !r.goker && exp != nil && !exp.flaky && len(r.matched) < len(exp.patterns):
+						// the micro and pattern cases leak on every schedule
+						var missing []string
+						for i, p := range exp.patterns {
+							if !r.matched[i] {
+								missing = append(missing, p.String())
+							}
+						}
+						report("expected leaks not seen in %d runs:\n%s", r.runs, strings.Join(missing, "\n"))
+					}
+				})
+			}
+		}
+	})
+	sort.Slice(results, func(i, j int) bool { return results[i].name < results[j].name })
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-26s %4s %5s %-9s %s\n", "kernel", "runs", "leaks", "patterns", "other outcomes / failure")
+	completed, showing, total := 0, 0, 0
+	gokerDone, gokerTotal, gokerLeaks := 0, 0, 0
+	for _, r := range results {
+		total++
+		exp := exps[r.name]
+		pat := "-"
+		if exp != nil && len(exp.patterns) > 0 {
+			kind := "must"
+			if exp.flaky {
+				kind = "may"
+			}
+			pat = fmt.Sprintf("%d/%d %s", len(r.matched), len(exp.patterns), kind)
+		}
+		note := ""
+		for _, k := range []string{"exit", "panic", "deadlock", "fatal", "race", "assert"} {
+			if r.other[k] > 0 {
+				note += fmt.Sprintf("%s:%d ", k, r.other[k])
+			}
+		}
+		switch {
+		case r.failure != "":
+			note = "FAIL " + firstLine(r.failure)
+		case r.unfinished != "":
+			note += "unfinished " + r.unfinished
+		default:
+			completed++
+			if r.goker {
+				gokerDone++
+			}
+		}
+		leaky := r.leaks > 0 && len(r.unexpected) == 0 && exp != nil
+		if leaky {
+			showing++
+		}
+		if r.goker {
+			gokerTotal++
+			if leaky {
+				gokerLeaks++
+			}
+		}
+		fmt.Fprintf(&b, "%-26s %4d %5d %-9s %s\n", r.name, r.runs, r.leaks, pat, note)
+	}
+	fmt.Fprintf(&b, "%d/%d cases run to completion on every seed (%d seeds, at most %d transitions); %d show an expected leak; GoKer kernels: %d/%d complete, %d show their leak\n",
+		completed, total, len(seeds), depth, showing, gokerDone, gokerTotal, gokerLeaks)
+	t.Log("\n" + b.String())
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
