@@ -136,7 +136,7 @@ func validStrategy(s string) bool {
 
 // reportCheck prints the outcome of a check and returns the exit code.
 func reportCheck(f *checkFlags, l *loaded, res *guide.CheckResult, start time.Time) int {
-	rep := trace.Report{Verdict: res.Verdict, Stats: aggregate(res)}
+	rep := trace.Report{Verdict: res.Verdict, Stats: aggregate(res, l.entry)}
 	stdout := io.Writer(os.Stdout)
 	progOut := stdout
 	if f.json {
@@ -242,7 +242,7 @@ func nonNil(s []string) []string {
 // aggregate computes the stats of a check: averages over the successful
 // trials (all trials when none succeeded), with min and max when there are
 // several trials.
-func aggregate(res *guide.CheckResult) trace.Stats {
+func aggregate(res *guide.CheckResult, e vm.Entry) trace.Stats {
 	var pick []guide.TrialResult
 	for _, t := range res.Trials {
 		if t.Result.Verdict == guide.VerdictError {
@@ -257,7 +257,7 @@ func aggregate(res *guide.CheckResult) trace.Stats {
 		s := t.Result.Stats
 		return trace.Stats{States: float64(s.States), Transitions: float64(s.Transitions),
 			Instructions: float64(s.Instructions), Backtracks: float64(s.Backtracks),
-			Refinements: float64(s.Refinements), TraceLen: float64(len(t.Result.Choices)),
+			Refinements: float64(s.Refinements), TraceLen: float64(traceLen(t, e)),
 			SolverCalls: float64(s.SolverCalls), SolverTimeS: s.SolverTime.Seconds(),
 			TimeS: s.Time.Seconds(), PeakMemBytes: float64(s.PeakMem)}
 	}
@@ -280,6 +280,17 @@ func aggregate(res *guide.CheckResult) trace.Stats {
 		avg.Min, avg.Max = &mn, &mx
 	}
 	return avg
+}
+
+// traceLen is the number of transitions of a trial's counterexample as
+// the trace records it: without the data choices of a symbolic run.
+func traceLen(t guide.TrialResult, e vm.Entry) int {
+	if t.Machine != nil && t.Machine.Options().Symbolic && t.Result.Final != nil {
+		if _, concrete, err := trace.Concretize(t.Machine, e, t.Result.Choices); err == nil {
+			return len(concrete)
+		}
+	}
+	return len(t.Result.Choices)
 }
 
 func apply(dst *trace.Stats, src trace.Stats, f func(a, b float64) float64) {

@@ -136,3 +136,38 @@ func TestRunDeterminism(t *testing.T) {
 		t.Errorf("runs differ:\n%s\n%s", a, b)
 	}
 }
+
+// TestCheckFuzzInputs: gmc check explores a fuzz target's inputs
+// symbolically, records concrete inputs that reach the error, and gmc
+// replay runs them concretely; --no-refine is accepted.
+func TestCheckFuzzInputs(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "trace.json")
+	for _, flags := range [][]string{nil, {"--no-refine"}} {
+		args := append([]string{"check", "--json", "--entry", "FuzzElem", "--out", out}, flags...)
+		stdout, stderr, code := gmc(t, append(args, "../../benchmarks/elem")...)
+		if code != 1 {
+			t.Fatalf("%v: exit %d, want 1\n%s", flags, code, stderr)
+		}
+		var rep struct {
+			Error struct{ Kind string }
+			Trace struct {
+				Choices []int
+				Inputs  map[string]float64
+			}
+			Stats struct {
+				TraceLen    float64 `json:"trace_len"`
+				SolverCalls float64 `json:"solver_calls"`
+			}
+		}
+		if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+			t.Fatalf("%v: %v\n%s", flags, err, stdout)
+		}
+		if rep.Error.Kind != "panic" || rep.Trace.Inputs["x"] <= 18 || rep.Stats.SolverCalls == 0 || int(rep.Stats.TraceLen) != len(rep.Trace.Choices) {
+			t.Errorf("%v: report %+v", flags, rep)
+		}
+		_, stderr, code = gmc(t, "replay", out)
+		if code != 1 || !strings.Contains(stderr, "reproduced: panic") {
+			t.Errorf("%v: replay exit %d\n%s", flags, code, stderr)
+		}
+	}
+}
