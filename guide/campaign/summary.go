@@ -52,6 +52,7 @@ type Row struct {
 	Transition Stat
 	Time       Stat
 	AllTime    Stat
+	AllStates  Stat
 	HeapPeak   Stat
 	TraceLen   Stat
 	// Overhead is the states generated per counterexample transition: the
@@ -90,7 +91,7 @@ func Summarize(man Manifest, recs []Record) *Summary {
 			sm.Rows = append(sm.Rows, Row{Config: cfg, Strategy: st})
 		}
 	}
-	type acc struct{ states, trans, time, all, heap, tlen []float64 }
+	type acc struct{ states, trans, time, all, allStates, heap, tlen []float64 }
 	accs := make([]acc, len(sm.Rows))
 	for i := range recs {
 		r := &recs[i]
@@ -104,6 +105,7 @@ func Summarize(man Manifest, recs []Record) *Summary {
 			row.Goroutines = r.Goroutines
 		}
 		a.all = append(a.all, r.TimeS)
+		a.allStates = append(a.allStates, float64(r.States))
 		switch {
 		case r.Found():
 			row.Found++
@@ -131,6 +133,7 @@ func Summarize(man Manifest, recs []Record) *Summary {
 		}
 		row.States, row.Transition, row.Time = statOf(a.states), statOf(a.trans), statOf(a.time)
 		row.AllTime, row.HeapPeak, row.TraceLen = statOf(a.all), statOf(a.heap), statOf(a.tlen)
+		row.AllStates = statOf(a.allStates)
 		if row.TraceLen.Avg > 0 {
 			row.Overhead = row.States.Avg / row.TraceLen.Avg
 		}
@@ -185,7 +188,7 @@ func (sm *Summary) WriteCSV(w io.Writer) error {
 	for _, m := range []string{"states", "transitions", "time_s", "heap_peak_bytes", "trace_len"} {
 		head = append(head, m+"_min", m+"_avg", m+"_max")
 	}
-	head = append(head, "overhead", "time_all_avg_s")
+	head = append(head, "overhead", "time_all_avg_s", "states_all_avg")
 	cw.Write(head)
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
 	for _, r := range sm.Rows {
@@ -200,7 +203,7 @@ func (sm *Summary) WriteCSV(w io.Writer) error {
 				line = append(line, f(s.Min), f(s.Avg), f(s.Max))
 			}
 		}
-		line = append(line, f(r.Overhead), f(r.AllTime.Avg))
+		line = append(line, f(r.Overhead), f(r.AllTime.Avg), f(r.AllStates.Avg))
 		cw.Write(line)
 	}
 	cw.Flush()
@@ -289,6 +292,30 @@ func (sm *Summary) WriteMarkdown(w io.Writer) error {
 				continue
 			}
 			fmt.Fprintf(&b, " %s | %.1f |", num(r.TraceLen.Avg), r.Overhead)
+		}
+		b.WriteString("\n")
+	}
+
+	b.WriteString("\n### Work of all trials\n\n")
+	b.WriteString("Average states generated and time per trial, whether it found the error or not (states per second in parentheses).\n\n")
+	b.WriteString("| configuration |")
+	for _, s := range man.Strategies {
+		fmt.Fprintf(&b, " %s states | time (s) |", s)
+	}
+	b.WriteString("\n|---|" + strings.Repeat("---:|---:|", len(man.Strategies)) + "\n")
+	for c, cfg := range man.Configs {
+		fmt.Fprintf(&b, "| %s |", cfg.Name)
+		for s := range man.Strategies {
+			r := sm.Row(c, s)
+			if r.Trials == 0 {
+				b.WriteString(" — | — |")
+				continue
+			}
+			rate := ""
+			if r.AllTime.Avg > 0 {
+				rate = fmt.Sprintf(" (%s/s)", num(r.AllStates.Avg/r.AllTime.Avg))
+			}
+			fmt.Fprintf(&b, " %s | %.2f%s |", num(r.AllStates.Avg), r.AllTime.Avg, rate)
 		}
 		b.WriteString("\n")
 	}
