@@ -475,7 +475,8 @@ func (m *Machine) fieldOff(pkg, name string, i int) int32 {
 	return int32(rt.Fields[i])
 }
 
-// --- runtime/pprof: profiles exist and write nothing ---
+// --- runtime/pprof: the predefined profiles (and "goroutineleak", as with
+// GOEXPERIMENT=goroutineleakprofile) exist and write nothing ---
 
 func init() {
 	const pp = "runtime/pprof"
@@ -488,7 +489,13 @@ func init() {
 		t.setCell(p, 0, args[0])
 		return p, ctlNext
 	}
-	def(pp+".Lookup", newProfile)
+	def(pp+".Lookup", func(t *thread, args []Value) (Value, ctl) {
+		switch args[0].(string) {
+		case "goroutine", "threadcreate", "heap", "allocs", "block", "mutex", "goroutineleak":
+			return newProfile(t, args)
+		}
+		return Pointer{}, ctlNext
+	})
 	def(pp+".NewProfile", newProfile)
 	def(pp+".Profiles", func(t *thread, args []Value) (Value, ctl) { return Slice{}, ctlNext })
 	nilProfile := func(t *thread, args []Value) (Pointer, bool) {

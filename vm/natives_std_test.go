@@ -1,0 +1,223 @@
+package vm_test
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
+)
+
+// stdlibCases are the cases of testdata/stdlib with the output of the
+// program built by Go (GODEBUG=randautoseed=0, stdout and stderr
+// together), or, for a panicking case, the first line Go prints.
+var stdlibCases = []struct {
+	name  string
+	out   string // expected output
+	panic string // expected panic message (instead of out)
+}{
+	{"errors", `wrap: base true true true
+true 3 false
+true v
+"base\ncode 4" true
+true 4 true
+true false
+true true false
+true 7
+true wrap: base
+3 true unsupported operation
+`, ""},
+	{"errors-as-nil", "", "panic: errors: target cannot be nil"},
+	{"errors-as-nonptr", "", "panic: errors: target must be a non-nil pointer"},
+	{"math", `1.4142135623730951 +Inf -Inf true true
+-2 2 -2 3 3 NaN
+4609434218613702656 2 1065353216 true
+1024 1 5 3 9223372036854775807 -9223372036854775808 3.141592653589793
+0.5 4 8 63 128
+1.5s 1.5 2562047h47m16.854775807s
+1h2m3s <nil>
+`, ""},
+	{"strings", `[a b  c] 3 p-q
+ababab bbb cca
+HÉLLO abc t hi
+true true 4 3
+true 3 true 2
+key value true Hello World x
+IBM [a b c] [a b.c]
+0;1;2;!é 9
+again
+read me
+`, ""},
+	{"builder-copy", "", "panic: strings: illegal use of non-zero Builder copied by value"},
+	{"repeat-negative", "", "panic: strings: negative Repeat count"},
+	{"bytes-unicode-strconv", `hello 003.1 11 true true
+UP in 1
+true false true ß true
+3 5 false
+世 3 ü
+-45 "tab\there" 0.3333 11111111
+0 strconv.Atoi: parsing "12a": invalid syntax
+true Atoi true
+2500 <nil> true 255 strconv.ParseUint: parsing "300": value out of range
+"a\nb" <nil> n=42
+`, ""},
+	{"sort", `[1 2 5 9] [apple fig pear] [-1 0 2.5] 2 true
+[{b 20} {c 25} {a 30}]
+[fig pear apple]
+[9 5 2 1]
+[1 2 3] [apple fig pear] 3 1
+`, ""},
+	{"rand", `81 887 821
+5 37 true [0 4 5 2 3 1]
+[3 5 2 1 6 4]
+769 11371241257079532652 true [1 3 0 2]
+true true
+`, ""},
+	{"atomic", `10 5 true 11 20
+false true true true
+<nil>
+first first true third
+true true 1 1 2
+true 7 8 9
+1099511627777 1099511627777 1
+`, ""},
+	{"atomic-value-nil", "", "panic: sync/atomic: store of nil value into Value"},
+	{"atomic-value-type", "", "panic: sync/atomic: store of inconsistently typed value into Value"},
+	{"syncmap-pool", `1 true
+1 true 3 false
+2 true true false
+3 true
+1
+false
+1 reused 2 2
+false
+true
+`, ""},
+	{"syncmap-unhashable", "", "panic: runtime error: hash of unhashable type []int"},
+	{"context", `cancelled: context canceled
+42 <nil> 42 context.TODO.WithValue(main.key, int)
+context canceled base <nil>
+after false
+false <nil> context.Background true
+`, ""},
+	{"flag", `7 true 2m0s def [rest -x] 2 <nil>
+`, ""},
+	{"log", `pfx: to stderr 1
+[out] n=2
+0 pfx: 
+`, ""},
+	{"pprof", `goroutine <nil> true
+in Do
+`, ""},
+}
+
+// runStdlib runs case name of testdata/stdlib under the VM (seed 1).
+func runStdlib(t *testing.T, prog *load.Program, name string, checks vm.Checks) *vm.State {
+	t.Helper()
+	m := vm.New(prog, vm.Options{Args: []string{name}, Checks: checks})
+	e, err := m.FindEntry("main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ := trace.RandomRun(m, e, 1, 1e6, nil)
+	return s
+}
+
+var stdlibProg = sync.OnceValues(func() (*load.Program, error) {
+	return load.Load(load.Config{Dir: "testdata/stdlib"})
+})
+
+// loadStdlib loads testdata/stdlib once for all the tests.
+func loadStdlib(t *testing.T) *load.Program {
+	t.Helper()
+	prog, err := stdlibProg()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog
+}
+
+// TestStdlibNatives: the natively modelled and interpreted standard library
+// behaves as Go's (errors, math, strings, bytes, unicode, strconv, sort,
+// math/rand, sync/atomic, sync.Map/Pool, context, flag, log, pprof).
+func TestStdlibNatives(t *testing.T) {
+	prog := loadStdlib(t)
+	for _, c := range stdlibCases {
+		t.Run(c.name, func(t *testing.T) {
+			s := runStdlib(t, prog, c.name, vm.Checks{})
+			err := s.Err()
+			if c.panic != "" {
+				if err == nil || err.Kind != vm.KindPanic || strings.SplitN(err.Msg, "\n", 2)[0] != c.panic {
+					t.Fatalf("got error %v, want %q", err, c.panic)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("error: %s: %s", err.Kind, err.Msg)
+			}
+			if got := s.Output(0); got != c.out {
+				t.Errorf("output:\n%s\nwant:\n%s", got, c.out)
+			}
+		})
+	}
+}
+
+// TestStdlibVirtualTime: timeouts fire when every goroutine blocks, at the
+// virtual time they are due, without waiting.
+func TestStdlibVirtualTime(t *testing.T) {
+	prog := loadStdlib(t)
+	start := time.Now()
+	s := runStdlib(t, prog, "timeout", vm.Checks{})
+	if err := s.Err(); err != nil {
+		t.Fatalf("%s: %s", err.Kind, err.Msg)
+	}
+	want := "context deadline exceeded true 1h0m0s\ntrue 1m0s\ncontext canceled\n"
+	if got := s.Output(0); got != want {
+		t.Errorf("output %q, want %q", got, want)
+	}
+	if s.Clock() != int64(time.Hour) {
+		t.Errorf("virtual clock %v, want 1h", time.Duration(s.Clock()))
+	}
+	if d := time.Since(start); d > time.Minute {
+		t.Errorf("a one-hour timeout took %v of real time", d)
+	}
+}
+
+// TestStdlibDeterministicRand: the global generators are seeded with fixed
+// seeds (math/rand: 1, as Go with GODEBUG=randautoseed=0).
+func TestStdlibDeterministicRand(t *testing.T) {
+	prog := loadStdlib(t)
+	var first string
+	for seed := 0; seed < 2; seed++ {
+		s := runStdlib(t, prog, "rand-global", vm.Checks{})
+		if err := s.Err(); err != nil {
+			t.Fatalf("%s: %s", err.Kind, err.Msg)
+		}
+		out := s.Output(0)
+		if !strings.HasPrefix(out, "81 87 ") {
+			t.Errorf("math/rand global: %q, want the sequence of seed 1 (81 87 ...)", out)
+		}
+		if seed == 0 {
+			first = out
+		} else if out != first {
+			t.Errorf("two runs differ: %q and %q", first, out)
+		}
+	}
+}
+
+// TestStdlibContextLeak: a goroutine waiting for a context that is never
+// cancelled is a leak, reported with the runtime's wait reason.
+func TestStdlibContextLeak(t *testing.T) {
+	prog := loadStdlib(t)
+	s := runStdlib(t, prog, "context-leak", vm.Checks{Leak: true})
+	err := s.Err()
+	if err == nil || err.Kind != vm.KindLeak || len(err.Goroutines) != 1 {
+		t.Fatalf("got %v, want a leak of one goroutine", err)
+	}
+	if g := err.Goroutines[0]; g.Wait != "chan receive" || !strings.HasPrefix(g.Start, "main.init.func") {
+		t.Errorf("leaked goroutine %s [%s], want a main.init.funcN.1 [chan receive]", g.Start, g.Wait)
+	}
+}

@@ -1,0 +1,353 @@
+// Uses of the standard library that gmc models natively or interprets.
+// Each case is selected by os.Args[1]; vm/natives_std_test.go compares the
+// output under gmc with the output of the program built by Go (for the
+// deterministic cases) or with fixed expectations (virtual time, leaks).
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"math"
+	"math/bits"
+	"math/rand"
+	randv2 "math/rand/v2"
+	"os"
+	"runtime/pprof"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+type codeErr struct{ code int }
+
+func (e *codeErr) Error() string { return "code " + strconv.Itoa(e.code) }
+
+type valErr struct{ s string }
+
+func (e valErr) Error() string { return e.s }
+
+// isAll is an error whose Is method matches every target.
+type isAll struct{}
+
+func (isAll) Error() string        { return "isAll" }
+func (isAll) Is(target error) bool { return true }
+
+// asCode converts itself into a *codeErr through an As method.
+type asCode struct{}
+
+func (asCode) Error() string { return "asCode" }
+func (asCode) As(target any) bool {
+	if p, ok := target.(**codeErr); ok {
+		*p = &codeErr{code: 7}
+		return true
+	}
+	return false
+}
+
+var errBase = errors.New("base")
+
+var cases = map[string]func(){
+	"errors": func() {
+		w := fmt.Errorf("wrap: %w", errBase)
+		fmt.Println(w, errors.Is(w, errBase), errors.Unwrap(w) == errBase, errors.Unwrap(errBase) == nil)
+		var ce *codeErr
+		chain := fmt.Errorf("outer: %w", fmt.Errorf("mid: %w", &codeErr{code: 3}))
+		fmt.Println(errors.As(chain, &ce), ce.code, errors.Is(chain, errBase))
+		var ve valErr
+		fmt.Println(errors.As(fmt.Errorf("x: %w", valErr{"v"}), &ve), ve.s)
+		j := errors.Join(errBase, nil, &codeErr{code: 4})
+		fmt.Printf("%q %v\n", j.Error(), errors.Is(j, errBase))
+		var ce2 *codeErr
+		fmt.Println(errors.As(j, &ce2), ce2.code, errors.Join(nil, nil) == nil)
+		multi := fmt.Errorf("%w and %w", errBase, io.EOF)
+		fmt.Println(errors.Is(multi, io.EOF), errors.Is(multi, io.ErrUnexpectedEOF))
+		fmt.Println(errors.Is(isAll{}, io.EOF), errors.Is(nil, nil), errors.Is(nil, errBase))
+		var ce3 *codeErr
+		fmt.Println(errors.As(fmt.Errorf("w: %w", asCode{}), &ce3), ce3.code)
+		var anyErr interface{ Error() string }
+		fmt.Println(errors.As(w, &anyErr), anyErr)
+		c4, ok := errors.AsType[*codeErr](chain)
+		fmt.Println(c4.code, ok, errors.ErrUnsupported)
+	},
+	"errors-as-nil": func() {
+		var target any
+		errors.As(errBase, target)
+	},
+	"errors-as-nonptr": func() {
+		var target any = codeErr{}
+		errors.As(errBase, target)
+	},
+	"math": func() {
+		fmt.Println(math.Sqrt(2), math.Inf(1), math.Inf(-1), math.IsNaN(math.NaN()), math.IsInf(math.Inf(1), 0))
+		fmt.Println(math.Floor(-1.5), math.Ceil(1.2), math.Trunc(-2.7), math.Round(2.5), math.Abs(-3), math.Max(1, math.NaN()))
+		fmt.Println(math.Float64bits(1.5), math.Float64frombits(0x4000000000000000), math.Float32bits(1), math.Signbit(math.Copysign(0, -1)))
+		fmt.Println(math.Pow(2, 10), math.Mod(7, 3), math.Hypot(3, 4), math.Log2(8), math.MaxInt64, math.MinInt64, math.Pi)
+		fr, exp := math.Frexp(8)
+		fmt.Println(fr, exp, bits.OnesCount(255), bits.LeadingZeros64(1), bits.Reverse8(1))
+		var d time.Duration = 1500 * time.Millisecond
+		fmt.Println(d, d.Seconds(), time.Duration(math.MaxInt64))
+		dd, err := time.ParseDuration("1h2m3s")
+		fmt.Println(dd, err)
+	},
+	"strings": func() {
+		fmt.Println(strings.Split("a,b,,c", ","), len(strings.Fields(" x  y\tz ")), strings.Join([]string{"p", "q"}, "-"))
+		fmt.Println(strings.Repeat("ab", 3), strings.ReplaceAll("aaa", "a", "b"), strings.Replace("aaa", "a", "c", 2))
+		fmt.Println(strings.ToUpper("héllo"), strings.ToLower("ABC"), strings.TrimSpace("  t  "), strings.Trim("xxhixx", "x"))
+		fmt.Println(strings.HasPrefix("golang", "go"), strings.HasSuffix("golang", "ng"), strings.Index("chicken", "ken"), strings.LastIndex("go gopher", "go"))
+		fmt.Println(strings.EqualFold("Go", "GO"), strings.Count("cheese", "e"), strings.ContainsRune("abc", 'b'), strings.IndexByte("abc", 'c'))
+		before, after, found := strings.Cut("key=value", "=")
+		fmt.Println(before, after, found, strings.Title("hello world"), strings.TrimPrefix("prefix-x", "prefix-"))
+		fmt.Println(strings.Map(func(r rune) rune { return r + 1 }, "HAL"), strings.FieldsFunc("a1b2c", unicode.IsDigit), strings.SplitN("a.b.c", ".", 2))
+		var sb strings.Builder
+		for i := 0; i < 3; i++ {
+			fmt.Fprintf(&sb, "%d;", i)
+		}
+		sb.WriteByte('!')
+		sb.WriteRune('é')
+		sb.Grow(10)
+		fmt.Println(sb.String(), sb.Len())
+		sb.Reset()
+		sb.WriteString("again")
+		fmt.Println(sb.String())
+		r := strings.NewReader("read me")
+		data, _ := io.ReadAll(r)
+		fmt.Println(string(data))
+	},
+	"builder-copy": func() {
+		var a strings.Builder
+		a.WriteString("x")
+		b := a
+		b.WriteString("y")
+	},
+	"repeat-negative": func() {
+		fmt.Println(strings.Repeat("x", -1))
+	},
+	"bytes-unicode-strconv": func() {
+		var buf bytes.Buffer
+		buf.WriteString("hello ")
+		fmt.Fprintf(&buf, "%05.1f", 3.14159)
+		fmt.Println(buf.String(), buf.Len(), bytes.Contains([]byte("seafood"), []byte("foo")), bytes.Equal([]byte("a"), []byte("a")))
+		fmt.Println(string(bytes.ToUpper([]byte("up"))), string(bytes.TrimSpace([]byte("  in  "))), bytes.IndexByte([]byte("abc"), 'b'))
+		fmt.Println(unicode.IsUpper('Q'), unicode.IsLetter('1'), unicode.IsSpace('\t'), string(unicode.ToUpper('ß')), unicode.IsDigit('٣'))
+		fmt.Println(utf8.RuneLen('世'), utf8.RuneCountInString("héllo"), utf8.ValidString("\xff"))
+		r, size := utf8.DecodeRuneInString("世界")
+		fmt.Println(string(r), size, string(utf8.AppendRune(nil, 'ü')))
+		fmt.Println(strconv.Itoa(-45), strconv.Quote("tab\there"), strconv.FormatFloat(1.0/3, 'f', 4, 64), strconv.FormatInt(255, 2))
+		n, err := strconv.Atoi("12a")
+		fmt.Println(n, err)
+		var ne *strconv.NumError
+		fmt.Println(errors.As(err, &ne), ne.Func, errors.Is(err, strconv.ErrSyntax))
+		f, err := strconv.ParseFloat("2.5e3", 64)
+		b, _ := strconv.ParseBool("true")
+		u, err2 := strconv.ParseUint("300", 10, 8)
+		fmt.Println(f, err, b, u, err2)
+		q, err := strconv.Unquote(`"a\nb"`)
+		fmt.Printf("%q %v %s\n", q, err, strconv.AppendInt([]byte("n="), 42, 10))
+	},
+	"sort": func() {
+		xs := []int{5, 2, 9, 1}
+		sort.Ints(xs)
+		ss := []string{"pear", "apple", "fig"}
+		sort.Strings(ss)
+		fs := []float64{2.5, -1, 0}
+		sort.Float64s(fs)
+		fmt.Println(xs, ss, fs, sort.SearchInts(xs, 5), sort.IntsAreSorted(xs))
+		people := []struct {
+			name string
+			age  int
+		}{{"a", 30}, {"b", 20}, {"c", 25}}
+		sort.Slice(people, func(i, j int) bool { return people[i].age < people[j].age })
+		fmt.Println(people)
+		sort.SliceStable(ss, func(i, j int) bool { return len(ss[i]) < len(ss[j]) })
+		fmt.Println(ss)
+		sort.Sort(sort.Reverse(sort.IntSlice(xs)))
+		fmt.Println(xs)
+		ys := []int{3, 1, 2}
+		slices.Sort(ys)
+		slices.SortFunc(ss, strings.Compare)
+		fmt.Println(ys, ss, slices.Max(ys), slices.Index(ys, 2))
+	},
+	"rand": func() {
+		fmt.Println(rand.Intn(1000), rand.Intn(1000), rand.Int63()%1000)
+		r := rand.New(rand.NewSource(42))
+		fmt.Println(r.Intn(100), r.Int31n(50), r.Float64() < 1, r.Perm(6))
+		xs := []int{1, 2, 3, 4, 5, 6}
+		r.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
+		fmt.Println(xs)
+		p := randv2.New(randv2.NewPCG(1, 2))
+		fmt.Println(p.IntN(1000), p.Uint64(), p.Float64() < 1, p.Perm(4))
+		n := randv2.IntN(10)
+		fmt.Println(n >= 0 && n < 10, randv2.N(time.Second) < time.Second)
+	},
+	"atomic": func() {
+		var n atomic.Int64
+		var u uint32
+		var wg sync.WaitGroup
+		for i := 0; i < 5; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				n.Add(2)
+				atomic.AddUint32(&u, 1)
+			}()
+		}
+		wg.Wait()
+		fmt.Println(n.Load(), atomic.LoadUint32(&u), n.CompareAndSwap(10, 11), n.Swap(20), n.Load())
+		var b atomic.Bool
+		fmt.Println(b.Load(), b.CompareAndSwap(false, true), b.Load(), b.Swap(false))
+		var v atomic.Value
+		fmt.Println(v.Load())
+		v.Store("first")
+		fmt.Println(v.Load(), v.Swap("second"), v.CompareAndSwap("second", "third"), v.Load())
+		var p atomic.Pointer[int]
+		x, y := 1, 2
+		fmt.Println(p.Load() == nil, p.CompareAndSwap(nil, &x), *p.Load(), *p.Swap(&y), *p.Load())
+		var i32 int32 = 6
+		swapped, old := atomic.CompareAndSwapInt32(&i32, 6, 7), atomic.SwapInt32(&i32, 8)
+		fmt.Println(swapped, old, atomic.OrInt32(&i32, 1), atomic.LoadInt32(&i32))
+		var u64 atomic.Uint64
+		u64.Store(1 << 40)
+		fmt.Println(u64.Add(1), u64.And(1), u64.Load())
+	},
+	"atomic-value-nil": func() {
+		var v atomic.Value
+		v.Store(nil)
+	},
+	"atomic-value-type": func() {
+		var v atomic.Value
+		v.Store(1)
+		v.Store("x")
+	},
+	"syncmap-pool": func() {
+		var m sync.Map
+		m.Store("a", 1)
+		m.Store("b", 2)
+		v, ok := m.Load("a")
+		fmt.Println(v, ok)
+		act, loaded := m.LoadOrStore("a", 9)
+		act2, loaded2 := m.LoadOrStore("c", 3)
+		fmt.Println(act, loaded, act2, loaded2)
+		old, had := m.Swap("b", 20)
+		fmt.Println(old, had, m.CompareAndSwap("b", 20, 21), m.CompareAndDelete("c", 4))
+		m.Delete("a")
+		v, loaded = m.LoadAndDelete("c")
+		fmt.Println(v, loaded)
+		count := 0
+		m.Range(func(k, v any) bool { count++; return true })
+		fmt.Println(count)
+		m.Clear()
+		_, ok = m.Load("b")
+		fmt.Println(ok)
+		made := 0
+		p := sync.Pool{New: func() any { made++; return made }}
+		a := p.Get()
+		p.Put("reused")
+		b := p.Get()
+		fmt.Println(a, b, p.Get(), made)
+		var rw sync.RWMutex
+		rl := rw.RLocker()
+		rl.Lock()
+		rl.Lock()
+		fmt.Println(rw.TryLock())
+		rl.Unlock()
+		rl.Unlock()
+		fmt.Println(rw.TryLock())
+	},
+	"syncmap-unhashable": func() {
+		var m sync.Map
+		m.Store([]int{1}, 1)
+	},
+	"context": func() {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() {
+			<-ctx.Done()
+			fmt.Println("cancelled:", ctx.Err())
+			close(done)
+		}()
+		cancel()
+		<-done
+		type key string
+		vctx := context.WithValue(context.TODO(), key("k"), 42)
+		child, ccl := context.WithCancel(vctx)
+		defer ccl()
+		fmt.Println(vctx.Value(key("k")), vctx.Value(key("other")), child.Value(key("k")), vctx)
+		cctx, ccancel := context.WithCancelCause(context.Background())
+		ccancel(errBase)
+		fmt.Println(cctx.Err(), context.Cause(cctx), context.Cause(context.Background()))
+		actx, acancel := context.WithCancel(context.Background())
+		ran := make(chan string)
+		stop := context.AfterFunc(actx, func() { ran <- "after" })
+		acancel()
+		fmt.Println(<-ran, stop())
+		_, has := context.Background().Deadline()
+		fmt.Println(has, context.WithoutCancel(actx).Err(), context.Background(), errors.Is(context.DeadlineExceeded, context.DeadlineExceeded))
+	},
+	"flag": func() {
+		fs := flag.NewFlagSet("prog", flag.ContinueOnError)
+		n := fs.Int("n", 3, "count")
+		v := fs.Bool("v", false, "verbose")
+		d := fs.Duration("d", time.Second, "duration")
+		s := fs.String("s", "def", "string")
+		err := fs.Parse([]string{"-n", "7", "-v", "-d=2m", "rest", "-x"})
+		fmt.Println(*n, *v, *d, *s, fs.Args(), fs.NArg(), err)
+	},
+	"log": func() {
+		log.SetFlags(0)
+		log.SetPrefix("pfx: ")
+		log.Println("to stderr", 1)
+		l := log.New(os.Stdout, "[out] ", log.Lmsgprefix)
+		l.Printf("n=%d", 2)
+		fmt.Println(log.Flags(), log.Prefix())
+	},
+	"pprof": func() {
+		p := pprof.Lookup("goroutine")
+		fmt.Println(p.Name(), p.WriteTo(io.Discard, 1), pprof.Lookup("nosuchprofile") == nil)
+		pprof.Do(context.Background(), pprof.Labels("k", "v"), func(context.Context) { fmt.Println("in Do") })
+	},
+	// The cases below depend on virtual time or leak goroutines: their
+	// expectations are written in the test.
+	"timeout": func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+		defer cancel()
+		start := time.Now()
+		<-ctx.Done()
+		fmt.Println(ctx.Err(), errors.Is(ctx.Err(), context.DeadlineExceeded), time.Since(start))
+		dctx, dcancel := context.WithDeadline(context.Background(), time.Now().Add(time.Minute))
+		dl, ok := dctx.Deadline()
+		fmt.Println(ok, time.Until(dl))
+		dcancel()
+		fmt.Println(dctx.Err())
+	},
+	"context-leak": func() {
+		ctx, cancel := context.WithCancel(context.Background())
+		_ = cancel
+		go func() {
+			select {
+			case <-ctx.Done():
+			}
+		}()
+	},
+	"rand-global": func() {
+		fmt.Println(rand.Intn(100), rand.Intn(100), randv2.IntN(100))
+	},
+}
+
+func main() {
+	if len(os.Args) < 2 || cases[os.Args[1]] == nil {
+		fmt.Println("usage: stdlib CASE")
+		return
+	}
+	cases[os.Args[1]]()
+}
