@@ -208,6 +208,21 @@ func TestStdlibDeterministicRand(t *testing.T) {
 	}
 }
 
+// TestStdlibFlagUsage: a bad flag prints the usage (flag is interpreted,
+// its reflection on flag values modelled) and exits with status 2.
+func TestStdlibFlagUsage(t *testing.T) {
+	prog := loadStdlib(t)
+	s := runStdlib(t, prog, "flag-bad", vm.Checks{})
+	err := s.Err()
+	if err == nil || err.Kind != vm.KindFatal || err.Msg != "exit status 2" {
+		t.Fatalf("got %v, want exit status 2", err)
+	}
+	want := "flag provided but not defined: -bad\nUsage of prog:\n  -d duration\n    \tduration (default 1s)\n  -n int\n    \tcount (default 3)\n"
+	if got := s.Output(0); got != want {
+		t.Errorf("output %q, want %q", got, want)
+	}
+}
+
 // TestStdlibContextLeak: a goroutine waiting for a context that is never
 // cancelled is a leak, reported with the runtime's wait reason.
 func TestStdlibContextLeak(t *testing.T) {

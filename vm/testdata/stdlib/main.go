@@ -303,6 +303,12 @@ var cases = map[string]func(){
 		err := fs.Parse([]string{"-n", "7", "-v", "-d=2m", "rest", "-x"})
 		fmt.Println(*n, *v, *d, *s, fs.Args(), fs.NArg(), err)
 	},
+	"flag-bad": func() {
+		fs := flag.NewFlagSet("prog", flag.ExitOnError)
+		fs.Int("n", 3, "count")
+		fs.Duration("d", time.Second, "duration")
+		fs.Parse([]string{"-bad"})
+	},
 	"log": func() {
 		log.SetFlags(0)
 		log.SetPrefix("pfx: ")
