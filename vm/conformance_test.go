@@ -65,6 +65,7 @@ var excluded = map[string]string{
 	"recover1.go":           "runtime.Breakpoint",
 	"chanlinear.go":         "measures wall-clock time of runtime operations",
 	"maplinear.go":          "measures wall-clock time of runtime operations",
+	"init1.go":              "garbage-collector stress: allocates about 1 GB in one loop",
 }
 
 // conformancePrograms lists the `// run` programs of GOROOT/test and GOROOT/test/chan.

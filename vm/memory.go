@@ -10,6 +10,7 @@ func (t *thread) alloc(rt *RType) Pointer {
 	if rt.Size == 0 {
 		return Pointer{Obj: t.m.zerobase} // all zero-size variables share one address
 	}
+	t.account(rt.Size)
 	id := t.s.heap.alloc(&Object{T: rt, Cells: cellsOf(rt)}, t.s.epoch)
 	return Pointer{Obj: id}
 }
@@ -161,13 +162,27 @@ func (t *thread) share(v Value) {
 
 // maxObjectCells bounds the size of one heap object; larger allocations
 // stop the run (the VM uses 16 bytes or more per cell).
-const maxObjectCells = 1 << 25
+const maxObjectCells = 1 << 22
+
+// maxAllocCells bounds the cells allocated between two collections along
+// a path; past it the run stops (the VM uses 16 bytes or more per cell).
+const maxAllocCells = 1 << 24
+
+// account counts n newly allocated cells and stops a run that allocates
+// without bound.
+func (t *thread) account(n int) {
+	t.s.allocCells += int64(n)
+	if t.s.allocCells > maxAllocCells {
+		panic(fmt.Sprintf("the program allocated more than %d cells of memory without releasing them", maxAllocCells))
+	}
+}
 
 // makeSlice allocates a backing array of cap elements of type elem.
 func (t *thread) makeSlice(elem *RType, length, capacity int) Slice {
 	if capacity*elem.Size > maxObjectCells {
 		panic(fmt.Sprintf("allocation of %d elements of %s exceeds the VM's object size limit", capacity, elem))
 	}
+	t.account(capacity * elem.Size)
 	cells := make([]Value, capacity*elem.Size)
 	if elem.Agg {
 		z := elem.zero.([]Value)

@@ -31,6 +31,7 @@ type State struct {
 	depth       int   // transitions from the initial state
 	instrs      int64 // instructions executed from the initial state
 	lastGC      ObjID // heap.next at the last collection
+	allocCells  int64 // cells allocated since the last collection
 	preemptions int
 	last        Step
 
@@ -253,10 +254,11 @@ const gcThreshold = 1 << 18
 // is unchanged, and long allocating runs keep a bounded heap. It runs
 // after every gcThreshold allocations along a path.
 func (s *State) maybeCollect() {
-	if s.heap.next < s.lastGC+gcThreshold || s.err != nil {
+	if (s.heap.next < s.lastGC+gcThreshold && s.allocCells < maxAllocCells/2) || s.err != nil {
 		return
 	}
 	s.lastGC = s.heap.next
+	s.allocCells = 0
 	h := s.walk(s.m.allGlobals)
 	for ci, c := range s.heap.chunks {
 		var nc *chunk
