@@ -36,7 +36,8 @@ var interpreted = map[string]bool{
 	"bytes": true, "unicode/utf8": true, "unicode/utf16": true,
 	"container/list": true, "container/heap": true, "container/ring": true,
 	"math/bits": true, "cmp": true, "context": true, "iter": false,
-	"internal/strconv": true, "io": true, "flag": true,
+	"internal/strconv": true, "io": true, "flag": true, "bufio": true, "hash": true,
+	"hash/fnv": true, "internal/byteorder": true, "text/tabwriter": true,
 	// the GoKer kernels and leak patterns that ship with Go (DESIGN §6)
 	"runtime/testdata/testgoroutineleakprofile":       true,
 	"runtime/testdata/testgoroutineleakprofile/goker": true,
