@@ -17,6 +17,7 @@ func (t *thread) alloc(rt *RType) Pointer {
 
 // newObject allocates an object and returns its id.
 func (t *thread) newObject(o *Object) ObjID {
+	t.account(len(o.Cells))
 	return t.s.heap.alloc(o, t.s.epoch)
 }
 
@@ -182,7 +183,6 @@ func (t *thread) makeSlice(elem *RType, length, capacity int) Slice {
 	if capacity*elem.Size > maxObjectCells {
 		panic(fmt.Sprintf("allocation of %d elements of %s exceeds the VM's object size limit", capacity, elem))
 	}
-	t.account(capacity * elem.Size)
 	cells := make([]Value, capacity*elem.Size)
 	if elem.Agg {
 		z := elem.zero.([]Value)
