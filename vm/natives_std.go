@@ -1391,3 +1391,31 @@ func init() {
 		return Tuple{s == args[1], Iface{}}, ctlNext
 	})
 }
+
+// sync.OnceFunc (not generic, so not interpreted) returns a function that
+// runs f through a sync.Once of its own: the function value is a native
+// closure bound to (the *Once, f). Unlike Go, a panic of f is not raised
+// again by later calls.
+func init() {
+	onceFn := &nativeFunc{name: "sync.OnceFunc.func1", visible: true}
+	onceArgs := func(args []Value) []Value {
+		tp, _ := args[0].(Tuple)
+		return []Value{tp[0], tp[1]}
+	}
+	onceFn.fn = func(t *thread, args []Value) (Value, ctl) {
+		return nativeTable["(*sync.Once).Do"].fn(t, onceArgs(args))
+	}
+	onceFn.guard = func(t *thread, args []Value) (bool, waitInfo) {
+		if g := nativeTable["(*sync.Once).Do"].guard; g != nil {
+			return g(t, onceArgs(args))
+		}
+		return true, waitInfo{}
+	}
+	def("sync.OnceFunc", func(t *thread, args []Value) (Value, ctl) {
+		rt := t.m.lookupType("sync", "Once")
+		if rt == nil {
+			return nil, t.unsupported(t.g.top, "sync.OnceFunc")
+		}
+		return &Closure{Native: onceFn, Bound: Tuple{t.alloc(rt), args[0]}}, ctlNext
+	})
+}

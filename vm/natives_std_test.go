@@ -96,6 +96,9 @@ false
 false
 true
 `, ""},
+	{"once", `11 11 11
+3 EOF
+`, ""},
 	{"syncmap-unhashable", "", "panic: runtime error: hash of unhashable type []int"},
 	{"context", `cancelled: context canceled
 42 <nil> 42 context.TODO.WithValue(main.key, int)

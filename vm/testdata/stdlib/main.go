@@ -264,6 +264,21 @@ var cases = map[string]func(){
 		rl.Unlock()
 		fmt.Println(rw.TryLock())
 	},
+	"once": func() {
+		n := 0
+		f := sync.OnceFunc(func() { n++ })
+		var wg sync.WaitGroup
+		for i := 0; i < 3; i++ {
+			wg.Add(1)
+			go func() { defer wg.Done(); f() }()
+		}
+		wg.Wait()
+		f()
+		v := sync.OnceValue(func() int { n += 10; return n })
+		fmt.Println(v(), v(), n)
+		a, err := sync.OnceValues(func() (int, error) { return 3, io.EOF })()
+		fmt.Println(a, err)
+	},
 	"syncmap-unhashable": func() {
 		var m sync.Map
 		m.Store([]int{1}, 1)
