@@ -174,7 +174,7 @@ func (sm *Summary) densityPlot(m string, cs []int) *plot.Plot {
 	}
 	sort.SliceStable(pts, func(i, j int) bool { return pts[i].g < pts[j].g })
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: error density against goroutines", m)
+	p.Title.Text = fmt.Sprintf("%s: error density against goroutines (equal values drawn slightly apart)", m)
 	p.X.Label.Text = "goroutines (main included)"
 	p.Y.Label.Text = "error density (trials that found the error / trials)"
 	p.Y.Min, p.Y.Max = -0.02, 1.4
