@@ -39,7 +39,7 @@ func runBench(args []string) int {
 		resume       = fs.Bool("resume", false, "keep the trials already in --out (same campaign and shard) and run the others")
 	)
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: gmc bench [flags] [SUITE.json]\n       gmc bench merge [--out DIR] SHARD_DIR...")
+		fmt.Fprintln(os.Stderr, "usage: gmc bench [flags] [SUITE.json]\n       gmc bench merge [--out DIR] [--strategies LIST] [--allow-missing] SHARD_DIR...")
 		fs.PrintDefaults()
 	}
 	pos, _, err := parseInterleaved(fs, args)
