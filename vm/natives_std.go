@@ -19,21 +19,29 @@ import (
 // Native models of standard-library packages that are not interpreted, or
 // whose interpretation would be slow or need unsupported internals:
 //
-//   - math, unicode, and the pure functions of strings, bytes and
-//     unicode/utf8: the real Go functions behind the reflection adapter
-//     (natives_reflect.go);
+//   - math, unicode, and the pure functions of strings, bytes, unicode/utf8,
+//     internal/stringslite and internal/bytealg: the real Go functions
+//     behind the reflection adapter (natives_reflect.go); internal/strconv
+//     is interpreted except its float<->bits casts;
 //   - strings.Builder over its own cells (addr, buf []byte);
 //   - sync/atomic functions and types: scheduling points that operate on
 //     the value's only cell (the v field) and act as acquire/release of
 //     the containing object for the race detector;
-//   - sync.Map (cell 0 holds a VM map[any]any, allocated on first use) and
-//     sync.Pool (cell 0 holds a []any used as a LIFO stack);
-//   - runtime/pprof lookups and writes as no-ops;
-//   - flag: definitions return their defaults, Parse does nothing, Args is
-//     os.Args[1:];
-//   - log: Print*/Fatal*/Panic* with the standard flags over virtual time.
+//   - sync.Map (cell 0 holds a VM map[any]any, allocated on first use),
+//     sync.Pool (cell 0 holds a []any used as a LIFO stack; Get calls New
+//     synchronously), RWMutex.RLocker and OnceFunc;
+//   - runtime/pprof: the predefined profiles exist and write nothing; Do
+//     calls its function;
+//   - net.DialUDP without an address fails as in Go (no network);
+//   - flag is interpreted; only its reflection on flag values is modelled;
+//   - log: Print*/Fatal*/Panic* and the Logger accessors, headers over the
+//     virtual clock in UTC;
+//   - math/rand and math/rand/v2: deterministic generators whose state is
+//     in VM cells (see v1State and the comment before it).
 //
-// math/rand and math/rand/v2 are in natives_rand.go... (see randNatives).
+// Packages whose state a native keeps in package-level variables of a
+// stripped package (math/rand, math/rand/v2, log) rely on those globals
+// being created by vm.Machine with their globalInits.
 
 func init() {
 	adaptPkg("math", map[string]any{
