@@ -17,6 +17,13 @@ func (c *compiler) convert(xv ssa.Value, to types.Type, dst int) op {
 	switch {
 	case fok && tok:
 		fk, tk := fb.Kind(), tb.Kind()
+		if fk == types.UnsafePointer && tk == types.Uintptr {
+			// an address as a number (hashing, printing); not convertible back
+			return func(t *thread, fr *frame) ctl {
+				fr.regs[dst] = uintptr(addrOf(fr.regs[x]))
+				return ctlNext
+			}
+		}
 		if fk == types.UnsafePointer && tk != types.UnsafePointer || tk == types.UnsafePointer && fk != types.UnsafePointer {
 			break
 		}
