@@ -52,6 +52,10 @@ type Options struct {
 	// values, as State.Inputs reports them: a recorded counterexample
 	// replays with them and no solver.
 	Inputs map[string]any
+	// RecordSync records in each Step the synchronizations it performed
+	// (Step.Sync): for reports such as a counterexample's timeline; off
+	// during searches.
+	RecordSync bool
 }
 
 // Machine is a loaded program ready to run: compiled functions, types,

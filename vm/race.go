@@ -179,6 +179,7 @@ func (t *thread) myClock() vclock {
 
 // raceRelease joins the running goroutine's clock into obj's and ticks it.
 func (t *thread) raceRelease(obj ObjID) {
+	t.noteSync(SyncRelease, obj, 0)
 	if !t.raceEnabled() || obj == 0 {
 		return
 	}
@@ -193,6 +194,7 @@ func (t *thread) raceReleaseMerge(obj ObjID) { t.raceRelease(obj) }
 
 // raceAcquire joins obj's clock into the running goroutine's.
 func (t *thread) raceAcquire(obj ObjID) {
+	t.noteSync(SyncAcquire, obj, 0)
 	if !t.raceEnabled() || obj == 0 {
 		return
 	}
@@ -204,6 +206,7 @@ func (t *thread) raceAcquire(obj ObjID) {
 // partner's future (a send completing a parked receive, Signal waking a
 // Wait), and ticks the running goroutine.
 func (t *thread) raceSync(obj ObjID, partner int) {
+	t.noteSync(SyncWake, obj, partner)
 	if !t.raceEnabled() {
 		return
 	}
@@ -220,6 +223,7 @@ func (t *thread) raceSync(obj ObjID, partner int) {
 // raceAcquireFrom orders a parked sender's past before the running
 // receiver (rendezvous on an unbuffered channel), both ways.
 func (t *thread) raceAcquireFrom(partner int) {
+	t.noteSync(SyncTake, 0, partner)
 	if !t.raceEnabled() {
 		return
 	}

@@ -74,6 +74,9 @@ type Step struct {
 	G   int
 	Loc loc.Loc // where the transition's visible operation is (else where it started)
 	Op  string  // the visible operation it executed ("chan send", "sync.Mutex.Lock", "go", ...)
+	// Sync lists the synchronizations it performed, in order (recorded
+	// only with Options.RecordSync; see syncevents.go).
+	Sync []SyncEvent
 }
 
 func (s *State) thaw() *State {
