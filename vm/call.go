@@ -223,7 +223,7 @@ func (t *thread) spawn(fr *frame, cl *Closure, args []Value, start string) *goro
 		if b.pc == 1 {
 			t.visible = true // starting is the goroutine's first visible operation
 			t.s.last.Op = "start"
-			return t.callCont(nil, cl, args, -1, func(t *thread, _ Value) ctl {
+			return t.callCont(nil, cl, args, func(t *thread, _ Value) ctl {
 				t.g.top = nil
 				return t.goroutineExit()
 			})

@@ -144,7 +144,7 @@ func init() {
 	def("(*testing.T).Run", func(t *thread, args []Value) (Value, ctl) {
 		// Subtests run synchronously on the calling goroutine.
 		sub := t.alloc(t.s.heap.get(ptrArg(args[0]).Obj).T)
-		return nil, t.callCont(t.g.top, args[2], []Value{sub}, -1, func(t *thread, _ Value) ctl {
+		return nil, t.callCont(t.g.top, args[2], []Value{sub}, func(t *thread, _ Value) ctl {
 			return t.ret(t.g.top, !(t.s.test != nil && t.s.test.failed))
 		})
 	})
@@ -210,7 +210,7 @@ func (t *thread) fuzzCall(fn Value) ctl {
 		}
 		args[i] = t.fuzzInput(i-1, pti.Name(), pti.Type(), v)
 	}
-	return t.callCont(t.g.top, cl, args, -1, func(t *thread, _ Value) ctl { return t.ret(t.g.top, nil) })
+	return t.callCont(t.g.top, cl, args, func(t *thread, _ Value) ctl { return t.ret(t.g.top, nil) })
 }
 
 var _ = ssa.Function{}

@@ -48,10 +48,7 @@ var errBudget = errors.New("time budget exceeded")
 // missing model); they are reported, not failed. Remove an entry when it
 // passes.
 var knownCoreBugs = map[string]string{
-	"Cockroach10214":  "conversion from unsafe.Pointer to uintptr (vm/instrs2.go convert)",
-	"Cockroach3710":   "conversion from unsafe.Pointer to uintptr (vm/instrs2.go convert)",
-	"Kubernetes13135": "`go close(ch)` never closes: the builtin's closure yields inside callCont at goroutine start and is not retried (vm/call.go spawn)",
-	"NoLeakGlobal":    "a goroutine blocked on a channel reachable from a global is reported as leaked (Go's leak profile only reports goroutines blocked on unreachable objects)",
+	"NoLeakGlobal": "a goroutine blocked on a channel reachable from a global is reported as leaked (Go's leak profile only reports goroutines blocked on unreachable objects)",
 }
 
 // leakExpectation is one upstream test case: makeTest patterns must all

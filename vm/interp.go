@@ -16,6 +16,10 @@ type thread struct {
 	selCase int  // preselected ready case of a select (-1: none)
 	branch  int  // preselected side of a symbolic branch (-1: none)
 	n       int  // instructions executed in this transition
+	// natRes is the register receiving the result of the native being
+	// called (-1: none), valid while inNative.
+	natRes   int
+	inNative bool
 }
 
 // maxInstrs bounds a transition without scheduling points; past it the
@@ -174,8 +178,22 @@ func (t *thread) callFunc(fr *frame, cf *function, env, args []Value, res int, c
 	return ctlFrame
 }
 
-// callNative runs a native model. A visible native is a scheduling point.
+// callNative runs a native model from fr; its result goes to fr's
+// register res (-1: none).
 func (t *thread) callNative(fr *frame, nf *nativeFunc, args []Value, res int, cs *callSite) ctl {
+	v, c := t.runNative(fr, nf, args, res)
+	if c == ctlNext && res >= 0 {
+		fr.regs[res] = v
+	}
+	return c
+}
+
+// runNative runs a native model and returns its result. A visible native
+// is a scheduling point: the transition stops before it (blocking the
+// goroutine if its guard does not hold). res is the register of fr that
+// receives the result (-1: none), for natives that return a value after
+// running Go code (callCont).
+func (t *thread) runNative(fr *frame, nf *nativeFunc, args []Value, res int) (Value, ctl) {
 	if nf.visible && t.yieldBefore() {
 		if nf.guard != nil {
 			if ok, w := nf.guard(t, args); !ok {
@@ -183,13 +201,13 @@ func (t *thread) callNative(fr *frame, nf *nativeFunc, args []Value, res int, cs
 				t.g.wait = w
 			}
 		}
-		return ctlYield
+		return nil, ctlYield
 	}
 	if t.s.data != nil { // symbolic runs: natives see concrete values (symbolic.go)
 		var k ctl
 		var ok bool
 		if args, k, ok = t.concreteArgs(fr, args); !ok {
-			return k
+			return nil, k
 		}
 	}
 	if nf.visible {
@@ -205,11 +223,11 @@ func (t *thread) callNative(fr *frame, nf *nativeFunc, args []Value, res int, cs
 			t.touch(0, true)
 		}
 	}
+	saved, savedIn := t.natRes, t.inNative
+	t.natRes, t.inNative = res, true
 	v, c := nf.fn(t, args)
-	if c == ctlNext && res >= 0 {
-		fr.regs[res] = v
-	}
-	return c
+	t.natRes, t.inNative = saved, savedIn
+	return v, c
 }
 
 // ret returns from the top frame fr with results val.
@@ -235,10 +253,15 @@ func (t *thread) popCont(cf *frame, val Value) ctl {
 
 // callCont calls fn with args above a continuation frame whose cont runs
 // with the result. fr's instruction is complete: fr resumes after it when
-// the continuation returns (through t.ret with the final value).
-func (t *thread) callCont(fr *frame, fn Value, args []Value, res int, cont func(t *thread, res Value) ctl) ctl {
+// the continuation returns (through t.ret with the final value). Called by
+// a native, the value the continuation returns is the native's result.
+func (t *thread) callCont(fr *frame, fn Value, args []Value, cont func(t *thread, res Value) ctl) ctl {
 	if fr != nil && fr.fn != nil {
 		fr.pc++
+	}
+	res := -1
+	if t.inNative {
+		res = t.natRes
 	}
 	cf := &frame{epoch: t.s.epoch, caller: fr, result: res, cont: cont, contArgs: append([]Value{fn}, args...)}
 	t.g.top = cf
@@ -246,22 +269,51 @@ func (t *thread) callCont(fr *frame, fn Value, args []Value, res int, cont func(
 	if c == nil {
 		return t.runtimePanic(cf, "invalid memory address or nil pointer dereference")
 	}
-	if c.Native != nil {
+	nat := c.Native
+	var callee *function
+	if nat == nil {
+		callee = t.m.compile(c.Fn)
+		nat = callee.native
+	}
+	if nat != nil {
 		if c.Bound != nil {
 			args = append([]Value{c.Bound}, args...)
 		}
-		v, k := c.Native.fn(t, args)
-		if k != ctlNext {
-			return k
-		}
-		return cont(t, v)
+		t.pushNativeCall(cf, nat, args)
+		return ctlFrame
 	}
-	callee := t.m.compile(c.Fn)
 	if callee.blocks == nil {
 		return t.unsupported(cf, "call of "+c.Fn.String())
 	}
 	t.pushFrame(cf, callee, c.Env, args, -1, false)
 	return ctlFrame
+}
+
+// pushNativeCall pushes a frame that calls native nf(args) above the
+// continuation frame cf, for calls that have no instruction of their own
+// (the function of a go statement, a function a native calls). It runs as
+// a call instruction does: a visible native is a scheduling point (and its
+// guard blocks the goroutine before it), a native that blocks or yields is
+// called again when the goroutine runs again, and its result goes to cf.
+// The frame's pc is 1 once the native has pushed frames of its own: their
+// result is then its result.
+func (t *thread) pushNativeCall(cf *frame, nf *nativeFunc, args []Value) {
+	nfr := &frame{epoch: t.s.epoch, caller: cf, result: -1, contArgs: args}
+	nfr.cont = func(t *thread, val Value) ctl {
+		self := t.g.top
+		if self.pc > 0 {
+			return t.ret(self, val)
+		}
+		v, k := t.runNative(self, nf, args, -1)
+		switch k {
+		case ctlNext:
+			return t.ret(self, v)
+		case ctlFrame:
+			self.pc = 1
+		}
+		return k
+	}
+	t.g.top = nfr
 }
 
 // goroutineExit ends the running goroutine.

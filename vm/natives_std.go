@@ -542,7 +542,7 @@ func init() {
 	def(pp+".WithLabels", func(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext })
 	def(pp+".Label", func(t *thread, args []Value) (Value, ctl) { return Tuple{"", false}, ctlNext })
 	def(pp+".Do", func(t *thread, args []Value) (Value, ctl) {
-		return nil, t.callCont(t.g.top, args[2], []Value{args[0]}, -1, func(t *thread, _ Value) ctl {
+		return nil, t.callCont(t.g.top, args[2], []Value{args[0]}, func(t *thread, _ Value) ctl {
 			return t.ret(t.g.top, nil)
 		})
 	})
@@ -575,11 +575,8 @@ func (t *thread) callAbove(cf *frame, fn Value, args []Value) ctl {
 		if c.Bound != nil {
 			args = append([]Value{c.Bound}, args...)
 		}
-		v, k := nat.fn(t, args)
-		if k != ctlNext {
-			return k
-		}
-		return cf.cont(t, v)
+		t.pushNativeCall(cf, nat, args)
+		return ctlFrame
 	}
 	if callee.blocks == nil {
 		return t.unsupported(cf, "call of "+c.Fn.String()+" (no body and no model)")
@@ -737,7 +734,7 @@ func init() {
 			return nil, ctlNext
 		}
 		f := args[1]
-		return nil, t.callCont(t.g.top, f, []Value{ents[0].k, ents[0].v}, -1, func(t *thread, res Value) ctl {
+		return nil, t.callCont(t.g.top, f, []Value{ents[0].k, ents[0].v}, func(t *thread, res Value) ctl {
 			cf := t.g.top
 			cf.pc++
 			if b, _ := res.(bool); !b || cf.pc >= len(ents) {

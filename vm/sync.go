@@ -221,7 +221,7 @@ func init() {
 			return nil, ctlBlock
 		}
 		t.setCell(p, 1, int32(1))
-		return nil, t.callCont(t.g.top, args[1], nil, -1, func(t *thread, _ Value) ctl {
+		return nil, t.callCont(t.g.top, args[1], nil, func(t *thread, _ Value) ctl {
 			t.setCell(p, 0, uint32(1))
 			t.setCell(p, 1, int32(0))
 			t.raceRelease(p.Obj)
