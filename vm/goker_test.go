@@ -47,9 +47,7 @@ var errBudget = errors.New("time budget exceeded")
 // knownCoreBugs are kernels that fail because of a bug in the VM core (not a
 // missing model); they are reported, not failed. Remove an entry when it
 // passes.
-var knownCoreBugs = map[string]string{
-	"NoLeakGlobal": "a goroutine blocked on a channel reachable from a global is reported as leaked (Go's leak profile only reports goroutines blocked on unreachable objects)",
-}
+var knownCoreBugs = map[string]string{}
 
 // leakExpectation is one upstream test case: makeTest patterns must all
 // appear (expected), makeFlakyTest patterns may appear (flaky).

@@ -15,6 +15,7 @@ type hasher struct {
 	s     *State
 	ids   map[ObjID]int
 	queue []ObjID
+	next  int  // queue[:next] are hashed
 	refs  bool // a reference to another object was hashed
 }
 
@@ -244,8 +245,15 @@ func (s *State) walk(roots []ObjID) *hasher {
 			h.value(tm.fn)
 		}
 	}
-	for i := 0; i < len(h.queue); i++ {
-		o := s.heap.get(h.queue[i])
+	h.drain()
+	return h
+}
+
+// drain hashes the objects queued so far and those they reach.
+func (h *hasher) drain() {
+	s := h.s
+	for ; h.next < len(h.queue); h.next++ {
+		o := s.heap.get(h.queue[h.next])
 		h.byte(byte(o.kind))
 		if o.kind == objCells {
 			h.u64(h.cells(o))
@@ -280,5 +288,4 @@ func (s *State) walk(roots []ObjID) *hasher {
 			}
 		}
 	}
-	return h
 }

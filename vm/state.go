@@ -323,10 +323,12 @@ func (s *State) settle() {
 		}
 		if s.entryDone {
 			if s.m.opts.Checks.Leak {
-				s.fail(s.leakError())
-			} else {
-				s.exited = true
+				if leaked := s.leaked(); len(leaked) > 0 {
+					s.fail(s.leakError(leaked))
+					return
+				}
 			}
+			s.exited = true
 			return
 		}
 		s.fail(s.deadlockError())
@@ -344,9 +346,10 @@ func (s *State) deadlockError() *Error {
 	return e
 }
 
-func (s *State) leakError() *Error {
+// leakError reports the leaked goroutines (see leak.go).
+func (s *State) leakError(leaked map[int]bool) *Error {
 	e := &Error{Kind: KindLeak}
-	e.Goroutines = s.goroutineInfos(func(g *goroutine) bool { return g.status == gBlocked })
+	e.Goroutines = s.goroutineInfos(func(g *goroutine) bool { return leaked[g.id] })
 	n := len(e.Goroutines)
 	e.Msg = "goroutine leak: " + itoa(n) + " goroutine"
 	if n != 1 {
