@@ -4,6 +4,8 @@ go 1.26.8
 
 require (
 	github.com/emirpasic/gods v1.18.1
+	github.com/owenrumney/go-sarif/v2 v2.3.3
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/schollz/progressbar/v3 v3.19.1
 	golang.org/x/tools v0.52.0
 	gonum.org/v1/plot v0.17.0
