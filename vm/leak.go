@@ -12,29 +12,107 @@ package vm
 // directory), while one blocked on a nil channel or an empty select always
 // is. If no goroutine is leaked, the program ends normally (its process
 // would exit when main returns).
+//
+// A goroutine leaked at some point stays leaked (no live goroutine can
+// obtain a reference to an unreachable object), so the VM also checks when
+// the entry returns and every leakCheckEvery transitions, and reports the
+// leak then, without running the rest of the program.
 
-// leaked returns the ids of the leaked goroutines of s (which has no
-// enabled goroutine).
+// leakCheckEvery is the period, in transitions along a path, of the leak
+// check before the program ends: a goroutine blocked on a primitive
+// nothing live can reach stays blocked forever, so a run that leaks
+// repeatedly (kernels looping a thousand times) is reported early.
+const leakCheckEvery = 1024
+
+// checkLeaks fails s with a leak error if goroutines other than the entry's
+// are leaked (the entry goroutine blocked forever is a deadlock, reported
+// when nothing can run).
+func (s *State) checkLeaks() {
+	leaked := s.leaked()
+	for _, g := range s.gs {
+		if g.entry {
+			delete(leaked, g.id)
+		}
+	}
+	if len(leaked) > 0 {
+		s.fail(s.leakError(leaked))
+	}
+}
+
+// leaked returns the ids of the leaked goroutines of s: the blocked
+// goroutines that the fixpoint below does not make live. Roots are the
+// globals, the goroutines that can run, and the pending timers (their
+// channels, functions and sleeping goroutines); a blocked goroutine
+// becomes live when an object it waits on is reached.
 func (s *State) leaked() map[int]bool {
 	h := &hasher{h: fnvOffset, s: s, ids: map[ObjID]int{}}
+	byID := make(map[int]*goroutine, len(s.gs))
+	guardWaiters := map[ObjID][]*goroutine{}
+	var pending []*goroutine
+	for _, g := range s.gs {
+		byID[g.id] = g
+		switch {
+		case g.status == gDead:
+		case g.status != gBlocked || g.wake != nil || s.guard(g):
+			pending = append(pending, g)
+		case g.wait.kind != waitWake && g.wait.kind != waitForever:
+			for _, p := range []Pointer{g.wait.ptr, g.wait.ptr2} {
+				if p.Obj != 0 {
+					guardWaiters[p.Obj] = append(guardWaiters[p.Obj], g)
+				}
+			}
+		}
+	}
+	for _, tm := range s.timers {
+		if g := byID[tm.g]; g != nil {
+			pending = append(pending, g)
+		}
+		h.obj(tm.ch.Obj)
+		h.obj(tm.id)
+		if tm.fn != nil {
+			h.value(tm.fn)
+		}
+	}
 	for _, id := range s.m.allGlobals {
 		h.obj(id)
 	}
-	h.drain()
+	parked := func(id int) {
+		if g := byID[id]; g != nil && g.status == gBlocked && g.wait.kind == waitWake {
+			pending = append(pending, g)
+		}
+	}
 	live := map[int]bool{}
-	for changed := true; changed; {
-		changed = false
-		for _, g := range s.gs {
-			if live[g.id] || g.status == gDead {
-				continue
+	for {
+		for _, g := range pending {
+			if !live[g.id] {
+				live[g.id] = true
+				h.stackRefs(g)
 			}
-			if g.status == gBlocked && !s.guard(g) && !s.waitsOnMarked(g, h) {
-				continue
+		}
+		pending = pending[:0]
+		from := h.next
+		h.drain()
+		for _, id := range h.queue[from:] {
+			pending = append(pending, guardWaiters[id]...)
+			o := s.heap.get(id)
+			if c := o.Chan; c != nil {
+				for _, x := range c.recvq {
+					parked(x.g)
+				}
+				for _, x := range c.sendq {
+					parked(x.g)
+				}
 			}
-			live[g.id] = true
-			h.stackRefs(g)
-			h.drain()
-			changed = true
+			for _, c := range o.Cells {
+				if q, ok := c.(*condQueue); ok && q != nil {
+					for _, x := range q.ids {
+						parked(x)
+					}
+				}
+			}
+		}
+		if len(pending) == 0 {
+			break
 		}
 	}
 	out := map[int]bool{}
@@ -44,46 +122,6 @@ func (s *State) leaked() map[int]bool {
 		}
 	}
 	return out
-}
-
-// waitsOnMarked reports whether the primitive blocked goroutine g waits on
-// is among the objects h has reached: the mutex, WaitGroup or Once cell of
-// a guard, or a channel or Cond whose wait queue holds g.
-func (s *State) waitsOnMarked(g *goroutine, h *hasher) bool {
-	w := &g.wait
-	switch w.kind {
-	case waitForever:
-		return false
-	case waitWake:
-		for id := range h.ids {
-			o := s.heap.get(id)
-			if o == nil {
-				continue
-			}
-			if c := o.Chan; c != nil {
-				for _, q := range [][]waiter{c.recvq, c.sendq} {
-					for _, x := range q {
-						if x.g == g.id {
-							return true
-						}
-					}
-				}
-			}
-			for _, c := range o.Cells {
-				if q, ok := c.(*condQueue); ok && q != nil {
-					for _, x := range q.ids {
-						if x == g.id {
-							return true
-						}
-					}
-				}
-			}
-		}
-		return false
-	}
-	_, a := h.ids[w.ptr.Obj]
-	_, b := h.ids[w.ptr2.Obj]
-	return (w.ptr.Obj != 0 && a) || (w.ptr2.Obj != 0 && b)
 }
 
 // stackRefs queues the objects goroutine g's stack refers to.

@@ -245,6 +245,9 @@ func (m *Machine) Step(s *State, i int) *State {
 	}
 	ns.prune()
 	ns.settle()
+	if ns.err == nil && !ns.exited && ns.depth%leakCheckEvery == 0 && m.opts.Checks.Leak {
+		ns.checkLeaks()
+	}
 	ns.maybeCollect()
 	return ns
 }
@@ -355,7 +358,11 @@ func (s *State) leakError(leaked map[int]bool) *Error {
 	if n != 1 {
 		e.Msg += "s"
 	}
-	e.Msg += " blocked forever after the entry returned"
+	if s.entryDone {
+		e.Msg += " blocked forever after the entry returned"
+	} else {
+		e.Msg += " blocked forever (on objects no running goroutine can reach)"
+	}
 	if n > 0 {
 		e.Loc = e.Goroutines[0].Loc
 		e.Pos = s.m.position(e.Loc)
@@ -375,6 +382,9 @@ func (s *State) entryReturned(t *thread) {
 	}
 	if tf := t.m.testFailure(s); tf != nil {
 		s.fail(tf)
+	}
+	if s.m.opts.Checks.Leak {
+		s.checkLeaks()
 	}
 }
 
