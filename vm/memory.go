@@ -47,7 +47,7 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		return t.runtimePanic(fr, "invalid memory address or nil pointer dereference")
 	}
 	o := t.s.heap.get(p.Obj)
-	if o.shared {
+	if o.shared && p.Obj != t.m.zerobase { // zero-size variables share one address but no memory
 		if fr.fn.shared {
 			if t.yieldBefore() {
 				return ctlYield
@@ -73,7 +73,7 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 		return t.runtimePanic(fr, "invalid memory address or nil pointer dereference")
 	}
 	o := t.s.heap.get(p.Obj)
-	if o.shared {
+	if o.shared && p.Obj != t.m.zerobase {
 		if fr.fn.shared {
 			if t.yieldBefore() {
 				return ctlYield

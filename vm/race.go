@@ -79,8 +79,8 @@ func (t *thread) raceEnabled() bool { return t.s.race != nil && t.nested == 0 }
 
 // raceAccess checks and records an access of n cells at p.
 func (t *thread) raceAccess(fr *frame, p Pointer, n int, write bool) {
-	if !t.raceEnabled() || t.s.err != nil {
-		return
+	if !t.raceEnabled() || t.s.err != nil || n == 0 || p.Obj == t.m.zerobase {
+		return // zero-size variables share one address but no memory
 	}
 	g := t.g
 	if g.vc == nil {

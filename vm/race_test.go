@@ -22,6 +22,7 @@ func TestRaceDetector(t *testing.T) {
 		{"chanhandoff", false},
 		{"waitgroup", false},
 		{"once", false},
+		{"zerosize", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
