@@ -46,6 +46,10 @@ type CheckConfig struct {
 	// MaxRefinements bounds the refinements of one trace set (0: 100).
 	MaxRefinements int
 	Progress       func(Progress)
+	// Fallback is the strategy a guided trial alternates with (see
+	// fallback.go): "" for a random walk on test, fuzz and function
+	// entries and none on main, "none" for none.
+	Fallback Strategy
 }
 
 // TrialResult is the outcome of one trial.

@@ -1,0 +1,228 @@
+package guide_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gmc-go/gmc/guide"
+	"github.com/gmc-go/gmc/heuristics"
+	"github.com/gmc-go/gmc/internal/goker"
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
+)
+
+// The GoKer campaign: guided search (guide.Check, the path of gmc check)
+// with the leak, deadlock, race and panic checks on every GoKer kernel and
+// micro/pattern case shipped with Go, each counterexample replayed on a
+// fresh machine and its leaked goroutines matched against the Go project's
+// expectations (package internal/goker).
+//
+// The full campaign runs with GMC_GOKER=all (GMC_GOKER_LIMIT sets the time
+// limit of each case, default 20s); otherwise a sample of the cases runs
+// (every GMC_GOKER=N-th, default 8) so that go test ./... stays short. It
+// is skipped with -short.
+
+// campaignRow is the outcome of one case.
+type campaignRow struct {
+	c        goker.Case
+	exp      *goker.Expectation
+	found    bool
+	kind     string
+	matched  bool   // the leak satisfies the expectation (goker.Expectation.Satisfied)
+	leaks    string // the leaked goroutines, as the upstream test prints them
+	states   int
+	elapsed  time.Duration
+	replayOK bool
+	note     string
+}
+
+func TestGoKerCampaign(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the GoKer campaign is long")
+	}
+	cases, err := goker.Cases()
+	if err != nil {
+		t.Skip(err)
+	}
+	exps, err := goker.Expectations()
+	if err != nil {
+		t.Skip(err)
+	}
+	every, limit := 8, 20*time.Second
+	if v := os.Getenv("GMC_GOKER"); v == "all" {
+		every = 1
+	} else if n, err := strconv.Atoi(v); err == nil && n > 0 {
+		every = n
+	}
+	if d, err := time.ParseDuration(os.Getenv("GMC_GOKER_LIMIT")); err == nil && d > 0 {
+		limit = d
+	}
+	progs := map[string]*load.Program{}
+	var rows []campaignRow
+	for i, c := range cases {
+		if i%every != 0 {
+			continue
+		}
+		prog := progs[c.Dir]
+		if prog == nil {
+			if prog, err = load.Load(load.Config{Dir: c.Dir}); err != nil {
+				t.Fatalf("loading %s: %v", c.Dir, err)
+			}
+			progs[c.Dir] = prog
+		}
+		r := runCampaignCase(t, prog, c, exps[c.Name], limit)
+		rows = append(rows, r)
+		t.Logf("%-24s found=%v kind=%s matched=%v states=%d time=%.2fs replay=%v %s", c.Name, r.found, r.kind, r.matched, r.states, r.elapsed.Seconds(), r.replayOK, r.note)
+		if r.found && !r.replayOK {
+			t.Errorf("%s: the counterexample does not replay: %s", c.Name, r.note)
+		}
+		if r.found && r.kind == string(vm.KindLeak) && r.exp != nil && !r.matched {
+			t.Errorf("%s: leak does not match the expectation: %s", c.Name, r.leaks)
+		}
+		if c.Name == "NoLeakGlobal" && r.found {
+			t.Errorf("NoLeakGlobal: %s reported, want none", r.kind)
+		}
+	}
+	t.Log("\n" + campaignTable(rows, limit))
+}
+
+// runCampaignCase checks one case and replays its counterexample.
+func runCampaignCase(t *testing.T, prog *load.Program, c goker.Case, exp *goker.Expectation, limit time.Duration) campaignRow {
+	r := campaignRow{c: c, exp: exp}
+	base := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}})
+	e, err := base.FindEntry(c.Func)
+	if err != nil {
+		r.note = err.Error()
+		return r
+	}
+	cfg := guide.CheckConfig{
+		Options: base.Options(), Entry: e, Auto: true,
+		Strategy: guide.Guided, Heuristic: heuristics.SecPFSM,
+		Seed: 1, Trials: 1, TimeLimit: limit, MaxDepth: 200000, Fallback: guide.Random,
+	}
+	start := time.Now()
+	res, err := guide.Check(context.Background(), prog, cfg)
+	r.elapsed = time.Since(start)
+	if err != nil {
+		r.note = err.Error()
+		return r
+	}
+	for _, tr := range res.Trials {
+		r.states += tr.Result.Stats.States
+	}
+	if res.Best == nil {
+		r.note = "verdict " + res.Verdict
+		return r
+	}
+	b := res.Best
+	fe := b.Result.Final.Err()
+	if fe == nil {
+		r.note = "no error in the final state"
+		return r
+	}
+	r.found, r.kind = true, string(fe.Kind)
+	var lines []string
+	if fe.Kind == vm.KindLeak {
+		for _, g := range fe.Goroutines {
+			lines = append(lines, goker.LeakLine(g))
+		}
+		sort.Strings(lines)
+		r.leaks = strings.Join(lines, "; ")
+		r.matched = exp.Satisfied(lines)
+	} else {
+		r.note = firstLine(fe.Msg)
+	}
+	// replay as gmc replay does: a fresh machine with the trace's breakpoints
+	bps, err := trace.ResolveBreakpoints(prog, trace.BreakpointSpecs(b.Machine))
+	if err != nil {
+		r.note = err.Error()
+		return r
+	}
+	o := b.Machine.Options()
+	o.Breakpoints = bps
+	final, _, err := trace.Replay(vm.New(prog, o), e, b.Result.Choices, nil)
+	switch {
+	case err != nil:
+		r.note = err.Error()
+	case final.Err() == nil || final.Err().Kind != fe.Kind || final.Err().Msg != fe.Msg:
+		r.note = fmt.Sprintf("replay gives %v", final.Err())
+	default:
+		r.replayOK = true
+	}
+	return r
+}
+
+// campaignTable formats the rows and the summary.
+func campaignTable(rows []campaignRow, limit time.Duration) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| case | expected | found | kind | matched | states | time (s) | replay |\n")
+	fmt.Fprintf(&b, "|---|---|---|---|---|---:|---:|---|\n")
+	var times []float64
+	withExp, found, matched, replayed, foundAll, kernels, kernelsFound := 0, 0, 0, 0, 0, 0, 0
+	for _, r := range rows {
+		expect := "-"
+		if r.exp != nil {
+			expect = fmt.Sprintf("%d %s", len(r.exp.Patterns), map[bool]string{true: "may", false: "must"}[r.exp.Flaky])
+		}
+		kind, m := "-", "-"
+		if r.found {
+			kind = r.kind
+			foundAll++
+			if r.replayOK {
+				replayed++
+			}
+		}
+		if r.exp != nil {
+			withExp++
+			if r.found {
+				found++
+			}
+			m = "no"
+			if r.matched {
+				m = "yes"
+				matched++
+			}
+		}
+		if r.c.GoKer {
+			kernels++
+			if r.found {
+				kernelsFound++
+			}
+		}
+		times = append(times, r.elapsed.Seconds())
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d | %.2f | %s |\n", r.c.Name, expect, yesNo(r.found), kind, m, r.states, r.elapsed.Seconds(), yesNo(r.replayOK))
+	}
+	slices.Sort(times)
+	median := 0.0
+	if n := len(times); n > 0 {
+		median = times[n/2]
+		if n%2 == 0 {
+			median = (times[n/2-1] + times[n/2]) / 2
+		}
+	}
+	fmt.Fprintf(&b, "\n%d cases (%d GoKer kernels, %d found); %d with upstream expectations: %d found, %d matched; %d/%d counterexamples replay; median time %.2fs (limit %v per case)\n",
+		len(rows), kernels, kernelsFound, withExp, found, matched, replayed, foundAll, median, limit)
+	return b.String()
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
