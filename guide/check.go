@@ -36,9 +36,10 @@ type CheckConfig struct {
 	MaxDepth  int
 	// MaxBacktrack bounds the guided backtrack set.
 	MaxBacktrack int
-	// StatesPerTraceSet bounds the guided search along one trace set
-	// before the next one is tried (0: 20,000); the searches restarted
-	// after refinements of the set share the bound.
+	// StatesPerTraceSet is the first round's bound on the guided search
+	// along one trace set before the next one is tried (0: 1,000); the
+	// bound doubles every round (see runTrial), and the searches restarted
+	// after refinements of a set share its bound.
 	StatesPerTraceSet int
 	// NoRefine disables refinement (Fig. 2.6): a stall at a branch of the
 	// trace does not stop the guided search.
@@ -144,17 +145,20 @@ func (pl *plan) machineFor(prog *load.Program, opts vm.Options, i int, meta *heu
 	return m
 }
 
-// runTrial runs one trial: for a guided check, the greedy search along each
-// trace set in turn (a bounded number of states each), then an unguided
-// greedy search for the time that remains.
+// runTrial runs one trial: rounds over the trace sets of a guided check,
+// then an unguided greedy search, each with a bound on the states of the
+// round that doubles every round, until the time limit (iterative
+// deepening over the sets: an infeasible trace set costs at most as much
+// as the feasible ones, and none is given up for good).
 //
 // Along a trace set the search stops at the first stall (Config.StopOnStall)
 // unless cfg.NoRefine is set: the set is refined at the stalled branch
 // (package refine, with a generator seeded by the trial's seed) and the
 // search restarts from the initial state with the refined set (Fig. 2.4
-// line 15), up to cfg.MaxRefinements times. A branch that cannot be refined
-// (no other goroutine defines what it reads) no longer stops the search of
-// that set.
+// line 15), up to cfg.MaxRefinements times; the refined set is the one the
+// next round follows. A branch that cannot be refined (no other goroutine
+// defines what it reads) no longer stops the search of that set. A set
+// whose search ends inside its bound without a stall is exhausted.
 func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *plan, cfg CheckConfig) TrialResult {
 	start := time.Now()
 	sc := Config{Strategy: cfg.Strategy, Seed: cfg.Seed, MaxDepth: cfg.MaxDepth,
@@ -175,12 +179,9 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 		total.Backtracks += r.Stats.Backtracks
 		total.SolverCalls += r.Stats.SolverCalls
 		total.SolverTime += r.Stats.SolverTime
-		if r.Stats.MaxDepth > total.MaxDepth {
-			total.MaxDepth = r.Stats.MaxDepth
-		}
-		if r.Stats.PeakMem > total.PeakMem {
-			total.PeakMem = r.Stats.PeakMem
-		}
+		total.MaxDepth = max(total.MaxDepth, r.Stats.MaxDepth)
+		total.BestLevel = max(total.BestLevel, r.Stats.BestLevel)
+		total.PeakMem = max(total.PeakMem, r.Stats.PeakMem)
 	}
 	finish := func(r Result, m *vm.Machine) TrialResult {
 		add(r)
@@ -192,66 +193,98 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 		if cfg.TimeLimit <= 0 {
 			return 0
 		}
-		left := cfg.TimeLimit - time.Since(start)
-		if left <= 0 {
-			left = time.Nanosecond
-		}
-		return left
+		return max(cfg.TimeLimit-time.Since(start), time.Nanosecond)
 	}
 	outOfTime := func() bool {
 		return ctx.Err() != nil || (cfg.TimeLimit > 0 && time.Since(start) >= cfg.TimeLimit)
 	}
+	type setRun struct {
+		ts          *abstract.TraceSet
+		refined     int
+		stopOnStall bool
+		unrefinable map[loc.Loc]bool
+		exhausted   bool
+	}
+	runs := make([]*setRun, len(pl.sets))
 	for i := range pl.sets {
-		ts := &pl.sets[i]
-		budget := cfg.StatesPerTraceSet
-		refined := 0
-		stopOnStall := !cfg.NoRefine
-		unrefinable := map[loc.Loc]bool{}
-		for {
-			meta := &heuristics.Meta{TS: ts, Sec: cfg.Heuristic, Dist: pl.dist, GoalTargets: pl.goal}
-			var m *vm.Machine
-			if refined == 0 {
-				m = pl.machineFor(prog, cfg.Options, i, meta)
-			} else {
-				o := cfg.Options
-				o.Breakpoints = meta.Breakpoints()
-				m = vm.New(prog, o)
+		runs[i] = &setRun{ts: &pl.sets[i], stopOnStall: !cfg.NoRefine, unrefinable: map[loc.Loc]bool{}}
+	}
+	fallbackDone := false
+	for budget := cfg.StatesPerTraceSet; ; budget *= 2 {
+		for i, sr := range runs {
+			left := budget
+			for !sr.exhausted && left > 0 {
+				meta := &heuristics.Meta{TS: sr.ts, Sec: cfg.Heuristic, Dist: pl.dist, GoalTargets: pl.goal}
+				var m *vm.Machine
+				if sr.refined == 0 {
+					m = pl.machineFor(prog, cfg.Options, i, meta)
+				} else {
+					o := cfg.Options
+					o.Breakpoints = meta.Breakpoints()
+					m = vm.New(prog, o)
+				}
+				c := sc
+				c.Ranker = stallFilter{meta, sr.unrefinable}
+				c.MaxStates = left
+				c.TimeLimit = remaining()
+				c.StopOnStall = sr.stopOnStall
+				r := Search(ctx, m, cfg.Entry, c)
+				debugRound(prog, i, sr.refined, sr.ts, r)
+				if r.Verdict == VerdictError {
+					return finish(r, m)
+				}
+				add(r)
+				left -= r.Stats.States
+				if outOfTime() {
+					return finish(Result{Verdict: VerdictUnknown}, m)
+				}
+				if r.Stall == nil {
+					sr.exhausted = r.Stats.States < c.MaxStates
+					break
+				}
+				if sr.refined >= maxRef {
+					sr.stopOnStall = false
+					continue
+				}
+				nts, _, err := pl.ref.Refine(*sr.ts, r.Stall.Trace, r.Stall.Step, rng)
+				if err != nil {
+					sr.unrefinable[r.Stall.Branch] = true
+					continue
+				}
+				sr.ts = &nts
+				sr.refined++
+				total.Refinements++
 			}
+		}
+		// the unguided greedy search (randomized), with the same bound
+		if !fallbackDone {
 			c := sc
-			c.Ranker = stallFilter{meta, unrefinable}
-			c.MaxStates = budget
 			c.TimeLimit = remaining()
-			c.StopOnStall = stopOnStall
-			r := Search(ctx, m, cfg.Entry, c)
-			if r.Verdict == VerdictError {
-				return finish(r, m)
+			c.MaxStates = budget
+			r := Search(ctx, base, cfg.Entry, c)
+			if r.Verdict == VerdictError || r.Verdict == VerdictNoError {
+				return finish(r, base)
 			}
 			add(r)
-			budget -= r.Stats.States
-			if outOfTime() {
-				return finish(Result{Verdict: VerdictUnknown}, m)
-			}
-			if r.Stall == nil || budget <= 0 {
-				break
-			}
-			if refined >= maxRef {
-				stopOnStall = false
-				continue
-			}
-			nts, _, err := pl.ref.Refine(*ts, r.Stall.Trace, r.Stall.Step, rng)
-			if err != nil {
-				unrefinable[r.Stall.Branch] = true
-				continue
-			}
-			ts = &nts
-			refined++
-			total.Refinements++
+			fallbackDone = r.Stats.States < c.MaxStates
+		}
+		if outOfTime() {
+			return finish(Result{Verdict: VerdictUnknown}, base)
+		}
+		if fallbackDone && allExhausted(runs, func(sr *setRun) bool { return sr.exhausted }) {
+			return finish(Result{Verdict: VerdictUnknown}, base)
 		}
 	}
-	// fallback: the unguided greedy search (randomized) for the rest of the budget
-	c := sc
-	c.TimeLimit = remaining()
-	return finish(Search(ctx, base, cfg.Entry, c), base)
+}
+
+// allExhausted reports whether done holds for every element of xs.
+func allExhausted[T any](xs []T, done func(T) bool) bool {
+	for _, x := range xs {
+		if !done(x) {
+			return false
+		}
+	}
+	return true
 }
 
 // stallFilter hides the stalls at branches refinement cannot help.

@@ -9,9 +9,13 @@ func (se *searcher) greedy(root *vm.State) Result {
 	if rk == nil {
 		rk = nullRanker{}
 	}
-	visited := map[uint64]bool{root.Hash(): true}
-	bt := newBacktrackSet(se.cfg.MaxBacktrack)
 	cur := entry{s: root, r: rk.Root(root), path: &pathNode{}}
+	// visited maps a state's hash to the best first tier it was reached
+	// with (plus one): the trace cursor is path-dependent, so the same
+	// program state reached having matched more of the trace is new to
+	// the search (a state reached with a lower or equal level is not).
+	visited := map[uint64]int{root.Hash(): cur.r.Level + 1}
+	bt := newBacktrackSet(se.cfg.MaxBacktrack)
 	type cand struct {
 		e entry
 	}
@@ -36,11 +40,15 @@ func (se *searcher) greedy(root *vm.State) Result {
 			var others []entry
 			for i, c := range choices {
 				n := se.step(s, i)
-				if visited[n.Hash()] {
+				h := n.Hash()
+				if visited[h] > cur.r.Level+maxLevelGain {
+					continue // cannot beat the level it was reached with
+				}
+				r := rk.Rank(cur.r, n, c)
+				if visited[h] > r.Level {
 					continue
 				}
-				visited[n.Hash()] = true
-				r := rk.Rank(cur.r, n, c)
+				visited[h] = r.Level + 1
 				e := entry{s: n, r: r, path: cur.path.child(i)}
 				if r.Level > se.best {
 					se.best = r.Level
@@ -102,6 +110,11 @@ func (se *searcher) greedy(root *vm.State) Result {
 		cur = *next
 	}
 }
+
+// maxLevelGain bounds how many trace locations one transition can match
+// (the goroutine that ran stands at one location): a successor whose state
+// was reached with a level above its parent's plus this is skipped unranked.
+const maxLevelGain = 1
 
 // keepMin implements next_state_to_explore (Fig. 3.4): keep the states of
 // least secondary value; the others go to the backtrack set.

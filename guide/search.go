@@ -74,6 +74,7 @@ type Stats struct {
 	SolverCalls  int           // satisfiability checks of symbolic runs
 	SolverTime   time.Duration // time spent in them
 	MaxDepth     int
+	BestLevel    int // the most abstract-trace locations matched on one path (guided search)
 	Time         time.Duration
 	PeakMem      uint64
 }
@@ -178,6 +179,7 @@ func (se *searcher) result(verdict string, final *vm.State, path *pathNode) Resu
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	se.stats.PeakMem = ms.Sys
+	se.stats.BestLevel = se.best
 	r := Result{Verdict: verdict, Final: final, Stats: se.stats}
 	if path != nil {
 		r.Choices = path.choices()

@@ -32,7 +32,7 @@ func Prepare(prog *load.Program, cfg CheckConfig) (*Trials, error) {
 		cfg.Parallel = 1
 	}
 	if cfg.StatesPerTraceSet <= 0 {
-		cfg.StatesPerTraceSet = 20000
+		cfg.StatesPerTraceSet = 1000
 	}
 	t := &Trials{prog: prog, cfg: cfg}
 	if cfg.Strategy == Guided {

@@ -150,6 +150,14 @@ func (m *Meta) loopsBack(st abstract.Step) bool {
 	return back
 }
 
+// secondary is the second tier of a successor: for pfsm and fsm, the
+// distance from the location of the goroutine that ran (the seed's
+// getCurrentLoc, the most recently executed thread) to the nearest head of
+// the trace set. A goroutine that cannot reach any head gets Inf: moves of
+// goroutines the trace does not need rank below every move toward it, so
+// they wait instead of running ahead (a setter that completes both writes
+// before the checker exists hides Reorder's bug; a reader that passes its
+// check before the two-stager's first stage hides TwoStage's).
 func (m *Meta) secondary(s *vm.State, stack []loc.Loc, cur abstract.Cursor, c vm.Choice, last int) int {
 	switch m.Sec {
 	case SecRandom:
@@ -168,18 +176,6 @@ func (m *Meta) secondary(s *vm.State, stack []loc.Loc, cur abstract.Cursor, c vm
 	for _, h := range heads {
 		if d := m.Dist.Distance(stack, h.Loc); d < best {
 			best = d
-		}
-	}
-	if best < Inf {
-		return best
-	}
-	// the goroutine that ran cannot get there: the nearest other goroutine
-	for _, id := range s.GoroutineIDs() {
-		st := s.Stack(id)
-		for _, h := range heads {
-			if d := m.Dist.Distance(st, h.Loc); d < best {
-				best = d
-			}
 		}
 	}
 	return best

@@ -3,6 +3,9 @@ package refine
 import (
 	"errors"
 	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
 	"math/rand/v2"
 	"sync"
 
@@ -70,7 +73,7 @@ func (r *Refiner) Refine(ts abstract.TraceSet, i, k int, rng *rand.Rand) (abstra
 	branch := steps[k].Loc
 	ref := Refinement{Branch: branch}
 	r.init()
-	lv := r.definitions(branch)
+	lv := helpful(r.definitions(branch), branch, steps[k].Succ)
 	if len(lv) == 0 {
 		return ts, ref, ErrNoDefinition
 	}
@@ -294,17 +297,25 @@ func (r *Refiner) definitions(branch loc.Loc) []loc.Loc {
 	var out []loc.Loc
 	ifi, ok := branch.Instr().(*ssa.If)
 	if ok {
-		seenClass := map[slice.Class]bool{}
+		type classRoot struct {
+			slice.Class
+			root *ssa.Global
+		}
+		seenClass := map[classRoot]bool{}
 		seen := map[loc.Loc]bool{}
 		for _, src := range r.prog.ValueSources(ifi.Cond) {
+			root := globalRoot(src.Instr())
 			for _, a := range slice.Accesses(src.Instr()) {
-				if a.Write || a.Class.Kind == slice.Local || seenClass[a.Class] {
+				if a.Write || a.Class.Kind == slice.Local || seenClass[classRoot{a.Class, root}] {
 					continue
 				}
-				seenClass[a.Class] = true
+				seenClass[classRoot{a.Class, root}] = true
 				for _, st := range r.prog.MayDefine(a.Class) {
-					if seen[st] || !r.reach[st.Fn] || !r.otherGoroutine(branch.Fn, st.Fn) {
+					if seen[st] || !r.reach[st.Fn] || isAlloc(st) || !r.otherGoroutine(branch.Fn, st.Fn) {
 						continue
+					}
+					if g := globalRoot(st.Instr()); root != nil && g != nil && g != root {
+						continue // a field of another package-level variable
 					}
 					seen[st] = true
 					out = append(out, st)
@@ -318,6 +329,134 @@ func (r *Refiner) definitions(branch loc.Loc) []loc.Loc {
 	}
 	r.defs[branch] = out
 	return out
+}
+
+// globalRoot returns the package-level variable a load or store reaches
+// through field and array-element addresses (d1.v, g.a[2].f), or nil:
+// type-based classes merge the fields of all values of a type, and two
+// distinct variables never alias.
+func globalRoot(in ssa.Instruction) *ssa.Global {
+	var addr ssa.Value
+	switch in := in.(type) {
+	case *ssa.UnOp:
+		if in.Op != token.MUL {
+			return nil
+		}
+		addr = in.X
+	case *ssa.Store:
+		addr = in.Addr
+	default:
+		return nil
+	}
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			if _, isArray := a.X.Type().Underlying().(*types.Pointer); !isArray {
+				return nil // a slice element: the backing array may be shared
+			}
+			addr = a.X
+		case *ssa.Global:
+			return a
+		default:
+			return nil
+		}
+	}
+}
+
+// helpful drops from L_v the definitions that store a constant which
+// makes the branch take the side the trace does not want, when the
+// branch compares a loaded variable with a constant: such a definition
+// made before the branch cannot help it go the desired way (succ 0 is the
+// true side; a negative succ wants no side).
+func helpful(defs []loc.Loc, branch loc.Loc, succ int) []loc.Loc {
+	ifi, ok := branch.Instr().(*ssa.If)
+	if !ok || succ < 0 {
+		return defs
+	}
+	cmp, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok {
+		return defs
+	}
+	switch cmp.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+	default:
+		return defs
+	}
+	op, x, c := cmp.Op, cmp.X, cmp.Y
+	if _, isConst := x.(*ssa.Const); isConst {
+		op, x, c = swapCompare(op), cmp.Y, cmp.X
+	}
+	bound, ok := c.(*ssa.Const)
+	load, isLoad := x.(*ssa.UnOp)
+	if !ok || !isLoad || load.Op != token.MUL || bound.Value == nil {
+		return defs
+	}
+	class := slice.AddrClass(load.X)
+	want := succ == 0
+	var out []loc.Loc
+	for _, d := range defs {
+		st, ok := d.Instr().(*ssa.Store)
+		if ok && slice.AddrClass(st.Addr) == class {
+			if v, ok := st.Val.(*ssa.Const); ok && v.Value != nil && sameKind(v.Value, bound.Value) {
+				if constant.Compare(v.Value, op, bound.Value) != want {
+					continue
+				}
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// swapCompare is the comparison with its operands swapped.
+func swapCompare(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+// sameKind reports whether two constants can be compared.
+func sameKind(a, b constant.Value) bool {
+	num := func(k constant.Kind) bool { return k == constant.Int || k == constant.Float }
+	return a.Kind() == b.Kind() || (num(a.Kind()) && num(b.Kind()))
+}
+
+// isAlloc reports whether a definition initializes a fresh object: the
+// allocation itself (which zeroes it) or a store into a field or element
+// of an object allocated in the same function (a composite literal, a
+// constructor). No other goroutine can see the object yet, so such a
+// definition never redefines what a stalled branch read.
+func isAlloc(l loc.Loc) bool {
+	switch in := l.Instr().(type) {
+	case *ssa.Alloc:
+		return true
+	case *ssa.Store:
+		addr := in.Addr
+		for {
+			switch a := addr.(type) {
+			case *ssa.FieldAddr:
+				addr = a.X
+				continue
+			case *ssa.IndexAddr:
+				addr = a.X
+				continue
+			case *ssa.Alloc:
+				return a.Parent() == l.Fn
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // system returns the abstract system with target def and its traces with

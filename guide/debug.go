@@ -1,0 +1,26 @@
+package guide
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/gmc-go/gmc/abstract"
+	"github.com/gmc-go/gmc/vm/load"
+)
+
+// debugOn turns on a trace of the guided check's rounds on stderr
+// (GMC_DEBUG=1): the trace set followed, the states spent, the stall.
+var debugOn = os.Getenv("GMC_DEBUG") != ""
+
+func debugRound(prog *load.Program, set, refined int, ts *abstract.TraceSet, r Result) {
+	if !debugOn {
+		return
+	}
+	fmt.Fprintf(os.Stderr, "gmc: set %d refinement %d: %d states, best level %d, verdict %s\n", set, refined, r.Stats.States, r.Stats.BestLevel, r.Verdict)
+	for i, t := range ts.Traces {
+		fmt.Fprintf(os.Stderr, "  trace %d: %s\n", i, t.Text(prog.Fset))
+	}
+	if r.Stall != nil {
+		fmt.Fprintf(os.Stderr, "  stalled at trace %d step %d (%s)\n", r.Stall.Trace, r.Stall.Step, abstract.Position(prog.Fset, r.Stall.Branch))
+	}
+}
