@@ -9,7 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/trace"
+	"github.com/gmc-go/gmc/vm/trace/timeline"
 )
 
 func init() { commands["replay"] = runReplay }
@@ -22,6 +24,7 @@ func runReplay(args []string) int {
 	var f runFlags
 	f.register(fs)
 	steps := fs.Bool("steps", false, "print the interleaving")
+	timelinePath := fs.String("timeline", "", "write the run as a Chrome/Perfetto trace-event timeline (JSON) to this file")
 	pos, _, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitUsage
@@ -59,8 +62,26 @@ func runReplay(args []string) int {
 	if f.json {
 		st.stdout = os.Stderr
 	}
-	final, got, err := trace.Replay(l.m, l.entry, tr.Choices, st.flush)
+	obs := st.flush
+	var tl *timeline.Builder
+	if *timelinePath != "" {
+		o := l.m.Options()
+		o.RecordSync = true
+		l.m = vm.New(l.prog, o)
+		tl = timeline.NewBuilder(l.m, fmt.Sprintf("gmc replay: %s", tr.Entry))
+		tl.SetInfo("pkg", tr.Pkg)
+		tl.SetInfo("entry", tr.Entry)
+		obs = func(s *vm.State) { st.flush(s); tl.Observe(s) }
+	}
+	final, got, err := trace.Replay(l.m, l.entry, tr.Choices, obs)
 	st.flush(final)
+	if tl != nil {
+		tl.Finish(final, final.Err())
+		if err := writeFileWith(*timelinePath, tl.Write); err != nil {
+			fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+			return exitInternal
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gmc: %s: %v\n", pos[0], err)
 		return exitOK

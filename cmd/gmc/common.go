@@ -38,7 +38,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "out", "", "write the trace (and error) to this file for 'gmc replay'")
 	fs.StringVar(&f.sched, "sched", "shared", "scheduling points: shared (sync ops and shared memory accesses) or sync (sync ops only)")
 	fs.IntVar(&f.depth, "depth", 10000000, "maximum number of transitions of an execution")
-	fs.StringVar(&f.checks, "check", "", "errors to look for besides panics and deadlocks: comma-separated leak,race (default: leak for test and function entries)")
+	fs.StringVar(&f.checks, "check", "", "errors to look for, comma-separated: leak, deadlock, race, panic (panics and deadlocks are always errors; none: only those) (default: leak,deadlock,race,panic for test and function entries, deadlock,panic for main)")
 }
 
 // parseInterleaved parses flags that may appear before or after the
@@ -65,14 +65,14 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, []string, erro
 	return pos, prog, nil
 }
 
-func (f *runFlags) options(entryKind vm.EntryKind) vm.Options {
+func (f *runFlags) options(entryKind vm.EntryKind) (vm.Options, error) {
 	o := vm.Options{Args: f.progArgs}
 	if f.sched == "sync" {
 		o.Sched = vm.SchedSync
 	}
 	checks := f.checks
 	if checks == "" && entryKind != vm.EntryMain {
-		checks = "leak"
+		checks = defaultChecks
 	}
 	for _, c := range strings.Split(checks, ",") {
 		switch strings.TrimSpace(c) {
@@ -80,10 +80,19 @@ func (f *runFlags) options(entryKind vm.EntryKind) vm.Options {
 			o.Checks.Leak = true
 		case "race":
 			o.Checks.Race = true
+		case "deadlock", "panic", "none", "":
+			// always errors
+		default:
+			return o, fmt.Errorf("unknown --check %q (want a comma-separated list of leak, deadlock, race, panic, or none)", strings.TrimSpace(c))
 		}
 	}
-	return o
+	return o, nil
 }
+
+// defaultChecks are the checks of test, fuzz and function entries: a
+// goroutine still blocked when a test returns is a bug, and so is a race.
+// A main package's default is Go's own: panics and deadlocks only.
+const defaultChecks = "leak,deadlock,race,panic"
 
 func (f *runFlags) checkList(o vm.Options) []string {
 	var cs []string
@@ -111,10 +120,9 @@ type loaded struct {
 
 // loadAndPrepare loads pkg, finds the entry and builds the machine.
 func loadAndPrepare(dir, pkg string, f *runFlags) (*loaded, int) {
-	prog, err := load.Load(load.Config{Dir: dir, Patterns: []string{pkg}})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return nil, exitUsage
+	prog, code := loadProgram(dir, pkg)
+	if prog == nil {
+		return nil, code
 	}
 	probe := vm.New(prog, vm.Options{})
 	e, err := probe.FindEntry(f.entry)
@@ -122,10 +130,29 @@ func loadAndPrepare(dir, pkg string, f *runFlags) (*loaded, int) {
 		fmt.Fprintln(os.Stderr, err)
 		return nil, exitUsage
 	}
+	return prepareEntry(prog, e, f)
+}
+
+// loadProgram loads pkg from dir ("" for the current directory).
+func loadProgram(dir, pkg string) (*load.Program, int) {
+	prog, err := load.Load(load.Config{Dir: dir, Patterns: []string{pkg}})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return nil, exitUsage
+	}
+	return prog, exitOK
+}
+
+// prepareEntry builds the machine that runs entry e of prog with the
+// options of f.
+func prepareEntry(prog *load.Program, e vm.Entry, f *runFlags) (*loaded, int) {
 	if f.sched != "shared" && f.sched != "sync" {
 		return nil, usageErr("--sched must be shared or sync, not %q", f.sched)
 	}
-	opts := f.options(e.Kind)
+	opts, err := f.options(e.Kind)
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
 	bps, err := trace.ResolveBreakpoints(prog, f.breakpoints)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gmc: %v\n", err)

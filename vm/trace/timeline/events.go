@@ -96,10 +96,12 @@ type flow struct {
 // synchronizations: a receive with the send whose value it took (channels
 // are FIFO: a buffered value goes to the oldest receive, and a parked
 // sender's value enters the buffer when a receive makes room), a close
-// with the receives it satisfied, an unlock (or Done, or any release of an
-// object) with the acquisitions that follow it, a wake with the woken
-// goroutine's next transition, and a go statement with the new goroutine's
-// first transition.
+// with the receives it satisfied, a release by a sync operation (Unlock,
+// RUnlock, WaitGroup.Done) with the acquisitions by sync operations that
+// follow it on the same object, a wake with the woken goroutine's next
+// transition, and a go statement with the new goroutine's first
+// transition. Atomics and the virtual clock are not drawn. The VM names
+// objects, not fields: two mutexes of one struct share their releases.
 func (b *Builder) flows() []flow {
 	steps := b.steps
 	byG := map[int][]int{}
@@ -143,15 +145,22 @@ func (b *Builder) flows() []flow {
 				}
 			case vm.SyncRelease:
 				switch {
+				case e.Obj == 0: // the virtual clock: no pairing
 				case s.op == "chan close":
 					closed[e.Obj] = j
 				case chanOp(s.op):
 					buffered[e.Obj] = append(buffered[e.Obj], j)
-				default:
+				case strings.HasPrefix(s.op, "sync."):
 					released[e.Obj] = append(released[e.Obj], j)
 				}
 			case vm.SyncAcquire:
+				if e.Obj == 0 {
+					continue
+				}
 				if !chanOp(s.op) {
+					if !strings.HasPrefix(s.op, "sync.") {
+						continue
+					}
 					for _, r := range released[e.Obj] {
 						add(r, j)
 					}

@@ -1,0 +1,234 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/gmc-go/gmc/cmd/gmc/internal/entries"
+	"github.com/gmc-go/gmc/guide"
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
+)
+
+// entryReport is one entry's result in the JSON of a multi-entry check:
+// the single-entry report of the contract (DESIGN §4) plus the entry, how
+// its counterexample replayed, the files written, and why the entry could
+// not be checked (problem).
+type entryReport struct {
+	Entry     string `json:"entry"`
+	EntryKind string `json:"entry_kind"`
+	trace.Report
+	ReplayOK     *bool  `json:"replay_ok,omitempty"`
+	TraceFile    string `json:"trace_file,omitempty"`
+	TimelineFile string `json:"timeline_file,omitempty"`
+	Problem      string `json:"problem,omitempty"`
+
+	code int // exit code of a problem
+}
+
+// multiSummary sums up a multi-entry check.
+type multiSummary struct {
+	Entries     int            `json:"entries"`
+	Errors      int            `json:"errors"`
+	Kinds       map[string]int `json:"kinds"`
+	NoError     int            `json:"no_error"`
+	Unknown     int            `json:"unknown"`
+	NotChecked  int            `json:"not_checked"`
+	ReplayOK    int            `json:"replay_ok"`
+	TimeS       float64        `json:"time_s"`
+	MedianTimeS float64        `json:"median_time_s"`
+}
+
+// multiReport is the JSON object of a multi-entry check (--json).
+type multiReport struct {
+	Pkg     string        `json:"pkg"`
+	Results []entryReport `json:"results"`
+	Summary multiSummary  `json:"summary"`
+}
+
+// runCheckMulti checks each selected entry in turn: one result line per
+// entry, then a summary table (stderr), or one JSON object (--json). --out
+// and --timeline name directories that get one file per counterexample.
+// Exit code: 1 if an error was found in any entry, else 3 or 2 if an entry
+// could not be checked (internal error, unsupported feature), else 0.
+func runCheckMulti(f *checkFlags, prog *load.Program, sel []entries.Entry) int {
+	for _, dir := range []string{f.out, f.timeline} {
+		if dir == "" {
+			continue
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return usageErr("with several entries, --out and --timeline name directories: %v", err)
+		}
+	}
+	targets, code := checkTargets(f, prog)
+	if code != exitOK {
+		return code
+	}
+	probe := vm.New(prog, vm.Options{})
+	var reports []entryReport
+	var outs []*outcome
+	files := map[*outcome][2]string{} // trace file, timeline file
+	progress := newProgressLine(os.Stderr, !f.json)
+	for i, se := range sel {
+		r := entryReport{Entry: se.Name, EntryKind: string(se.Kind)}
+		e, err := probe.FindEntry(se.Name)
+		if err != nil {
+			r.Problem, r.code = err.Error(), exitUsage
+			reports = append(reports, r)
+			continue
+		}
+		l, code := prepareEntry(prog, e, &f.runFlags)
+		if l == nil {
+			return code // a bad flag: the same for every entry
+		}
+		progress.prefix = fmt.Sprintf("[%d/%d] %s: ", i+1, len(sel), se.Name)
+		o, code, err := search(f, l, targets, progress.update, f.timeline != "")
+		progress.clear()
+		if err != nil {
+			r.Problem, r.code = strings.TrimPrefix(err.Error(), "gmc: "), code
+			r.Verdict = trace.VerdictUnknown
+		} else {
+			r.Report = o.rep
+			if o.tr != nil {
+				ok := o.replayed
+				r.ReplayOK = &ok
+				if f.out != "" {
+					r.TraceFile = filepath.Join(f.out, se.Name+".json")
+					if err := writeTraceFile(r.TraceFile, o.tr, o.rep.Error); err != nil {
+						fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+						return exitInternal
+					}
+				}
+				if f.timeline != "" {
+					r.TimelineFile = filepath.Join(f.timeline, se.Name+".timeline.json")
+				}
+				files[o] = [2]string{r.TraceFile, r.TimelineFile}
+			}
+			outs = append(outs, o)
+		}
+		reports = append(reports, r)
+		if !f.json {
+			fmt.Fprintf(os.Stderr, "gmc: [%d/%d] %s\n", i+1, len(sel), resultLine(r))
+		}
+	}
+	quiet := *f
+	quiet.json = true // one line per file would drown the table
+	if code := writeOutputs(&quiet, prog, outs, func(o *outcome) string { return files[o][0] }, func(o *outcome) string { return files[o][1] }); code != exitOK {
+		return code
+	}
+	sum := summarize(reports)
+	if f.json {
+		writeJSON(os.Stdout, multiReport{Pkg: absPkg(f.pkg), Results: reports, Summary: sum})
+	} else {
+		printTable(os.Stderr, reports, sum)
+		if f.sarif != "" {
+			fmt.Fprintf(os.Stderr, "gmc: SARIF log written to %s\n", f.sarif)
+		}
+		if f.timeline != "" && len(outs) > 0 {
+			fmt.Fprintf(os.Stderr, "gmc: timelines written to %s (open them in ui.perfetto.dev)\n", f.timeline)
+		}
+	}
+	worst := exitOK
+	for _, r := range reports {
+		switch {
+		case r.Verdict == trace.VerdictError:
+			return exitFound
+		case r.code == exitInternal:
+			worst = exitInternal
+		case r.code != exitOK && worst == exitOK:
+			worst = r.code
+		}
+	}
+	return worst
+}
+
+// resultLine is one entry's result in words.
+func resultLine(r entryReport) string {
+	switch {
+	case r.Problem != "":
+		return fmt.Sprintf("%s: not checked: %s", r.Entry, r.Problem)
+	case r.Error != nil:
+		s := fmt.Sprintf("%s: %s found (%d states, %.2fs)", r.Entry, r.Error.Kind, int(r.Stats.States), r.Stats.TimeS)
+		if r.ReplayOK != nil && *r.ReplayOK {
+			s += ", replay ok"
+		}
+		if r.TraceFile != "" {
+			s += "; gmc replay " + r.TraceFile
+		}
+		return s
+	case r.Verdict == guide.VerdictNoError:
+		return fmt.Sprintf("%s: no error: state space exhausted (%d states, %.2fs)", r.Entry, int(r.Stats.States), r.Stats.TimeS)
+	}
+	return fmt.Sprintf("%s: no error found within the bounds (%d states, %.2fs)", r.Entry, int(r.Stats.States), r.Stats.TimeS)
+}
+
+func summarize(rs []entryReport) multiSummary {
+	s := multiSummary{Entries: len(rs), Kinds: map[string]int{}}
+	var times []float64
+	for _, r := range rs {
+		switch {
+		case r.Problem != "":
+			s.NotChecked++
+			continue
+		case r.Error != nil:
+			s.Errors++
+			s.Kinds[r.Error.Kind]++
+			if r.ReplayOK != nil && *r.ReplayOK {
+				s.ReplayOK++
+			}
+		case r.Verdict == guide.VerdictNoError:
+			s.NoError++
+		default:
+			s.Unknown++
+		}
+		s.TimeS += r.Stats.TimeS
+		times = append(times, r.Stats.TimeS)
+	}
+	if len(times) > 0 {
+		sort.Float64s(times)
+		n := len(times)
+		s.MedianTimeS = times[n/2]
+		if n%2 == 0 {
+			s.MedianTimeS = (times[n/2-1] + times[n/2]) / 2
+		}
+	}
+	return s
+}
+
+// printTable prints the per-entry table and the summary line.
+func printTable(w io.Writer, rs []entryReport, s multiSummary) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "\nENTRY\tRESULT\tKIND\tSTATES\tTIME\tREPLAY")
+	for _, r := range rs {
+		result, kind, replay := r.Verdict, "-", "-"
+		if r.Problem != "" {
+			result = "not checked"
+		}
+		if r.Error != nil {
+			result, kind = "found", r.Error.Kind
+		}
+		if r.ReplayOK != nil {
+			replay = map[bool]string{true: "ok", false: "FAILED"}[*r.ReplayOK]
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.2fs\t%s\n", r.Entry, result, kind, int(r.Stats.States), r.Stats.TimeS, replay)
+	}
+	tw.Flush()
+	var kinds []string
+	for _, k := range slices.Sorted(maps.Keys(s.Kinds)) {
+		kinds = append(kinds, fmt.Sprintf("%s %d", k, s.Kinds[k]))
+	}
+	found := fmt.Sprintf("%d with an error", s.Errors)
+	if len(kinds) > 0 {
+		found += " (" + strings.Join(kinds, ", ") + ")"
+	}
+	fmt.Fprintf(w, "\n%d entries: %s, %d replayed; %d no error, %d unknown, %d not checked; total %.2fs, median %.2fs\n",
+		s.Entries, found, s.ReplayOK, s.NoError, s.Unknown, s.NotChecked, s.TimeS, s.MedianTimeS)
+}

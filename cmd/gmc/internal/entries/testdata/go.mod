@@ -1,0 +1,3 @@
+module example.com/entries
+
+go 1.26
