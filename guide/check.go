@@ -209,8 +209,8 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 	for i := range pl.sets {
 		runs[i] = &setRun{ts: &pl.sets[i], stopOnStall: !cfg.NoRefine, unrefinable: map[loc.Loc]bool{}}
 	}
-	fallbackDone := false
-	for budget := cfg.StatesPerTraceSet; ; budget *= 2 {
+	fallbackDone := cfg.Fallback == "none"
+	for round, budget := 0, cfg.StatesPerTraceSet; ; round, budget = round+1, budget*2 {
 		for i, sr := range runs {
 			left := budget
 			for !sr.exhausted && left > 0 {
@@ -256,17 +256,21 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 				total.Refinements++
 			}
 		}
-		// the unguided greedy search (randomized), with the same bound
+		// the fallback search (fallback.go), with the same bound
 		if !fallbackDone {
 			c := sc
 			c.TimeLimit = remaining()
 			c.MaxStates = budget
+			if fb := fallbackOf(cfg); fb != "" {
+				c.Strategy = fb
+				c.Seed = cfg.Seed + uint64(round)*0x9e3779b9
+			}
 			r := Search(ctx, base, cfg.Entry, c)
 			if r.Verdict == VerdictError || r.Verdict == VerdictNoError {
 				return finish(r, base)
 			}
 			add(r)
-			fallbackDone = r.Stats.States < c.MaxStates
+			fallbackDone = c.Strategy != Random && r.Stats.States < c.MaxStates
 		}
 		if outOfTime() {
 			return finish(Result{Verdict: VerdictUnknown}, base)

@@ -62,7 +62,7 @@ func (t *Trials) Run(ctx context.Context, i int) TrialResult {
 	if i > 0 {
 		tc.Progress = nil
 	}
-	return runWithFallback(ctx, t.prog, t.base, t.pl, tc)
+	return runTrial(ctx, t.prog, t.base, t.pl, tc)
 }
 
 // runAll runs trials 0..cfg.Trials-1 on cfg.Parallel workers that take
