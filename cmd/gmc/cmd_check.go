@@ -39,6 +39,7 @@ type checkFlags struct {
 	noRefine     bool
 	sarif        string
 	timeline     string
+	timelinePNG  string
 	// args is the command line (for the SARIF log and replay commands)
 	args []string
 }
@@ -56,6 +57,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.noRefine, "no-refine", false, "do not refine the abstract traces when the guided search stalls at a branch")
 	fs.StringVar(&f.sarif, "sarif", "", "write the errors found as a SARIF 2.1.0 log to this file (for code-scanning upload)")
 	fs.StringVar(&f.timeline, "timeline", "", "write the counterexample as a Chrome/Perfetto trace-event timeline (JSON) to this file (several entries: to this directory)")
+	fs.StringVar(&f.timelinePNG, "timeline-png", "", "draw the counterexample's timeline as a Gantt chart (PNG) to this file (one entry only)")
 }
 
 // runCheck implements `gmc check`: search for an error or a target, in one
@@ -102,6 +104,9 @@ func runCheck(args []string) int {
 			}
 			return exitUsage
 		}
+		if f.timelinePNG != "" {
+			return usageErr("--timeline-png draws one entry's counterexample; with several entries use --timeline DIR")
+		}
 		return runCheckMulti(&f, prog, sel)
 	}
 	if findErr != nil {
@@ -118,7 +123,7 @@ func runCheck(args []string) int {
 	}
 	prog1 := newProgressLine(os.Stderr, !f.json)
 	start := time.Now()
-	o, code, err := search(&f, l, targets, prog1.update, f.timeline != "")
+	o, code, err := search(&f, l, targets, prog1.update, f.timeline != "" || f.timelinePNG != "")
 	prog1.clear()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/trace"
 	"github.com/gmc-go/gmc/vm/trace/timeline"
+	"github.com/gmc-go/gmc/vm/trace/timeline/gantt"
 )
 
 func init() { commands["replay"] = runReplay }
@@ -25,6 +27,7 @@ func runReplay(args []string) int {
 	f.register(fs)
 	steps := fs.Bool("steps", false, "print the interleaving")
 	timelinePath := fs.String("timeline", "", "write the run as a Chrome/Perfetto trace-event timeline (JSON) to this file")
+	timelinePNG := fs.String("timeline-png", "", "draw the run's timeline as a Gantt chart (PNG) to this file")
 	pos, _, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitUsage
@@ -64,7 +67,7 @@ func runReplay(args []string) int {
 	}
 	obs := st.flush
 	var tl *timeline.Builder
-	if *timelinePath != "" {
+	if *timelinePath != "" || *timelinePNG != "" {
 		o := l.m.Options()
 		o.RecordSync = true
 		l.m = vm.New(l.prog, o)
@@ -77,9 +80,17 @@ func runReplay(args []string) int {
 	st.flush(final)
 	if tl != nil {
 		tl.Finish(final, final.Err())
-		if err := writeFileWith(*timelinePath, tl.Write); err != nil {
-			fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
-			return exitInternal
+		if *timelinePath != "" {
+			if err := writeFileWith(*timelinePath, tl.Write); err != nil {
+				fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+				return exitInternal
+			}
+		}
+		if *timelinePNG != "" {
+			if err := writeFileWith(*timelinePNG, func(w io.Writer) error { return gantt.WritePNG(tl.File(), gantt.Options{From: -1}, w) }); err != nil {
+				fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+				return exitInternal
+			}
 		}
 	}
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/trace/sarif"
+	"github.com/gmc-go/gmc/vm/trace/timeline/gantt"
 )
 
 // writeOutputs writes the SARIF log (--sarif) of the outcomes and the
@@ -27,6 +28,18 @@ func writeOutputs(f *checkFlags, prog *load.Program, outs []*outcome, traceFile,
 		}
 		if !f.json {
 			fmt.Fprintf(os.Stderr, "gmc: timeline of %s written to %s (open it in ui.perfetto.dev)\n", o.entry, path)
+		}
+	}
+	for _, o := range outs {
+		if o.timeline == nil || f.timelinePNG == "" {
+			continue
+		}
+		if err := writeFileWith(f.timelinePNG, func(w io.Writer) error { return gantt.WritePNG(o.timeline.File(), gantt.Options{From: -1}, w) }); err != nil {
+			fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+			return exitInternal
+		}
+		if !f.json {
+			fmt.Fprintf(os.Stderr, "gmc: timeline chart of %s written to %s\n", o.entry, f.timelinePNG)
 		}
 	}
 	if f.sarif == "" {

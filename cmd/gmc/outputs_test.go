@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,7 +97,8 @@ func timelineTracks(t *testing.T, path string) (map[int]string, []string) {
 
 // TestCheckSarifTimeline: --sarif writes a schema-valid log with the
 // panic, its location and the replay command; --timeline writes a track
-// per goroutine; gmc replay --timeline writes the same tracks.
+// per goroutine; gmc replay --timeline writes the same tracks, and
+// --timeline-png a PNG chart.
 func TestCheckSarifTimeline(t *testing.T) {
 	dir := t.TempDir()
 	out, sarifPath, tl := filepath.Join(dir, "trace.json"), filepath.Join(dir, "log.sarif"), filepath.Join(dir, "tl.json")
@@ -127,9 +129,17 @@ func TestCheckSarifTimeline(t *testing.T) {
 	if !contains(flows, "go") {
 		t.Errorf("no flow from the go statement: %v", flows)
 	}
-	tl2 := filepath.Join(dir, "tl2.json")
-	if _, stderr, code := gmc(t, "replay", "--timeline", tl2, out); code != 1 {
+	tl2, chart := filepath.Join(dir, "tl2.json"), filepath.Join(dir, "tl.png")
+	if _, stderr, code := gmc(t, "replay", "--timeline", tl2, "--timeline-png", chart, out); code != 1 {
 		t.Fatalf("replay exit %d\n%s", code, stderr)
+	}
+	if fh, err := os.Open(chart); err != nil {
+		t.Error(err)
+	} else {
+		if _, err := png.Decode(fh); err != nil {
+			t.Errorf("--timeline-png: %v", err)
+		}
+		fh.Close()
 	}
 	if tracks2, _ := timelineTracks(t, tl2); len(tracks2) != len(tracks) || tracks2[2] != tracks[2] {
 		t.Errorf("replay tracks %v, check tracks %v", tracks2, tracks)
