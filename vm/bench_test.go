@@ -1,9 +1,13 @@
 package vm_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
+	"github.com/gmc-go/gmc/internal/goker"
 	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/trace"
 )
 
@@ -67,4 +71,48 @@ func BenchmarkHash10k(b *testing.B) {
 		n := m.Step(s, 0) // a fresh state: hashes are cached per state
 		_ = n.Hash()
 	}
+}
+
+// BenchmarkManyGoroutines: two goroutines exchange 2,000 messages while
+// 1,100 others are blocked (on a channel and a mutex); reports
+// transitions/s.
+func BenchmarkManyGoroutines(b *testing.B) {
+	m, e := machine(b, "manyg", vm.Options{Sched: vm.SchedSync, Checks: vm.Checks{Leak: true}, Args: []string{"2000"}})
+	var steps int
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s, choices, _ := trace.RandomRun(m, e, uint64(i), 1e9, nil)
+		if !s.Exited() {
+			b.Fatalf("did not exit: %v", s.Err())
+		}
+		steps += len(choices)
+	}
+	b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "transitions/s")
+}
+
+// BenchmarkGoKerKernel: random runs of a GoKer kernel with many goroutines
+// (GMC_BENCH_KERNEL, default Kubernetes70277: a thousand goroutines, each
+// with a ticker) for at most 50,000 transitions; reports transitions/s.
+func BenchmarkGoKerKernel(b *testing.B) {
+	name := os.Getenv("GMC_BENCH_KERNEL")
+	if name == "" {
+		name = "Kubernetes70277"
+	}
+	dir := filepath.Join(goker.Base(), "goker")
+	prog, err := load.Load(load.Config{Dir: dir})
+	if err != nil {
+		b.Skip(err)
+	}
+	m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true}})
+	e, err := m.FindEntry(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var steps int
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_, choices, _ := trace.RandomRun(m, e, uint64(i), 50000, nil)
+		steps += len(choices)
+	}
+	b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "transitions/s")
 }

@@ -73,9 +73,8 @@ type Machine struct {
 	rtError     *RType // dynamic type of runtime error values
 	fvMu        sync.Mutex
 	fvals       map[*ssa.Function]*Closure
-	selMu       sync.Mutex
-	selects     map[*ssa.Select]*selectInfo
-	zerobase    ObjID // the address of every zero-size variable
+	selects     sync.Map // *ssa.Select -> *selectInfo
+	zerobase    ObjID    // the address of every zero-size variable
 	breakpoints map[loc.Loc]bool
 	// hashRoots are the global objects a state hash starts from: those of
 	// interpreted packages (the globals of natively modelled packages are
@@ -98,7 +97,6 @@ func New(p *load.Program, opts Options) *Machine {
 		natives: map[string]*nativeFunc{},
 		globals: map[*ssa.Global]Pointer{},
 		fvals:   map[*ssa.Function]*Closure{},
-		selects: map[*ssa.Select]*selectInfo{},
 	}
 	m.types.machine = m
 	if len(opts.Breakpoints) > 0 {

@@ -27,9 +27,7 @@ func (c *compiler) selectOp(in *ssa.Select) op {
 		}
 	}
 	dst := c.reg(in)
-	c.m.selMu.Lock()
-	c.m.selects[in] = si
-	c.m.selMu.Unlock()
+	c.m.selects.Store(in, si)
 	nrecv := 0
 	for _, s := range si.sends {
 		if s < 0 {
@@ -201,11 +199,10 @@ func (m *Machine) readySelectCases(s *State, g *goroutine) []int {
 	if !ok {
 		return nil
 	}
-	m.selMu.Lock()
-	si := m.selects[in]
-	m.selMu.Unlock()
-	if si == nil {
+	v, ok := m.selects.Load(in)
+	if !ok {
 		return nil
 	}
+	si := v.(*selectInfo)
 	return readyCases(s, fr, si)
 }

@@ -94,25 +94,41 @@ func (s *State) thaw() *State {
 	return ns
 }
 
-// g returns goroutine id for writing.
-func (s *State) mutG(id int) *goroutine {
-	for i, g := range s.gs {
-		if g.id == id {
-			if g.epoch != s.epoch {
-				g = g.clone(s.epoch)
-				s.gs[i] = g
-			}
-			return g
+// gIndex returns the index of goroutine id in s.gs (sorted by id: new
+// goroutines get increasing ids and are appended), or -1.
+func (s *State) gIndex(id int) int {
+	lo, hi := 0, len(s.gs)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if s.gs[mid].id < id {
+			lo = mid + 1
+		} else {
+			hi = mid
 		}
 	}
-	return nil
+	if lo < len(s.gs) && s.gs[lo].id == id {
+		return lo
+	}
+	return -1
+}
+
+// mutG returns goroutine id for writing.
+func (s *State) mutG(id int) *goroutine {
+	i := s.gIndex(id)
+	if i < 0 {
+		return nil
+	}
+	g := s.gs[i]
+	if g.epoch != s.epoch {
+		g = g.clone(s.epoch)
+		s.gs[i] = g
+	}
+	return g
 }
 
 func (s *State) getG(id int) *goroutine {
-	for _, g := range s.gs {
-		if g.id == id {
-			return g
-		}
+	if i := s.gIndex(id); i >= 0 {
+		return s.gs[i]
 	}
 	return nil
 }
@@ -293,13 +309,19 @@ func (s *State) maybeCollect() {
 
 // prune drops dead goroutines.
 func (s *State) prune() {
-	live := s.gs[:0:0]
-	for _, g := range s.gs {
+	for i, g := range s.gs {
 		if g.status != gDead {
-			live = append(live, g)
+			continue
 		}
+		live := append(make([]*goroutine, 0, len(s.gs)-1), s.gs[:i]...)
+		for _, g := range s.gs[i+1:] {
+			if g.status != gDead {
+				live = append(live, g)
+			}
+		}
+		s.gs = live
+		return
 	}
-	s.gs = live
 }
 
 // settle fires timers when nothing else can run, and detects the end of

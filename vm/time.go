@@ -24,20 +24,28 @@ type timer struct {
 var epochBase = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
 
 func (s *State) addTimer(tm timer) {
+	s.addTimers([]timer{tm})
+}
+
+// addTimers adds timers in order, each with the next sequence number (the
+// order among timers due at the same time). The list is shared with
+// earlier states: it is copied once.
+func (s *State) addTimers(add []timer) {
 	seq := 0
 	for _, x := range s.timers {
-		if x.seq >= seq {
-			seq = x.seq + 1
-		}
+		seq = max(seq, x.seq+1)
 	}
-	tm.seq = seq
-	ts := append(append([]timer(nil), s.timers...), tm)
-	sort.SliceStable(ts, func(i, j int) bool {
-		if ts[i].when != ts[j].when {
-			return ts[i].when < ts[j].when
-		}
-		return ts[i].seq < ts[j].seq
-	})
+	ts := make([]timer, len(s.timers), len(s.timers)+len(add))
+	copy(ts, s.timers)
+	for _, tm := range add {
+		tm.seq = seq
+		seq++
+		// the new timer goes after every timer due no later
+		i := sort.Search(len(ts), func(i int) bool { return ts[i].when > tm.when })
+		ts = append(ts, timer{})
+		copy(ts[i+1:], ts[i:])
+		ts[i] = tm
+	}
 	s.timers = ts
 }
 
@@ -75,6 +83,7 @@ func (s *State) fireTimers() {
 		}
 	}
 	s.timers = rest
+	var again []timer // periodic timers, re-added after the others fire
 	t := &thread{m: s.m, s: s, selCase: -1, branch: -1}
 	for _, x := range due {
 		switch {
@@ -95,8 +104,11 @@ func (s *State) fireTimers() {
 		}
 		if x.period > 0 {
 			x.when = s.clock + x.period
-			s.addTimer(x)
+			again = append(again, x)
 		}
+	}
+	if len(again) > 0 {
+		s.addTimers(again)
 	}
 }
 
