@@ -148,7 +148,8 @@ func TestCheckSarifTimeline(t *testing.T) {
 
 // TestCheckMultiEntry: --entry all checks every test of a package: one
 // result per entry in the JSON (the deadlock, leak and race found and
-// replayed, the correct test proven), a trace file per error that gmc
+// replayed, the correct test proven, the test that calls an unsupported
+// function not checked, with the reason), a trace file per error that gmc
 // replay reproduces, a SARIF result per error, a timeline per error, and
 // exit code 1; a pattern selects entries as go test -run does.
 func TestCheckMultiEntry(t *testing.T) {
@@ -167,18 +168,21 @@ func TestCheckMultiEntry(t *testing.T) {
 			ReplayOK       *bool  `json:"replay_ok"`
 			TraceFile      string `json:"trace_file"`
 			TimelineFile   string `json:"timeline_file"`
+			Problem        string
 		}
 		Summary struct {
 			Entries, Errors int
 			NoError         int `json:"no_error"`
 			ReplayOK        int `json:"replay_ok"`
+			NotChecked      int `json:"not_checked"`
 		}
 	}
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatalf("stdout is not one JSON object: %v\n%s", err, stdout)
 	}
-	want := map[string]string{"TestDeadlock": "deadlock", "TestLeak": "leak", "TestRace": "race", "TestOK": ""}
-	if len(rep.Results) != len(want) || rep.Summary.Entries != 4 || rep.Summary.Errors != 3 || rep.Summary.ReplayOK != 3 || rep.Summary.NoError != 1 {
+	want := map[string]string{"TestDeadlock": "deadlock", "TestLeak": "leak", "TestRace": "race", "TestOK": "", "TestUnsupported": "unsupported"}
+	if len(rep.Results) != len(want) || rep.Summary.Entries != 5 || rep.Summary.Errors != 3 || rep.Summary.ReplayOK != 3 ||
+		rep.Summary.NoError != 1 || rep.Summary.NotChecked != 1 {
 		t.Fatalf("report %+v", rep)
 	}
 	for _, r := range rep.Results {
@@ -189,6 +193,12 @@ func TestCheckMultiEntry(t *testing.T) {
 		}
 		if r.EntryKind != "test" {
 			t.Errorf("%s: entry kind %q", r.Entry, r.EntryKind)
+		}
+		if kind == "unsupported" {
+			if !strings.Contains(r.Problem, "unsupported: call of os.Open") || r.Error != nil {
+				t.Errorf("%s: %+v, want the unsupported call as its problem", r.Entry, r)
+			}
+			continue
 		}
 		if kind == "" {
 			if r.Verdict != "no-error" || r.Error != nil || r.TraceFile != "" {
@@ -236,7 +246,7 @@ func TestCheckBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--entry", "^Nope"}, `--entry "^Nope" matches none of the 4 entries`},
+		{[]string{"--entry", "^Nope"}, `--entry "^Nope" matches none of the 5 entries`},
 		{[]string{"--entry", "Test("}, "neither an entry nor a regular expression"},
 		{[]string{"--check", "leak,bogus", "--entry", "TestOK"}, `unknown --check "bogus"`},
 	}

@@ -1,6 +1,7 @@
 package multi
 
 import (
+	"os"
 	"sync"
 	"testing"
 )
@@ -56,5 +57,11 @@ func TestOK(t *testing.T) {
 	wg.Wait()
 	if c.n != 2 {
 		t.Fatalf("n = %d", c.n)
+	}
+}
+
+func TestUnsupported(t *testing.T) {
+	if _, err := os.Open("multi.go"); err != nil {
+		t.Fatal(err)
 	}
 }
