@@ -26,6 +26,8 @@ type outcome struct {
 	tr    *trace.Trace
 	final *vm.State
 	err   *vm.Error
+	// steps are the transitions of the replayed counterexample
+	steps []vm.Step
 	// replayed reports that the replay of the choices reproduced the error
 	replayed bool
 	// timeline of the counterexample, when asked for
@@ -79,7 +81,6 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 	// replay the counterexample: its steps, the program's output and, when
 	// asked for, its timeline
 	rm := b.Machine
-	var obs trace.Observer
 	if inputs != nil || wantTimeline {
 		opts.RecordSync = wantTimeline
 		rm = vm.New(l.prog, opts)
@@ -90,7 +91,12 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 			kind = string(e.Kind)
 		}
 		o.timeline = timeline.NewBuilder(rm, fmt.Sprintf("gmc check: %s (%s)", o.entry, kind))
-		obs = o.timeline.Observe
+	}
+	obs := func(s *vm.State) {
+		o.steps = append(o.steps, s.LastStep())
+		if o.timeline != nil {
+			o.timeline.Observe(s)
+		}
 	}
 	replayed, steps, err := trace.Replay(rm, l.entry, choices, obs)
 	if err == nil && e != nil && (replayed.Err() == nil || replayed.Err().Msg != e.Msg) {

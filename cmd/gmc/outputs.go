@@ -65,6 +65,7 @@ func writeOutputs(f *checkFlags, prog *load.Program, outs []*outcome, traceFile,
 		} else {
 			fd = sarif.Finding{Entry: o.entry, Kind: o.rep.Error.Kind, Message: o.rep.Error.Message, Loc: o.final.LastStep().Loc}
 		}
+		fd.Steps = o.steps
 		fd.TraceFile = traceFile(o)
 		fd.Replay = replayCommand(f, o.entry, fd.TraceFile)
 		fd.Stats = map[string]any{"states": o.rep.Stats.States, "time_s": o.rep.Stats.TimeS,

@@ -14,6 +14,9 @@
 //   - one code flow with a thread flow per involved goroutine, whose
 //     locations are the goroutine's stack frames from the outermost
 //     (nesting level 0) to the innermost;
+//   - a second code flow, the interleaving: a thread flow per goroutine
+//     whose locations are its transitions in the counterexample, ordered
+//     across goroutines by executionOrder (the last MaxSteps transitions);
 //   - properties: the entry, the command that replays the counterexample,
 //     the trace file when one was written, and the search's counters.
 //
@@ -28,6 +31,7 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	gosarif "github.com/owenrumney/go-sarif/v2/sarif"
@@ -67,10 +71,17 @@ type Finding struct {
 	// it replays, if one was written.
 	Replay    string
 	TraceFile string
+	// Steps are the transitions of the counterexample, in order (empty:
+	// no interleaving in the result).
+	Steps []vm.Step
 	// Stats are extra counters for the result's properties (states,
 	// time_s, trace_len...).
 	Stats map[string]any
 }
+
+// MaxSteps bounds the transitions of the interleaving code flow: the
+// last MaxSteps are kept (where the error shows).
+const MaxSteps = 500
 
 // FindingOf describes a VM error found in entry.
 func FindingOf(entry string, e *vm.Error) Finding {
@@ -142,6 +153,9 @@ func (l *Log) Add(f Finding) {
 	if cf := l.codeFlow(f.Goroutines); cf != nil {
 		res.AddCodeFlow(cf)
 	}
+	if cf := l.interleaving(f.Steps); cf != nil {
+		res.AddCodeFlow(cf)
+	}
 	props := gosarif.Properties{"entry": f.Entry, "message": f.Message}
 	if f.Replay != "" {
 		props["replay"] = f.Replay
@@ -155,12 +169,12 @@ func (l *Log) Add(f Finding) {
 	res.Properties = props
 }
 
-// Write writes the log as indented JSON.
+// Write writes the log as JSON (compact: interleavings make logs long).
 func (l *Log) Write(w io.Writer) error {
 	if l.run.Results == nil {
 		l.run.Results = []*gosarif.Result{} // "results": [] says the checks ran and found nothing
 	}
-	return l.rep.PrettyWrite(w)
+	return l.rep.Write(w)
 }
 
 func (l *Log) addRule(kind string) {
@@ -209,6 +223,50 @@ func (l *Log) codeFlow(gs []vm.GoroutineInfo) *gosarif.CodeFlow {
 			tf.AddLocation(tfl)
 		}
 		cf.AddThreadFlow(tf)
+	}
+	return cf
+}
+
+// interleaving is the counterexample's schedule: a thread flow per
+// goroutine whose locations are its transitions, each with its position
+// in the whole schedule as executionOrder.
+func (l *Log) interleaving(steps []vm.Step) *gosarif.CodeFlow {
+	if len(steps) == 0 {
+		return nil
+	}
+	first := max(0, len(steps)-MaxSteps)
+	msg := fmt.Sprintf("interleaving: %d transitions", len(steps))
+	if first > 0 {
+		msg = fmt.Sprintf("interleaving: the last %d of %d transitions", len(steps)-first, len(steps))
+	}
+	cf := gosarif.NewCodeFlow().WithTextMessage(msg)
+	flows := map[int]*gosarif.ThreadFlow{}
+	var order []int
+	for k := first; k < len(steps); k++ {
+		st := steps[k]
+		tf := flows[st.G]
+		if tf == nil {
+			tf = gosarif.NewThreadFlow().WithID(fmt.Sprintf("goroutine %d", st.G))
+			tf.Locations = []*gosarif.ThreadFlowLocation{}
+			flows[st.G] = tf
+			order = append(order, st.G)
+		}
+		lc := gosarif.NewLocation().WithMessage(gosarif.NewTextMessage(fmt.Sprintf("%d: %s (goroutine %d)", k+1, st.Op, st.G)))
+		if pl := l.physical(st.Loc); pl != nil {
+			lc.WithPhysicalLocation(pl)
+		}
+		tfl := gosarif.NewThreadFlowLocation().WithLocation(lc).WithExecutionOrder(k + 1)
+		switch {
+		case strings.HasSuffix(st.Op, "Unlock"):
+			tfl.WithKinds([]string{"release"})
+		case strings.HasSuffix(st.Op, "Lock"):
+			tfl.WithKinds([]string{"acquire"})
+		}
+		tf.AddLocation(tfl)
+	}
+	sort.Ints(order)
+	for _, g := range order {
+		cf.AddThreadFlow(flows[g])
 	}
 	return cf
 }

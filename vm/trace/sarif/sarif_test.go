@@ -59,8 +59,9 @@ type sarifLog struct {
 				ThreadFlows []struct {
 					ID        string
 					Locations []struct {
-						NestingLevel int
-						Location     struct {
+						NestingLevel   int
+						ExecutionOrder int
+						Location       struct {
 							Message          struct{ Text string }
 							PhysicalLocation physLoc
 						}
@@ -84,7 +85,8 @@ type physLoc struct {
 // panic, a leak) give a log that the SARIF 2.1.0 schema accepts, with one
 // result per error, ruleId the kind, the location of the failing
 // operation relative to the source root, a thread flow per goroutine
-// ending at its blocking operation, and the replay command.
+// ending at its blocking operation, the interleaving, and the replay
+// command.
 func TestLog(t *testing.T) {
 	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "prog")})
 	if err != nil {
@@ -97,18 +99,22 @@ func TestLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	entries := map[string]string{"main": "deadlock", "Panics": "panic", "Leaks": "leak"}
+	nsteps := map[string]int{}
 	for _, name := range []string{"main", "Panics", "Leaks"} {
 		e, err := m.FindEntry(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		final, _, _ := trace.RandomRun(m, e, 1, 10000, nil)
+		var steps []vm.Step
+		final, _, _ := trace.RandomRun(m, e, 1, 10000, func(s *vm.State) { steps = append(steps, s.LastStep()) })
 		if final.Err() == nil || string(final.Err().Kind) != entries[name] {
 			t.Fatalf("%s: got %v, want a %s", name, final.Err(), entries[name])
 		}
 		f := sarif.FindingOf(name, final.Err())
 		f.Replay = "gmc replay " + name + ".json"
 		f.Stats = map[string]any{"states": 7}
+		f.Steps = steps
+		nsteps[name] = len(steps)
 		log.Add(f)
 	}
 	var buf bytes.Buffer
@@ -153,11 +159,30 @@ func TestLog(t *testing.T) {
 		if !strings.HasPrefix(fmt.Sprint(r.Properties["replay"]), "gmc replay ") || r.Properties["states"] != float64(7) {
 			t.Errorf("%s: properties %v", r.RuleID, r.Properties)
 		}
+		// the last code flow is the interleaving: every transition once, in
+		// order within each goroutine
+		if len(r.CodeFlows) == 0 {
+			t.Errorf("%s: no code flows", r.RuleID)
+			continue
+		}
+		orders := map[int]bool{}
+		for _, tf := range r.CodeFlows[len(r.CodeFlows)-1].ThreadFlows {
+			for i, l := range tf.Locations {
+				orders[l.ExecutionOrder] = true
+				if i > 0 && l.ExecutionOrder <= tf.Locations[i-1].ExecutionOrder {
+					t.Errorf("%s: %s: transitions out of order", r.RuleID, tf.ID)
+				}
+			}
+		}
+		entry := fmt.Sprint(r.Properties["entry"])
+		if len(orders) != nsteps[entry] || !orders[1] || !orders[nsteps[entry]] {
+			t.Errorf("%s: interleaving has %d distinct transitions, want 1..%d", r.RuleID, len(orders), nsteps[entry])
+		}
 		if r.RuleID == "panic" {
 			continue
 		}
 		// one thread flow per involved goroutine, innermost frame at a want line
-		if len(r.CodeFlows) != 1 {
+		if len(r.CodeFlows) != 2 {
 			t.Errorf("%s: %d code flows", r.RuleID, len(r.CodeFlows))
 			continue
 		}
@@ -191,7 +216,7 @@ func TestEmptyLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	validate(t, buf.Bytes())
-	if !bytes.Contains(buf.Bytes(), []byte(`"results": []`)) {
+	if !bytes.Contains(buf.Bytes(), []byte(`"results":[]`)) {
 		t.Errorf("no empty results list:\n%s", buf.String())
 	}
 }
