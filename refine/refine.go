@@ -121,6 +121,17 @@ func (r *Refiner) Refine(ts abstract.TraceSet, i, k int, rng *rand.Rand) (abstra
 	if len(pv) == 0 {
 		return ts, ref, fmt.Errorf("refine: the trace already defines %s before the branch", ref.Def)
 	}
+	// a definition of π_pre just before the insertion point is matched
+	// with its goroutine standing at it, not yet executed: π_v must come
+	// after it has executed, or it overwrites π_v's definition (x++ by the
+	// stalled goroutine after another goroutine's x++ loses the latter)
+	if at > 0 && pre[at-1].Kind&abstract.Def != 0 {
+		n := len(pre)
+		pre = after(append([]abstract.Step(nil), pre...), at-1)
+		if len(pre) > n {
+			at++
+		}
+	}
 	merged := make([]abstract.Step, 0, len(steps)+len(pv))
 	merged = append(merged, pre[:at]...)
 	merged = append(merged, pv...)
