@@ -507,7 +507,8 @@ func (r *runner) program(c int) (*program, error) {
 // prepareConfig finds the entry and targets of a configuration and counts
 // its goroutines. The checks follow the configuration's expectation the
 // way a user would ask for them: races when a race is expected, leaks for
-// test and fuzz entries and when a leak is expected.
+// test and fuzz entries and when a leak is expected; a fuzz entry's
+// arguments are symbolic.
 func prepareConfig(prog *load.Program, cfg benchmarks.Config) (*program, error) {
 	opts := vm.Options{Args: cfg.Args}
 	opts.Checks.Race = cfg.Expect == string(vm.KindRace)
@@ -518,6 +519,7 @@ func prepareConfig(prog *load.Program, cfg benchmarks.Config) (*program, error) 
 	}
 	if e.Kind != vm.EntryMain || cfg.Expect == string(vm.KindLeak) {
 		opts.Checks.Leak = true
+		opts.Symbolic = e.Kind == vm.EntryFuzz // the fuzz arguments are inputs, as gmc check makes them
 		m = vm.New(prog, opts)
 	}
 	p := &program{prog: prog, entry: e, opts: opts}
