@@ -62,6 +62,10 @@ type goroutine struct {
 	entry  bool   // the goroutine running the entry function
 	vc     vclock // race detector clock
 	nstate int    // progress of a native that blocks in several phases (Cond.Wait)
+	// polling: the goroutine has polled (taken a select's default case,
+	// called runtime.Gosched, been preempted) since it last blocked;
+	// see State.settle for how polling goroutines let time advance.
+	polling bool
 }
 
 // frame is one activation. Frames form a linked list through caller; only

@@ -205,6 +205,9 @@ func (s *State) walk(roots []ObjID) *hasher {
 			h.value(w.val)
 		}
 		h.int(int64(g.nstate))
+		if g.polling {
+			h.byte(3)
+		}
 		for p := g.panic; p != nil; p = p.link {
 			h.byte(2)
 			h.value(p.val)

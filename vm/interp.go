@@ -106,6 +106,7 @@ func (t *thread) run() {
 		t.n++
 		if t.n >= maxInstrs && t.nested == 0 {
 			t.s.preemptions++
+			t.g.polling = true // it spins (see time.go)
 			return
 		}
 	}

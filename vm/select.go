@@ -101,6 +101,7 @@ func (c *compiler) selectOp(in *ssa.Select) op {
 			return ctlNext
 		}
 		if !si.blocking {
+			t.g.polling = true
 			result(fr, -1, nil, false)
 			return ctlNext
 		}

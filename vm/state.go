@@ -255,6 +255,9 @@ func (m *Machine) Step(s *State, i int) *State {
 	}
 	ns.last = Step{G: g.id, Loc: g.loc()}
 	t.runGuarded()
+	if g.status == gBlocked {
+		g.polling = false
+	}
 	ns.instrs += int64(t.n)
 	if ns.last.Op == "" {
 		ns.last.Op = "run"
@@ -328,14 +331,23 @@ func (s *State) prune() {
 // the program: normal exit, global deadlock, or leaked goroutines.
 func (s *State) settle() {
 	for s.err == nil && !s.exited {
-		any := false
+		any, busy := false, false
 		for _, g := range s.gs {
 			if s.enabled(g) {
 				any = true
-				break
+				if !g.polling {
+					busy = true
+					break
+				}
 			}
 		}
-		if any {
+		if busy {
+			return
+		}
+		if any { // every goroutine that can run is polling (see time.go)
+			if len(s.timers) > 0 {
+				s.fireTimers()
+			}
 			return
 		}
 		if len(s.timers) > 0 {

@@ -7,7 +7,15 @@ import (
 )
 
 // Virtual time, in the style of testing/synctest: the clock advances only
-// when every goroutine is blocked, to the earliest pending timer.
+// when every goroutine is blocked, to the earliest pending timer — or is
+// polling. A goroutine polls when it takes the default case of a select,
+// calls runtime.Gosched, or runs so long without a scheduling point that
+// it is preempted (maxInstrs: a loop reading the clock), and counts as
+// polling until it next blocks. synctest would wait forever for a goroutine that spins
+// (polls a channel or the clock in a loop) to block; real time passes
+// while it spins. So when every goroutine that can run is polling, the
+// next timers fire (as if the spinning goroutines had been slow for that
+// long), before any of them polls again.
 
 // timer is a pending timer (immutable once in the state's list).
 type timer struct {

@@ -1,0 +1,37 @@
+package vm_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
+)
+
+// TestSpinAdvancesTime: a goroutine that spins while the others sleep
+// lets virtual time advance, so the program ends under every schedule.
+func TestSpinAdvancesTime(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "spin")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"select", "gosched", "clock"} {
+		t.Run(c, func(t *testing.T) {
+			m := vm.New(prog, vm.Options{Args: []string{c}, Checks: vm.Checks{Leak: true}})
+			e, err := m.FindEntry("main")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for seed := uint64(1); seed <= 5; seed++ {
+				s, _, _ := trace.RandomRun(m, e, seed, 100000, nil)
+				if err := s.Err(); err != nil || !s.Exited() {
+					t.Fatalf("seed %d: got %s (exited %v) at depth %d, want a normal exit", seed, errString(err), s.Exited(), s.Depth())
+				}
+				if got := s.Output(0); got != c+"\n" {
+					t.Fatalf("seed %d: output %q, want %q", seed, got, c+"\n")
+				}
+			}
+		})
+	}
+}

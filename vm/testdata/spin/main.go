@@ -1,0 +1,50 @@
+// Goroutines that spin (poll with select-default, runtime.Gosched or the
+// clock) while another sleeps: virtual time advances when every goroutine
+// that can run is polling (vm/time.go). Each case is selected by
+// os.Args[1]; vm/spin_test.go checks the output.
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"sync/atomic"
+	"time"
+)
+
+func main() {
+	done := make(chan struct{})
+	finished := make(chan string)
+	var stop atomic.Bool
+	switch os.Args[1] {
+	case "select": // polls a channel main closes after its sleep
+		go func() {
+			for {
+				select {
+				case <-done:
+					finished <- "select"
+					return
+				default:
+				}
+			}
+		}()
+	case "gosched": // yields until main sets a flag after its sleep
+		go func() {
+			for !stop.Load() {
+				runtime.Gosched()
+			}
+			finished <- "gosched"
+		}()
+	case "clock": // polls the clock for an hour while main sleeps two
+		go func() {
+			start := time.Now()
+			for time.Since(start) < time.Hour {
+			}
+			finished <- "clock"
+		}()
+	}
+	time.Sleep(2 * time.Hour)
+	close(done)
+	stop.Store(true)
+	fmt.Println(<-finished)
+}
