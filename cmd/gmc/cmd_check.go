@@ -121,10 +121,10 @@ func runCheck(args []string) int {
 	if code != exitOK {
 		return code
 	}
-	prog1 := newProgressLine(os.Stderr, !f.json)
+	progress := newProgressLine(os.Stderr, !f.json)
 	start := time.Now()
-	o, code, err := search(&f, l, targets, prog1.update, f.timeline != "" || f.timelinePNG != "")
-	prog1.clear()
+	o, code, err := search(&f, l, targets, progress.update, f.timeline != "" || f.timelinePNG != "")
+	progress.clear()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return code
