@@ -28,17 +28,25 @@ import (
 )
 
 // Strategy is one searcher of a campaign: a search strategy and, for the
-// guided search, its secondary heuristic. It is written "guided:pfsm",
-// "guided:random", "rdfs", …
+// guided search, its secondary heuristic and whether it refines. It is
+// written "guided:pfsm", "guided:random", "guided:pfsm/no-refine", "rdfs", …
 type Strategy struct {
 	Search    guide.Strategy
 	Heuristic heuristics.Secondary // the guided search's only
+	NoRefine  bool                 // the guided search's only: no refinement (Fig. 2.6)
 }
+
+// noRefineSuffix marks a guided strategy without refinement.
+const noRefineSuffix = "/no-refine"
 
 // String returns the strategy as ParseStrategies reads it.
 func (s Strategy) String() string {
 	if s.Search == guide.Guided {
-		return string(s.Search) + ":" + string(s.Heuristic)
+		name := string(s.Search) + ":" + string(s.Heuristic)
+		if s.NoRefine {
+			name += noRefineSuffix
+		}
+		return name
 	}
 	return string(s.Search)
 }
@@ -47,7 +55,8 @@ func (s Strategy) String() string {
 const DefaultStrategies = "guided:pfsm,guided:random,rdfs,random,dfs,exhaustive"
 
 // ParseStrategies parses a comma-separated strategy list. "guided" alone
-// means guided:pfsm; a heuristic is allowed after "guided" only.
+// means guided:pfsm; a heuristic is allowed after "guided" only, and may
+// end in "/no-refine".
 func ParseStrategies(list string) ([]Strategy, error) {
 	var out []Strategy
 	seen := map[string]bool{}
@@ -58,6 +67,10 @@ func ParseStrategies(list string) ([]Strategy, error) {
 		}
 		name, heur, hasHeur := strings.Cut(f, ":")
 		s := Strategy{Search: guide.Strategy(name)}
+		heur, s.NoRefine = strings.CutSuffix(heur, noRefineSuffix)
+		if s.NoRefine && heur == "" {
+			heur = string(heuristics.SecPFSM)
+		}
 		valid := false
 		for _, x := range guide.Strategies {
 			valid = valid || x == s.Search
@@ -445,7 +458,7 @@ func (r *runner) runTask(ctx context.Context, wi, k int) Record {
 		g.trials, g.err = guide.Prepare(p.prog, guide.CheckConfig{
 			Options: p.opts, Entry: p.entry, Targets: p.targets, Auto: len(p.targets) == 0,
 			Strategy: st.Search, Heuristic: st.Heuristic, Seed: sp.Seed, Trials: sp.Trials,
-			TimeLimit: sp.TimeLimit, MaxBacktrack: sp.MaxBacktrack,
+			TimeLimit: sp.TimeLimit, MaxBacktrack: sp.MaxBacktrack, NoRefine: st.NoRefine,
 		})
 	})
 	if g.err != nil {

@@ -24,6 +24,7 @@ func TestParseStrategies(t *testing.T) {
 		{in: "guided, guided:random ,exhaustive", want: "guided:pfsm,guided:random,exhaustive"},
 		{in: DefaultStrategies, want: DefaultStrategies},
 		{in: "guided:prefer-threads,guided:fsm,bfs,dfs,random", want: "guided:prefer-threads,guided:fsm,bfs,dfs,random"},
+		{in: "guided:pfsm/no-refine,guided:random/no-refine", want: "guided:pfsm/no-refine,guided:random/no-refine"},
 		{in: "guided:astar", err: "unknown heuristic"},
 		{in: "rdfs:pfsm", err: "only guided takes a heuristic"},
 		{in: "chess", err: "unknown strategy"},
