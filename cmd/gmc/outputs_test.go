@@ -227,9 +227,13 @@ func TestCheckMultiEntry(t *testing.T) {
 			t.Errorf("SARIF result of %s has rule %v, want %s", entry, r["ruleId"], want[entry])
 		}
 	}
+}
 
-	// a pattern, and the table on stderr
-	_, stderr, code = gmc(t, "check", "--entry", "^Test(OK|Race)$", "--strategy", "exhaustive", "./testdata/multi")
+// TestCheckEntryPattern: a regular expression selects entries as go test
+// -run does, and the table sums them up; an entry's exact name is a
+// single-entry check.
+func TestCheckEntryPattern(t *testing.T) {
+	_, stderr, code := gmc(t, "check", "--entry", "^Test(OK|Race)$", "--strategy", "exhaustive", "./testdata/multi")
 	if code != 1 || !strings.Contains(stderr, "2 entries: 1 with an error (race 1)") || strings.Contains(stderr, "TestLeak") {
 		t.Errorf("pattern: exit %d\n%s", code, stderr)
 	}
