@@ -12,8 +12,6 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/metrics"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -21,110 +19,10 @@ import (
 	"github.com/gmc-go/gmc/abstract"
 	"github.com/gmc-go/gmc/benchmarks"
 	"github.com/gmc-go/gmc/guide"
-	"github.com/gmc-go/gmc/heuristics"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/loc"
 )
-
-// Strategy is one searcher of a campaign: a search strategy and, for the
-// guided search, its secondary heuristic and whether it refines. It is
-// written "guided:pfsm", "guided:random", "guided:pfsm/no-refine", "rdfs", …
-type Strategy struct {
-	Search    guide.Strategy
-	Heuristic heuristics.Secondary // the guided search's only
-	NoRefine  bool                 // the guided search's only: no refinement (Fig. 2.6)
-}
-
-// noRefineSuffix marks a guided strategy without refinement.
-const noRefineSuffix = "/no-refine"
-
-// String returns the strategy as ParseStrategies reads it.
-func (s Strategy) String() string {
-	if s.Search == guide.Guided {
-		name := string(s.Search) + ":" + string(s.Heuristic)
-		if s.NoRefine {
-			name += noRefineSuffix
-		}
-		return name
-	}
-	return string(s.Search)
-}
-
-// DefaultStrategies is the strategy list of a campaign without --strategies.
-const DefaultStrategies = "guided:pfsm,guided:random,rdfs,random,dfs,exhaustive"
-
-// ParseStrategies parses a comma-separated strategy list. "guided" alone
-// means guided:pfsm; a heuristic is allowed after "guided" only, and may
-// end in "/no-refine".
-func ParseStrategies(list string) ([]Strategy, error) {
-	var out []Strategy
-	seen := map[string]bool{}
-	for _, f := range strings.Split(list, ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
-		name, heur, hasHeur := strings.Cut(f, ":")
-		s := Strategy{Search: guide.Strategy(name)}
-		heur, s.NoRefine = strings.CutSuffix(heur, noRefineSuffix)
-		if s.NoRefine && heur == "" {
-			heur = string(heuristics.SecPFSM)
-		}
-		valid := false
-		for _, x := range guide.Strategies {
-			valid = valid || x == s.Search
-		}
-		if !valid {
-			return nil, fmt.Errorf("unknown strategy %q (want guided[:HEURISTIC], dfs, rdfs, random, bfs or exhaustive)", f)
-		}
-		switch {
-		case s.Search == guide.Guided && !hasHeur:
-			s.Heuristic = heuristics.SecPFSM
-		case s.Search == guide.Guided:
-			s.Heuristic = heuristics.Secondary(heur)
-			switch s.Heuristic {
-			case heuristics.SecPFSM, heuristics.SecFSM, heuristics.SecRandom, heuristics.SecPreferThreads:
-			default:
-				return nil, fmt.Errorf("unknown heuristic in %q (want pfsm, fsm, random or prefer-threads)", f)
-			}
-		case hasHeur:
-			return nil, fmt.Errorf("strategy %q: only guided takes a heuristic", f)
-		}
-		if seen[s.String()] {
-			return nil, fmt.Errorf("strategy %q given twice", s.String())
-		}
-		seen[s.String()] = true
-		out = append(out, s)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no strategy given")
-	}
-	return out, nil
-}
-
-// Shard is a deterministic slice of a campaign's tasks: those whose index k
-// has k mod Count = Index.
-type Shard struct {
-	Index, Count int
-}
-
-// String returns the shard as "i/n".
-func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
-
-// Has reports whether task k belongs to the shard.
-func (s Shard) Has(k int) bool { return s.Count <= 1 || k%s.Count == s.Index }
-
-// ParseShard parses "i/n" with 0 ≤ i < n.
-func ParseShard(v string) (Shard, error) {
-	a, b, ok := strings.Cut(v, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
-		return Shard{}, fmt.Errorf("bad shard %q: want i/n with 0 <= i < n, e.g. 0/4", v)
-	}
-	return Shard{Index: i, Count: n}, nil
-}
 
 // Spec is a campaign, or the shard of one that this process runs.
 type Spec struct {
