@@ -77,6 +77,7 @@ type plan struct {
 	ref   *refine.Refiner // refines the sets when the search stalls (its own slices, built on first use)
 	mu    sync.Mutex
 	cache map[int]*vm.Machine
+	timed *vm.Machine // the fallback's machine with timer choices (fallback.go)
 }
 
 // Check searches for an error in cfg.Entry of prog with cfg.Trials trials,
@@ -261,13 +262,15 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 			c := sc
 			c.TimeLimit = remaining()
 			c.MaxStates = budget
+			fm := base
 			if fb := fallbackOf(cfg); fb != "" {
 				c.Strategy = fb
 				c.Seed = cfg.Seed + uint64(round)*0x9e3779b9
+				fm = pl.fallbackMachine(prog, base, round)
 			}
-			r := Search(ctx, base, cfg.Entry, c)
+			r := Search(ctx, fm, cfg.Entry, c)
 			if r.Verdict == VerdictError || r.Verdict == VerdictNoError {
-				return finish(r, base)
+				return finish(r, fm)
 			}
 			add(r)
 			fallbackDone = c.Strategy != Random && r.Stats.States < c.MaxStates

@@ -44,6 +44,12 @@ type Options struct {
 	// locations of its abstract traces breakpoints so that it can observe
 	// and interleave them).
 	Breakpoints []loc.Loc
+	// TimerChoice lets pending timers fire at any scheduling point, not
+	// only when every goroutine is blocked or polling: a state with a
+	// pending timer and a goroutine that can run also offers a
+	// ChooseTimer choice (real time passes while goroutines run; a
+	// 1ns AfterFunc fires in the middle of a busy loop).
+	TimerChoice bool
 	// Symbolic makes the integer, bool, byte and rune parameters of a
 	// FuzzXxx entry's fuzz function symbolic inputs (see symbolic.go);
 	// without it they take their first f.Add seed.

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/gmc-go/gmc/guide"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/trace"
@@ -33,5 +34,33 @@ func TestSpinAdvancesTime(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTimerChoice: with Options.TimerChoice a pending timer can fire while
+// goroutines run (the search finds the panic); without it, only when every
+// goroutine is blocked or polling (no schedule panics).
+func TestTimerChoice(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "spin")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, choice := range []bool{false, true} {
+		m := vm.New(prog, vm.Options{Args: []string{"afterfunc"}, TimerChoice: choice})
+		e, err := m.FindEntry("main")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.DFS, MaxStates: 100000})
+		want := guide.VerdictNoError
+		if choice {
+			want = guide.VerdictError
+		}
+		if res.Verdict != want {
+			t.Errorf("TimerChoice %v: verdict %s, want %s", choice, res.Verdict, want)
+		}
+		if choice && res.Final != nil && res.Final.Err().Kind != vm.KindPanic {
+			t.Errorf("TimerChoice: error %s, want the panic", errString(res.Final.Err()))
+		}
 	}
 }

@@ -58,6 +58,9 @@ const (
 	// ChooseBranch: goroutine G is at a branch on a symbolic condition with
 	// both sides feasible; take side Branch (1 true, 0 false).
 	ChooseBranch
+	// ChooseTimer: advance the clock to the earliest pending timer and
+	// fire the timers due then (only with Options.TimerChoice; G is 0).
+	ChooseTimer
 )
 
 // Choice is one enabled successor of a state.
@@ -227,6 +230,9 @@ func (s *State) Choices() []Choice {
 		}
 		cs = append(cs, Choice{Kind: ChooseGoroutine, G: g.id, Case: -1, Loc: l})
 	}
+	if len(cs) > 0 && len(s.timers) > 0 && s.m.opts.TimerChoice {
+		cs = append(cs, Choice{Kind: ChooseTimer, Case: -1})
+	}
 	if cs == nil {
 		cs = []Choice{}
 	}
@@ -239,6 +245,18 @@ func (m *Machine) Step(s *State, i int) *State {
 	ch := s.Choices()[i]
 	ns := s.thaw()
 	ns.depth++
+	if ch.Kind == ChooseTimer {
+		ns.last = Step{Op: "timer"}
+		ns.fp = append(ns.fp, Access{Obj: 0, Write: true})
+		for _, tm := range ns.timers {
+			if tm.when == ns.timers[0].when && tm.ch.Obj != 0 {
+				ns.fp = append(ns.fp, Access{Obj: tm.ch.Obj, Write: true})
+			}
+		}
+		ns.fireTimers()
+		ns.finishStep()
+		return ns
+	}
 	if ch.Kind == ChooseBranch {
 		ns.data = ns.data.choose(ch.Branch)
 	}
@@ -262,13 +280,19 @@ func (m *Machine) Step(s *State, i int) *State {
 	if ns.last.Op == "" {
 		ns.last.Op = "run"
 	}
-	ns.prune()
-	ns.settle()
-	if ns.err == nil && !ns.exited && ns.depth%leakCheckEvery == 0 && m.opts.Checks.Leak {
-		ns.checkLeaks()
-	}
-	ns.maybeCollect()
+	ns.finishStep()
 	return ns
+}
+
+// finishStep ends a transition: dead goroutines are dropped, timers fire
+// if nothing else can run, the end of the program and leaks are detected.
+func (s *State) finishStep() {
+	s.prune()
+	s.settle()
+	if s.err == nil && !s.exited && s.depth%leakCheckEvery == 0 && s.m.opts.Checks.Leak {
+		s.checkLeaks()
+	}
+	s.maybeCollect()
 }
 
 // gcThreshold is the number of objects allocated between collections.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -35,6 +36,18 @@ func main() {
 			}
 			finished <- "gosched"
 		}()
+	case "afterfunc": // a 1ns timer fires during a loop only with timer choices
+		var fired atomic.Bool
+		time.AfterFunc(time.Nanosecond, func() { fired.Store(true) })
+		var mu sync.Mutex
+		for i := 0; i < 3; i++ {
+			mu.Lock()
+			mu.Unlock()
+		}
+		if fired.Load() {
+			panic("the timer fired during the loop")
+		}
+		return
 	case "clock": // polls the clock for an hour while main sleeps two
 		go func() {
 			start := time.Now()
