@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/gmc-go/gmc/abstract"
+	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
 )
 
@@ -23,4 +24,15 @@ func debugRound(prog *load.Program, set, refined int, ts *abstract.TraceSet, r R
 	if r.Stall != nil {
 		fmt.Fprintf(os.Stderr, "  stalled at trace %d step %d (%s)\n", r.Stall.Trace, r.Stall.Step, abstract.Position(prog.Fset, r.Stall.Branch))
 	}
+}
+
+var debugPath = os.Getenv("GMC_DEBUG") == "3"
+
+func debugMove(parent, s *vm.State, r RankState) {
+	l := s.LastStep()
+	var at string
+	if st := s.Stack(l.G); len(st) > 0 {
+		at = st[0].String()
+	}
+	fmt.Fprintf(os.Stderr, "  move g%d %s %s -> %s level %d H %d\n", l.G, l.Op, l.Loc, at, r.Level, r.H)
 }

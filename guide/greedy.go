@@ -107,6 +107,9 @@ func (se *searcher) greedy(root *vm.State) Result {
 			res.Stall = next.r.Stalled
 			return res
 		}
+		if debugPath {
+			debugMove(s, next.s, next.r)
+		}
 		cur = *next
 	}
 }

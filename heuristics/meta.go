@@ -1,6 +1,8 @@
 package heuristics
 
 import (
+	"golang.org/x/tools/go/ssa"
+
 	"sync"
 
 	"github.com/gmc-go/gmc/abstract"
@@ -153,7 +155,7 @@ func (m *Meta) loopsBack(st abstract.Step) bool {
 // secondary is the second tier of a successor: for pfsm and fsm, the
 // distance from the location of the goroutine that ran (the seed's
 // getCurrentLoc, the most recently executed thread) to the nearest head of
-// the trace set. A goroutine that cannot reach any head gets Inf: moves of
+// the trace set; after a go statement, also from the new goroutine's start. A goroutine that cannot reach any head gets Inf: moves of
 // goroutines the trace does not need rank below every move toward it, so
 // they wait instead of running ahead (a setter that completes both writes
 // before the checker exists hides Reorder's bug; a reader that passes its
@@ -176,6 +178,15 @@ func (m *Meta) secondary(s *vm.State, stack []loc.Loc, cur abstract.Cursor, c vm
 	for _, h := range heads {
 		if d := m.Dist.Distance(stack, h.Loc); d < best {
 			best = d
+		}
+	}
+	// a go statement moves its new goroutine too: it stands at its start
+	if fn := goCallee(s.LastStep()); fn != nil {
+		st := []loc.Loc{{Fn: fn}}
+		for _, h := range heads {
+			if d := m.Dist.Distance(st, h.Loc); d < best {
+				best = d
+			}
 		}
 	}
 	return best
@@ -209,4 +220,24 @@ func (m *Meta) Goal(r Rank, s *vm.State) bool {
 		}
 	}
 	return true
+}
+
+// goCallee returns the function a go statement executed by step starts,
+// when it is known statically (a function or a closure), or nil.
+func goCallee(step vm.Step) *ssa.Function {
+	if step.Op != "go" || step.Loc.Fn == nil {
+		return nil
+	}
+	g, ok := step.Loc.Instr().(*ssa.Go)
+	if !ok {
+		return nil
+	}
+	if mc, ok := g.Call.Value.(*ssa.MakeClosure); ok {
+		fn, _ := mc.Fn.(*ssa.Function)
+		return fn
+	}
+	if g.Call.Method == nil {
+		return g.Call.StaticCallee()
+	}
+	return nil
 }
