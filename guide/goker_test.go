@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -26,9 +27,9 @@ import (
 // expectations (package internal/goker).
 //
 // The full campaign runs with GMC_GOKER=all (GMC_GOKER_LIMIT sets the time
-// limit of each case, default 20s); otherwise a sample of the cases runs
-// (every GMC_GOKER=N-th, default 8) so that go test ./... stays short. It
-// is skipped with -short.
+// limit of each case, default 20s; GMC_GOKER_RUN, a regexp, selects cases
+// by name); otherwise a sample of the cases runs (every GMC_GOKER=N-th,
+// default 8) so that go test ./... stays short. It is skipped with -short.
 
 // campaignRow is the outcome of one case. A case whose first error is not
 // a leak (a data race, a deadlock) while the Go project expects a leak is
@@ -68,10 +69,11 @@ func TestGoKerCampaign(t *testing.T) {
 	if d, err := time.ParseDuration(os.Getenv("GMC_GOKER_LIMIT")); err == nil && d > 0 {
 		limit = d
 	}
+	run := regexp.MustCompile(os.Getenv("GMC_GOKER_RUN"))
 	progs := map[string]*load.Program{}
 	var rows []campaignRow
 	for i, c := range cases {
-		if i%every != 0 {
+		if i%every != 0 || !run.MatchString(c.Name) {
 			continue
 		}
 		prog := progs[c.Dir]

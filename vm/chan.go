@@ -2,6 +2,7 @@ package vm
 
 import (
 	"go/types"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -9,11 +10,45 @@ import (
 // chanData is a channel: a FIFO buffer and the queues of goroutines parked
 // in send and receive operations (the runtime's sudogs), in arrival order.
 type chanData struct {
-	cap    int
+	cap int
+	// buf is this state's view of a buffer array shared with the states
+	// the channel was copied from (see push): a receive reslices it, a
+	// send writes past its end only if no other view has done so.
 	buf    []Value
+	bufArr *bufArray
 	closed bool
 	recvq  []waiter
 	sendq  []waiter
+}
+
+// bufArray is the array behind channel buffers shared between states.
+// used is the number of its slots written (by any state); a view may
+// append in place only at slot used, so no view ever sees a slot change.
+type bufArray struct {
+	size int // the array's capacity
+	used atomic.Int64
+}
+
+// push appends v to the buffer: in place when the view ends at the last
+// written slot of its array (claimed atomically: the states of parallel
+// searches share arrays), else into a fresh array.
+func (c *chanData) push(v Value) {
+	n := len(c.buf)
+	if a := c.bufArr; a != nil && n < cap(c.buf) {
+		end := int64(a.size - cap(c.buf) + n) // the view's end, from the array's start
+		if a.used.CompareAndSwap(end, end+1) {
+			c.buf = c.buf[:n+1]
+			c.buf[n] = v
+			return
+		}
+	}
+	size := max(2*n, 8, min(c.cap, 1024))
+	arr := make([]Value, n+1, size)
+	copy(arr, c.buf)
+	arr[n] = v
+	a := &bufArray{size: size}
+	a.used.Store(int64(n + 1))
+	c.buf, c.bufArr = arr, a
 }
 
 // waiter is a goroutine parked on a channel, possibly as one case of a select.
@@ -24,8 +59,7 @@ type waiter struct {
 }
 
 func (c *chanData) clone() *chanData {
-	n := *c
-	n.buf = append([]Value(nil), c.buf...)
+	n := *c // buf is shared (see push)
 	n.recvq = append([]waiter(nil), c.recvq...)
 	n.sendq = append([]waiter(nil), c.sendq...)
 	return &n
@@ -96,7 +130,7 @@ func (t *thread) trySend(fr *frame, ch Chan, v Value) (done bool, k ctl) {
 		return true, ctlNext
 	}
 	if len(c.buf) < c.cap {
-		c.buf = append(c.buf, v)
+		c.push(v)
 		t.raceRelease(ch.Obj)
 		return true, ctlNext
 	}
@@ -112,7 +146,7 @@ func (t *thread) tryRecv(ch Chan, zero Value) (v Value, ok, done bool) {
 		c.buf = c.buf[1:]
 		t.raceAcquire(ch.Obj)
 		if w, ok := t.s.dequeue(&c.sendq); ok {
-			c.buf = append(c.buf, w.val)
+			c.push(w.val)
 			t.s.wakeG(w.g, &wakeInfo{cas: w.cas, ok: true})
 		}
 		return v, true, true
