@@ -2,6 +2,7 @@ package abstract
 
 import (
 	"container/heap"
+	"slices"
 
 	"github.com/gmc-go/gmc/vm/loc"
 )
@@ -183,22 +184,8 @@ func (s *System) TraceSets(lim Limits) []TraceSet {
 	}
 	first := make([]int, len(per))
 	frontier := []cand{{first, cost(first)}}
-	seen[keyOf(first)] = true
-	var out []TraceSet
-	for len(frontier) > 0 && len(out) < lim.Sets {
-		best := 0
-		for i, c := range frontier {
-			if c.calls < frontier[best].calls {
-				best = i
-			}
-		}
-		c := frontier[best]
-		frontier = append(frontier[:best], frontier[best+1:]...)
-		ts := TraceSet{Calls: c.calls}
-		for i, j := range c.idx {
-			ts.Traces = append(ts.Traces, per[i][j])
-		}
-		out = append(out, ts)
+	emitted := map[string]bool{}
+	expand := func(c cand) {
 		for i := range c.idx {
 			if c.idx[i]+1 < len(per[i]) {
 				n := append([]int(nil), c.idx...)
@@ -210,7 +197,81 @@ func (s *System) TraceSets(lim Limits) []TraceSet {
 			}
 		}
 	}
+	seen[keyOf(first)] = true
+	var out, later []TraceSet
+	for visits := 0; len(frontier) > 0 && len(out) < lim.Sets && visits < 64*lim.Sets; visits++ {
+		best := 0
+		for i, c := range frontier {
+			if c.calls < frontier[best].calls {
+				best = i
+			}
+		}
+		c := frontier[best]
+		frontier = append(frontier[:best], frontier[best+1:]...)
+		expand(c)
+		if k := s.unordered(c.idx); emitted[k] {
+			continue // the same traces for the same targets in another order
+		} else {
+			emitted[k] = true
+		}
+		ts := TraceSet{Calls: c.calls}
+		for i, j := range c.idx {
+			ts.Traces = append(ts.Traces, per[i][j])
+		}
+		if ts.sharesStart() {
+			later = append(later, ts)
+		} else {
+			out = append(out, ts)
+		}
+	}
+	// a set with two traces from the same start needs two goroutines
+	// started with the same function (or the entry twice): such sets come
+	// after those whose traces start apart
+	for _, ts := range later {
+		if len(out) >= lim.Sets {
+			break
+		}
+		out = append(out, ts)
+	}
 	return out
+}
+
+// unordered is the key of an index vector of TraceSets up to the order of
+// the traces chosen for equal targets (whose trace lists are the same).
+func (s *System) unordered(idx []int) string {
+	groups := map[loc.Loc][]int{}
+	var order []loc.Loc
+	for i, j := range idx {
+		t := s.Targets[i]
+		if _, ok := groups[t]; !ok {
+			order = append(order, t)
+		}
+		groups[t] = append(groups[t], j)
+	}
+	var b []byte
+	for _, t := range order {
+		js := groups[t]
+		slices.Sort(js)
+		for _, j := range js {
+			b = append(b, byte(j))
+		}
+		b = append(b, 0xff)
+	}
+	return string(b)
+}
+
+// sharesStart reports whether two traces of the set begin at the same
+// location.
+func (ts TraceSet) sharesStart() bool {
+	for i := range ts.Traces {
+		for j := i + 1; j < len(ts.Traces); j++ {
+			a, b := ts.Traces[i].Steps, ts.Traces[j].Steps
+			if len(a) > 0 && len(b) > 0 && a[0].Loc == b[0].Loc {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *System) toTrace(p *path) Trace {

@@ -126,7 +126,7 @@ func makePlan(prog *load.Program, cfg CheckConfig) (*plan, error) {
 			}
 			continue
 		}
-		sets := sys.TraceSets(abstract.Limits{Sets: 2})
+		sets := sys.TraceSets(abstract.Limits{Sets: 2 * len(g)}) // more combinations for more targets
 		pl.sets = append(pl.sets, sets...)
 	}
 	return pl, nil
