@@ -31,7 +31,7 @@ func runBench(args []string) int {
 		timeLimit    = fs.Duration("time-limit", 60*time.Second, "time limit of each trial")
 		filter       = fs.String("filter", "", "run only the configurations whose name matches this regular expression")
 		out          = fs.String("out", "bench-out", "output directory: campaign.json, results.jsonl, summary.csv, summary.md, *.svg, *.png")
-		parallel     = fs.Int("parallel", runtime.GOMAXPROCS(0), "trials run at once (does not change the results)")
+		parallel     = fs.Int("parallel", runtime.GOMAXPROCS(0), "trials run at once, on as many cores (does not change the results)")
 		shard        = fs.String("shard", "0/1", "run shard i/n of the campaign's trials (merge the shards with 'gmc bench merge')")
 		seed         = fs.Uint64("seed", 1, "seed of trial 0")
 		maxBacktrack = fs.Int("max-backtrack", 100000, "capacity of the guided search's backtrack set")
@@ -81,6 +81,11 @@ func runBench(args []string) int {
 	// ... but not past a soft limit, on a machine others share
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(benchMemLimit)
+	}
+	// --parallel P runs on P cores, the collector's work included, so that
+	// shards can share a machine core by core (GOMAXPROCS overrides)
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(min(*parallel, runtime.NumCPU()))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
