@@ -211,6 +211,7 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 		runs[i] = &setRun{ts: &pl.sets[i], stopOnStall: !cfg.NoRefine, unrefinable: map[loc.Loc]bool{}}
 	}
 	fallbackDone := cfg.Fallback == "none"
+	var fws walks // the fallback's random walks, resumed from round to round
 	for round, budget := 0, cfg.StatesPerTraceSet; ; round, budget = round+1, budget*2 {
 		for i, sr := range runs {
 			left := budget
@@ -266,9 +267,10 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 			if fb := fallbackOf(cfg); fb != "" {
 				c.Strategy = fb
 				c.Seed = cfg.Seed + uint64(round)*0x9e3779b9
+				c.MaxStates = budget * max(1, len(runs)) // as many states as the trace sets together
 				fm = pl.fallbackMachine(prog, base, round)
 			}
-			r := Search(ctx, fm, cfg.Entry, c)
+			r := fallbackSearch(ctx, fm, cfg.Entry, c, round, &fws)
 			if r.Verdict == VerdictError || r.Verdict == VerdictNoError {
 				return finish(r, fm)
 			}
