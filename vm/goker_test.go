@@ -3,13 +3,7 @@ package vm_test
 import (
 	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
-	"path/filepath"
-	"regexp"
-	"runtime"
 	"runtime/debug"
 	"sort"
 	"strconv"
@@ -18,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gmc-go/gmc/internal/goker"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/trace"
@@ -48,90 +43,6 @@ var errBudget = errors.New("time budget exceeded")
 // missing model); they are reported, not failed. Remove an entry when it
 // passes.
 var knownCoreBugs = map[string]string{}
-
-// leakExpectation is one upstream test case: makeTest patterns must all
-// appear (expected), makeFlakyTest patterns may appear (flaky).
-type leakExpectation struct {
-	name     string
-	flaky    bool
-	patterns []*regexp.Regexp
-}
-
-// parseLeakExpectations reads the makeTest/makeFlakyTest calls of the Go
-// project's goroutineleakprofile_test.go.
-func parseLeakExpectations(t *testing.T, path string) map[string]*leakExpectation {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, path, nil, 0)
-	if err != nil {
-		t.Skipf("no upstream leak expectations: %v", err)
-	}
-	out := map[string]*leakExpectation{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		id, ok := call.Fun.(*ast.Ident)
-		if !ok || (id.Name != "makeTest" && id.Name != "makeFlakyTest") || len(call.Args) == 0 {
-			return true
-		}
-		var strs []string
-		for _, a := range call.Args {
-			lit, ok := a.(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true // the definitions of makeTest/makeFlakyTest themselves
-			}
-			s, err := strconv.Unquote(lit.Value)
-			if err != nil {
-				t.Fatalf("%s: %v", fset.Position(lit.Pos()), err)
-			}
-			strs = append(strs, s)
-		}
-		e := &leakExpectation{name: strs[0], flaky: id.Name == "makeFlakyTest"}
-		for _, p := range strs[1:] {
-			e.patterns = append(e.patterns, regexp.MustCompile(p))
-		}
-		out[e.name] = e
-		return true
-	})
-	if len(out) == 0 {
-		t.Skip("no makeTest/makeFlakyTest cases in " + path)
-	}
-	return out
-}
-
-var registerRe = regexp.MustCompile(`register\("(\w+)",\s*(\w+)\)`)
-
-// registered returns the (name, function) pairs registered by files of dir.
-func registered(t *testing.T, dir string, files []string) [][2]string {
-	var out [][2]string
-	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join(dir, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range registerRe.FindAllStringSubmatch(string(data), -1) {
-			out = append(out, [2]string{m[1], m[2]})
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
-	return out
-}
-
-// leakLine is a leaked goroutine as the upstream test sees it:
-// "<bottom frame without main.>(...) [<wait reason>]". The bottom frame of
-// a Go traceback is the function the goroutine was started with, wrappers
-// (.gowrapN, -fm) elided: the VM's bottom stack frame, else its Start.
-func leakLine(g vm.GoroutineInfo) string {
-	fn := g.Start
-	for i := len(g.Stack) - 1; i >= 0; i-- {
-		if f := g.Stack[i].Func; !strings.Contains(f, ".gowrap") && !strings.HasSuffix(f, "-fm") {
-			fn = f
-			break
-		}
-	}
-	return strings.TrimPrefix(fn, "main.") + "(...) [" + g.Wait + "]"
-}
 
 // kernelResult summarizes the runs of one kernel.
 type kernelResult struct {
@@ -192,7 +103,7 @@ func runKernel(m *vm.Machine, name, fn string, seeds []uint64, depth int) (r ker
 		case err.Kind == vm.KindLeak:
 			r.leaks++
 			for _, g := range err.Goroutines {
-				r.unexpected = append(r.unexpected, leakLine(g)) // filtered by the caller
+				r.unexpected = append(r.unexpected, goker.LeakLine(g)) // filtered by the caller
 			}
 		default:
 			r.other[string(err.Kind)]++
@@ -203,35 +114,24 @@ func runKernel(m *vm.Machine, name, fn string, seeds []uint64, depth int) (r ker
 
 // check matches r's leaked goroutines against the upstream expectation
 // and returns the leaks matching no pattern (deduplicated).
-func (r *kernelResult) check(exp *leakExpectation) []string {
-	seen := map[string]bool{}
-	var bad []string
-	for _, l := range r.unexpected {
-		ok := false
-		if exp != nil {
-			for i, p := range exp.patterns {
-				if p.MatchString(l) {
-					r.matched[i] = true
-					ok = true
-					break
-				}
-			}
-		}
-		if !ok && !seen[l] {
-			seen[l] = true
-			bad = append(bad, l)
-		}
+func (r *kernelResult) check(exp *goker.Expectation) []string {
+	matched, bad := exp.Match(r.unexpected)
+	for i := range matched {
+		r.matched[i] = true
 	}
 	r.unexpected = bad
 	return bad
 }
 
 func TestGoKer(t *testing.T) {
-	base := filepath.Join(runtime.GOROOT(), "src", "runtime", "testdata", "testgoroutineleakprofile")
-	if _, err := os.Stat(filepath.Join(base, "goker", "main.go")); err != nil {
-		t.Skip("no GoKer kernels in GOROOT")
+	cases, err := goker.Cases()
+	if err != nil {
+		t.Skip(err)
 	}
-	exps := parseLeakExpectations(t, filepath.Join(runtime.GOROOT(), "src", "runtime", "goroutineleakprofile_test.go"))
+	exps, err := goker.Expectations()
+	if err != nil {
+		t.Skip(err)
+	}
 	seeds, depth := []uint64{1, 2, 3}, gokerDepth
 	if testing.Short() {
 		seeds, depth = seeds[:2], gokerShortDepth
@@ -239,34 +139,31 @@ func TestGoKer(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("GMC_GOKER_DEPTH")); err == nil && v > 0 {
 		depth = v
 	}
-	gokerFiles, _ := filepath.Glob(filepath.Join(base, "goker", "*.go"))
-	for i, f := range gokerFiles {
-		gokerFiles[i] = filepath.Base(f)
-	}
-	suites := []struct {
-		dir   string
-		files []string
-	}{
-		{filepath.Join(base, "goker"), gokerFiles},
-		{base, []string{"simple.go", "commonpatterns.go"}},
+	var dirs []string // the package directories, kernels first
+	byDir := map[string][]goker.Case{}
+	for _, c := range cases {
+		if byDir[c.Dir] == nil {
+			dirs = append(dirs, c.Dir)
+		}
+		byDir[c.Dir] = append(byDir[c.Dir], c)
 	}
 	var mu sync.Mutex
 	var results []kernelResult
 	t.Run("kernels", func(t *testing.T) {
-		for _, suite := range suites {
+		for _, dir := range dirs {
 			start := time.Now()
-			prog, err := load.Load(load.Config{Dir: suite.dir})
+			prog, err := load.Load(load.Config{Dir: dir})
 			if err != nil {
-				t.Fatalf("loading %s: %v", suite.dir, err)
+				t.Fatalf("loading %s: %v", dir, err)
 			}
-			t.Logf("loaded %s in %v", suite.dir, time.Since(start).Round(time.Millisecond))
+			t.Logf("loaded %s in %v", dir, time.Since(start).Round(time.Millisecond))
 			m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true}})
-			for _, k := range registered(t, suite.dir, suite.files) {
-				name, fn := k[0], k[1]
+			for _, c := range byDir[dir] {
+				name, fn := c.Name, c.Func
 				t.Run(name, func(t *testing.T) {
 					t.Parallel()
 					r := runKernel(m, name, fn, seeds, depth)
-					r.goker = strings.HasSuffix(suite.dir, "goker")
+					r.goker = c.GoKer
 					exp := exps[name]
 					bad := r.check(exp)
 					mu.Lock()
@@ -284,11 +181,11 @@ func TestGoKer(t *testing.T) {
 					case len(bad) > 0 && exp == nil:
 						t.Logf("no upstream expectation; leaked:\n%s", strings.Join(bad, "\n"))
 					case len(bad) > 0:
-						report("leaks matching none of the %d expected patterns:\n%s", len(exp.patterns), strings.Join(bad, "\n"))
-					case !r.goker && exp != nil && !exp.flaky && len(r.matched) < len(exp.patterns):
+						report("leaks matching none of the %d expected patterns:\n%s", len(exp.Patterns), strings.Join(bad, "\n"))
+					case !r.goker && exp != nil && !exp.Flaky && len(r.matched) < len(exp.Patterns):
 						// the micro and pattern cases leak on every schedule
 						var missing []string
-						for i, p := range exp.patterns {
+						for i, p := range exp.Patterns {
 							if !r.matched[i] {
 								missing = append(missing, p.String())
 							}
@@ -308,12 +205,12 @@ func TestGoKer(t *testing.T) {
 		total++
 		exp := exps[r.name]
 		pat := "-"
-		if exp != nil && len(exp.patterns) > 0 {
+		if exp != nil && len(exp.Patterns) > 0 {
 			kind := "must"
-			if exp.flaky {
+			if exp.Flaky {
 				kind = "may"
 			}
-			pat = fmt.Sprintf("%d/%d %s", len(r.matched), len(exp.patterns), kind)
+			pat = fmt.Sprintf("%d/%d %s", len(r.matched), len(exp.Patterns), kind)
 		}
 		note := ""
 		for _, k := range []string{"exit", "panic", "deadlock", "fatal", "race", "assert"} {
