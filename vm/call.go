@@ -323,6 +323,8 @@ func (c *compiler) builtinClosure(b *ssa.Builtin, argVals []ssa.Value) func(fr *
 			}
 			return nil, bop(t, tmp)
 		}}
-		return &Closure{Native: nf}
+		// Env holds the arguments for the state hash and the leak
+		// check's reachability (the native uses its own copy)
+		return &Closure{Native: nf, Env: saved}
 	}
 }

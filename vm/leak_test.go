@@ -22,7 +22,9 @@ func TestLeakReachability(t *testing.T) {
 		{"local", "main.main.func2 [chan send]"},
 		{"chain", ""},
 		{"mutex", "main.main.func6 [sync.Mutex.Lock]"},
-		{"nil", "main.main.func7 [chan receive (nil chan)]"},
+		{"nil", "main.main.func10 [chan receive (nil chan)]"},
+		{"closer", ""},
+		{"wggo", ""},
 	}
 	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "leakreach")})
 	if err != nil {
@@ -35,7 +37,7 @@ func TestLeakReachability(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for seed := uint64(1); seed <= 5; seed++ {
+			for seed := uint64(1); seed <= 10; seed++ {
 				s, _, _ := trace.RandomRun(m, e, seed, 10000, nil)
 				var got []string
 				if err := s.Err(); err != nil {

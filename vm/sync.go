@@ -203,7 +203,9 @@ func init() {
 			}
 			return nil, t.wgAdd(p, -1)
 		}}
-		t.spawn(t.g.top, &Closure{Native: done}, nil, runtimeFuncName(t.g.top.fn.ssa)+".gowrap1")
+		// Env makes the WaitGroup and f visible to the state hash and the
+		// leak check's reachability
+		t.spawn(t.g.top, &Closure{Native: done, Env: []Value{p, f}}, nil, runtimeFuncName(t.g.top.fn.ssa)+".gowrap1")
 		return nil, ctlNext
 	})
 

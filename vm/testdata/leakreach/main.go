@@ -33,6 +33,16 @@ func main() {
 		var mu sync.Mutex
 		mu.Lock()
 		go func() { mu.Lock() }()
+	case "closer": // the channel is reachable from a goroutine about to close it: no leak
+		ch := make(chan int)
+		go func() { <-ch }()
+		go close(ch)
+		return
+	case "wggo": // the WaitGroup is reachable from the goroutine wg.Go started: no leak
+		var wg sync.WaitGroup
+		wg.Go(func() { runtime.Gosched() })
+		go func() { wg.Wait() }()
+		return
 	case "nil": // a nil channel is never reachable
 		go func() {
 			var c chan int
