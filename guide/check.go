@@ -263,14 +263,15 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 			c := sc
 			c.TimeLimit = remaining()
 			c.MaxStates = budget
-			fm := base
+			r, fm := Result{}, base
 			if fb := fallbackOf(cfg); fb != "" {
 				c.Strategy = fb
 				c.Seed = cfg.Seed + uint64(round)*0x9e3779b9
 				c.MaxStates = budget * max(1, len(runs)) // as many states as the trace sets together
-				fm = pl.fallbackMachine(prog, base, round)
+				r, fm = pl.fallbackRound(ctx, prog, base, cfg.Entry, c, &fws)
+			} else {
+				r = Search(ctx, base, cfg.Entry, c)
 			}
-			r := fallbackSearch(ctx, fm, cfg.Entry, c, round, &fws)
 			if r.Verdict == VerdictError || r.Verdict == VerdictNoError {
 				return finish(r, fm)
 			}

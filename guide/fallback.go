@@ -16,13 +16,13 @@ import (
 // entries; the unguided randomized greedy search on main). Bounds count
 // states, not time, so a trial's outcome does not depend on the load.
 //
-// The random walk's rounds alternate between a plain walk and a walk with
+// A round of the random walk runs two walks, each with as many states as
+// all trace sets of the round together: a plain walk, then a walk with
 // timer choices (vm.Options.TimerChoice: real time passes while goroutines
 // run, so a short timer can fire in the middle of a busy loop, which the
 // synctest-like clock never lets happen — GoKer's Grpc3017, a 1ns
-// AfterFunc racing with a loop that stops it). Each walk resumes where the
-// previous round of its kind stopped, and a round of the walk gets as many
-// states as all trace sets of the round together.
+// AfterFunc racing with a loop that stops it). Each walk resumes where it
+// stopped in the previous round.
 
 // fallbackOf returns the fallback strategy of cfg: cfg.Fallback, where ""
 // means a random walk for test, fuzz and function entries (whose leaks and
@@ -40,10 +40,9 @@ func fallbackOf(cfg CheckConfig) Strategy {
 	return cfg.Fallback
 }
 
-// fallbackMachine returns the machine of the fallback's round: base on
-// the plain rounds, base with timer choices on the others.
-func (pl *plan) fallbackMachine(prog *load.Program, base *vm.Machine, round int) *vm.Machine {
-	if round%2 == 0 || base.Options().TimerChoice {
+// timedMachine returns base with timer choices.
+func (pl *plan) timedMachine(prog *load.Program, base *vm.Machine) *vm.Machine {
+	if base.Options().TimerChoice {
 		return base
 	}
 	pl.mu.Lock()
@@ -56,9 +55,9 @@ func (pl *plan) fallbackMachine(prog *load.Program, base *vm.Machine, round int)
 	return pl.timed
 }
 
-// walks are the fallback's random walks of one trial, one per kind of
-// round, resumed from round to round: a round's bound on states ends the
-// round, not the walk, so a walk that needs more transitions than one
+// walks are the fallback's random walks of one trial (plain, with timer
+// choices), resumed from round to round: a round's bound on states ends
+// the round, not the walk, so a walk that needs more transitions than one
 // round's bound (a kernel looping a thousand times before its leak) still
 // gets there.
 type walks [2]*walkState
@@ -69,19 +68,33 @@ type walkState struct {
 	p *pathNode
 }
 
-// fallbackSearch runs the fallback's round: for a random walk, the walk of
-// the round's kind (plain, with timer choices) resumed where it stopped;
-// else the search cfg names.
-func fallbackSearch(ctx context.Context, m *vm.Machine, e vm.Entry, cfg Config, round int, ws *walks) Result {
-	if cfg.Strategy != Random || ws == nil {
-		return Search(ctx, m, e, cfg)
+// fallbackRound runs a round of the fallback search cfg names (for a
+// random walk, both walks in turn) and returns its result and the machine
+// of its states.
+func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.Machine, e vm.Entry, cfg Config, ws *walks) (Result, *vm.Machine) {
+	if cfg.Strategy != Random {
+		return Search(ctx, base, e, cfg), base
 	}
-	w := &ws[round%2]
-	if *w == nil {
-		*w = &walkState{s: m.Start(e), p: &pathNode{}}
+	var sum Result
+	for kind, m := range []*vm.Machine{base, pl.timedMachine(prog, base)} {
+		w := &ws[kind]
+		if *w == nil {
+			*w = &walkState{s: m.Start(e), p: &pathNode{}}
+		}
+		se := newSearcher(ctx, m, cfg)
+		r := se.walk(m.Start(e), *w)
+		r.Stats.States += sum.Stats.States
+		r.Stats.Transitions += sum.Stats.Transitions
+		r.Stats.Instructions += sum.Stats.Instructions
+		r.Stats.Backtracks += sum.Stats.Backtracks
+		r.Stats.MaxDepth = max(r.Stats.MaxDepth, sum.Stats.MaxDepth)
+		r.Stats.Time += sum.Stats.Time
+		if r.Verdict == VerdictError {
+			return r, m
+		}
+		sum = r
 	}
-	se := newSearcher(ctx, m, cfg)
-	return se.walk(m.Start(e), *w)
+	return sum, base
 }
 
 // walk repeats random executions from root, starting where w stopped and
