@@ -1,0 +1,46 @@
+package guide
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/gmc-go/gmc/heuristics"
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
+)
+
+// TestFallbackTimerChoice: a panic that needs a 1ns timer to fire in the
+// middle of a loop (vm/testdata/spin, case afterfunc) is found by the
+// guided check's fallback — the random walk with timer choices — and its
+// counterexample replays on the machine it was found on.
+func TestFallbackTimerChoice(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("..", "vm", "testdata", "spin")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := vm.Options{Args: []string{"afterfunc"}}
+	e, err := vm.New(prog, opts).FindEntry("main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := CheckConfig{Options: opts, Entry: e, Auto: true, Strategy: Guided, Heuristic: heuristics.SecPFSM,
+		Seed: 1, Trials: 1, TimeLimit: time.Minute, MaxDepth: 10000, Fallback: Random}
+	res, err := Check(context.Background(), prog, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Best == nil {
+		t.Fatalf("verdict %s, want the panic", res.Verdict)
+	}
+	b := res.Best
+	if e := b.Result.Final.Err(); e.Kind != vm.KindPanic || !b.Machine.Options().TimerChoice {
+		t.Fatalf("%s: %s (timer choices %v), want the panic found with timer choices", e.Kind, e.Msg, b.Machine.Options().TimerChoice)
+	}
+	final, _, err := trace.Replay(b.Machine, e, b.Result.Choices, nil)
+	if err != nil || final.Err() == nil || final.Err().Msg != b.Result.Final.Err().Msg {
+		t.Fatalf("replay: %v, %v", err, final.Err())
+	}
+}
