@@ -67,6 +67,17 @@
 // runtime's sudogs. Wait reasons use the runtime's words ("chan send",
 // "sync.Mutex.Lock", ...).
 //
+// # Time and leaks
+//
+// The clock is virtual (time.go): pending timers fire when every goroutine
+// is blocked or polling (took a select's default, called Gosched, was
+// preempted), as with testing/synctest but without waiting forever for a
+// spinning goroutine; with Options.TimerChoice they may also fire at any
+// scheduling point (a ChooseTimer choice). A blocked goroutine is leaked
+// when nothing that can still run reaches the primitive it waits on, as in
+// Go 1.26's goroutine leak profile (leak.go); leaks are checked when the
+// entry returns, every 1,024 transitions and when nothing can run.
+//
 // # Hashing
 //
 // State.Hash is canonical: objects are numbered in reachability order from
