@@ -51,6 +51,11 @@ type CheckConfig struct {
 	// fallback.go): "" for a random walk on test, fuzz and function
 	// entries and none on main, "none" for none.
 	Fallback Strategy
+	// FallbackTimers adds a second random walk to each fallback round, one
+	// with timer choices (vm.Options.TimerChoice). Its counterexamples
+	// replay only on a machine with that option (TrialResult.Machine has
+	// it): a trace file must record it for gmc replay.
+	FallbackTimers bool
 }
 
 // TrialResult is the outcome of one trial.
@@ -268,7 +273,7 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 				c.Strategy = fb
 				c.Seed = cfg.Seed + uint64(round)*0x9e3779b9
 				c.MaxStates = budget * max(1, len(runs)) // as many states as the trace sets together
-				r, fm = pl.fallbackRound(ctx, prog, base, cfg.Entry, c, &fws)
+				r, fm = pl.fallbackRound(ctx, prog, base, cfg.Entry, c, cfg.FallbackTimers, &fws)
 			} else {
 				r = Search(ctx, base, cfg.Entry, c)
 			}

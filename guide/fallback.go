@@ -16,13 +16,13 @@ import (
 // entries; the unguided randomized greedy search on main). Bounds count
 // states, not time, so a trial's outcome does not depend on the load.
 //
-// A round of the random walk runs two walks, each with as many states as
-// all trace sets of the round together: a plain walk, then a walk with
-// timer choices (vm.Options.TimerChoice: real time passes while goroutines
-// run, so a short timer can fire in the middle of a busy loop, which the
-// synctest-like clock never lets happen — GoKer's Grpc3017, a 1ns
-// AfterFunc racing with a loop that stops it). Each walk resumes where it
-// stopped in the previous round.
+// A round of the random walk runs a plain walk with as many states as all
+// trace sets of the round together and, with CheckConfig.FallbackTimers,
+// then a walk with timer choices (vm.Options.TimerChoice: real time passes
+// while goroutines run, so a short timer can fire in the middle of a busy
+// loop, which the synctest-like clock never lets happen — GoKer's
+// Grpc3017, a 1ns AfterFunc racing with a loop that stops it) with as
+// many. Each walk resumes where it stopped in the previous round.
 
 // fallbackOf returns the fallback strategy of cfg: cfg.Fallback, where ""
 // means a random walk for test, fuzz and function entries (whose leaks and
@@ -71,12 +71,16 @@ type walkState struct {
 // fallbackRound runs a round of the fallback search cfg names (for a
 // random walk, both walks in turn) and returns its result and the machine
 // of its states.
-func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.Machine, e vm.Entry, cfg Config, ws *walks) (Result, *vm.Machine) {
+func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.Machine, e vm.Entry, cfg Config, timers bool, ws *walks) (Result, *vm.Machine) {
 	if cfg.Strategy != Random {
 		return Search(ctx, base, e, cfg), base
 	}
+	ms := []*vm.Machine{base}
+	if timers {
+		ms = append(ms, pl.timedMachine(prog, base))
+	}
 	var sum Result
-	for kind, m := range []*vm.Machine{base, pl.timedMachine(prog, base)} {
+	for kind, m := range ms {
 		w := &ws[kind]
 		if *w == nil {
 			*w = &walkState{s: m.Start(e), p: &pathNode{}}

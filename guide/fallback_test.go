@@ -27,7 +27,7 @@ func TestFallbackTimerChoice(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := CheckConfig{Options: opts, Entry: e, Auto: true, Strategy: Guided, Heuristic: heuristics.SecPFSM,
-		Seed: 1, Trials: 1, TimeLimit: time.Minute, MaxDepth: 10000, Fallback: Random}
+		Seed: 1, Trials: 1, TimeLimit: time.Minute, MaxDepth: 10000, Fallback: Random, FallbackTimers: true}
 	res, err := Check(context.Background(), prog, cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -20,7 +20,8 @@ import (
 	"github.com/gmc-go/gmc/vm/trace"
 )
 
-// The GoKer campaign: guided search (guide.Check, the path of gmc check)
+// The GoKer campaign: guided search (guide.Check, the path of gmc check,
+// with the fallback's walk with timer choices on: CheckConfig.FallbackTimers)
 // with the leak, deadlock, race and panic checks on every GoKer kernel and
 // micro/pattern case shipped with Go, each counterexample replayed on a
 // fresh machine and its leaked goroutines matched against the Go project's
@@ -124,7 +125,7 @@ func runCampaignCase(t *testing.T, prog *load.Program, c goker.Case, exp *goker.
 	cfg := guide.CheckConfig{
 		Options: base.Options(), Entry: e, Auto: true,
 		Strategy: guide.Guided, Heuristic: heuristics.SecPFSM,
-		Seed: 1, Trials: 1, TimeLimit: limit, MaxDepth: 200000, Fallback: guide.Random,
+		Seed: 1, Trials: 1, TimeLimit: limit, MaxDepth: 200000, Fallback: guide.Random, FallbackTimers: true,
 	}
 	start := time.Now()
 	res, err := guide.Check(context.Background(), prog, cfg)
