@@ -222,7 +222,11 @@ func (a fmtArg) formatValue(f fmt.State, verb rune) {
 			fmt.Fprint(f, "]")
 		}
 	case *types.Pointer:
-		p := a.v.(Pointer)
+		p, ok := a.v.(Pointer)
+		if !ok { // a reference the VM does not keep in its heap (a reflect.Type)
+			a.fmtPointer(f, verb)
+			return
+		}
 		if p.Obj == 0 {
 			if sharp {
 				fmt.Fprintf(f, "(%s)(nil)", a.rt)

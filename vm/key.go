@@ -76,6 +76,8 @@ func writeKey(b *strings.Builder, v Value) {
 		b.WriteString("P" + strconv.Itoa(int(x.Obj)) + "." + strconv.Itoa(int(x.Off)))
 	case Chan:
 		b.WriteString("C" + strconv.Itoa(int(x.Obj)))
+	case rtypeRef:
+		b.WriteString("R" + strconv.Itoa(x.rt.ID))
 	default:
 		b.WriteString(strconv.Quote(strings.TrimSpace(fmtScalar(v))))
 	}
