@@ -29,7 +29,8 @@ import (
 //
 // The full campaign runs with GMC_GOKER=all (GMC_GOKER_LIMIT sets the time
 // limit of each case, default 20s; GMC_GOKER_RUN, a regexp, selects cases
-// by name); otherwise a sample of the cases runs (every GMC_GOKER=N-th,
+// by name; GMC_GOKER_TIMERS=0 turns the walk with timer choices off, as in
+// gmc check); otherwise a sample of the cases runs (every GMC_GOKER=N-th,
 // default 8) so that go test ./... stays short. It is skipped with -short.
 
 // campaignRow is the outcome of one case. A case whose first error is not
@@ -125,7 +126,7 @@ func runCampaignCase(t *testing.T, prog *load.Program, c goker.Case, exp *goker.
 	cfg := guide.CheckConfig{
 		Options: base.Options(), Entry: e, Auto: true,
 		Strategy: guide.Guided, Heuristic: heuristics.SecPFSM,
-		Seed: 1, Trials: 1, TimeLimit: limit, MaxDepth: 200000, Fallback: guide.Random, FallbackTimers: true,
+		Seed: 1, Trials: 1, TimeLimit: limit, MaxDepth: 200000, Fallback: guide.Random, FallbackTimers: os.Getenv("GMC_GOKER_TIMERS") != "0",
 	}
 	start := time.Now()
 	res, err := guide.Check(context.Background(), prog, cfg)
