@@ -106,6 +106,10 @@ type panicState struct {
 	link      *panicState
 	pos       loc.Loc
 	goexit    bool
+	// stack is the frame that panicked, with its callers: the frames
+	// that deferred calls of the panic run above in Go (runtime.Callers,
+	// runtime.Stack); frames of past epochs are immutable.
+	stack *frame
 }
 
 func (f *frame) clone(epoch uint64) *frame {

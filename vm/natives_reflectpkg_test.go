@@ -1,6 +1,7 @@
 package vm_test
 
 import (
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -12,7 +13,8 @@ import (
 
 // reflectCases are the cases of testdata/reflectpkg whose output under gmc
 // must be the output of the program built by Go (go run . CASE, verified
-// with go1.26).
+// with go1.26; the stacks are printed in gmc's form: base names of files,
+// "(...)" for arguments, no PC offsets).
 var reflectCases = []struct{ name, out string }{
 	{"deepequal", `basic T F F F T T F T F T F
 nan F F F
@@ -69,6 +71,84 @@ true true false true true kind100
 int1 string1 true true
 main.point point main string int 4 2 true false 4 16
 `},
+	{"callers", `  runtime.Callers extern.go:339 <nil>
+  main.frames main.go:188 main.frames
+  main.walker.walk main.go:227 main.walker.walk
+  main.walker.walk main.go:224 main.walker.walk
+  main.walker.walk main.go:224 main.walker.walk
+  main.init.func1 main.go:266 main.init.func1
+  main.main main.go:301 main.main
+  runtime.main proc.go:290 runtime.main
+  runtime.goexit asm_amd64.s:1771 runtime.goexit
+skip 2:
+  main.walker.walk main.go:229 main.walker.walk
+  main.walker.walk main.go:224 main.walker.walk
+  main.walker.walk main.go:224 main.walker.walk
+  main.init.func1 main.go:266 main.init.func1
+  main.main main.go:301 main.main
+  runtime.main proc.go:290 runtime.main
+  runtime.goexit asm_amd64.s:1771 runtime.goexit
+4 main.walker.walk true false main.init.func1
+goroutine 1 [running]:
+main.walker.walk(...)
+	main.go:235
+main.walker.walk(...)
+	main.go:224
+main.walker.walk(...)
+	main.go:224
+main.init.func1(...)
+	main.go:266
+main.main(...)
+	main.go:301
+goroutine 1 [running]:
+runtime/debug.Stack(...)
+	stack.go:26
+main.walker.walk(...)
+	main.go:236
+main.walker.walk(...)
+	main.go:224
+main.walker.walk(...)
+	main.go:224
+main.init.func1(...)
+	main.go:266
+main.main(...)
+	main.go:301
+10 goroutine 
+recovered: runtime error: invalid memory address or nil pointer dereference
+  main.frames main.go:188 main.frames
+  main.panicky.func1 main.go:255 main.panicky.func1
+  runtime.gopanic panic.go:860 runtime.gopanic
+  runtime.panicmem panic.go:336 <nil>
+  runtime.sigpanic signal_unix.go:931 runtime.sigpanic
+  main.deep main.go:243 main.deep
+  main.middle main.go:248 main.middle
+  main.panicky main.go:259 main.panicky
+  main.init.func1 main.go:267 main.init.func1
+  main.main main.go:301 main.main
+  runtime.main proc.go:290 runtime.main
+  runtime.goexit asm_amd64.s:1771 runtime.goexit
+goroutine 1 [running]:
+main.panicky.func1(...)
+	main.go:257
+panic(...)
+	panic.go:860
+main.deep(...)
+	main.go:243
+main.middle(...)
+	main.go:248
+main.panicky(...)
+	main.go:259
+main.init.func1(...)
+	main.go:267
+main.main(...)
+	main.go:301
+  main.frames main.go:188 main.frames
+  main.init.func1.1 main.go:270 main.init.func1.1
+  main.init.func1 main.go:270 main.init.func1
+  main.main main.go:301 main.main
+  runtime.main proc.go:290 runtime.main
+  runtime.goexit asm_amd64.s:1771 runtime.goexit
+`},
 }
 
 var reflectProg = sync.OnceValues(func() (*load.Program, error) {
@@ -92,9 +172,10 @@ func runReflect(t *testing.T, name string, checks vm.Checks) *vm.State {
 }
 
 // TestReflectNatives: reflect.DeepEqual (maps, slices, structs, pointers,
-// cycles, NaN, nil versus empty, different types) and reflect.TypeOf
+// cycles, NaN, nil versus empty, different types), reflect.TypeOf
 // (String, Name, Kind, PkgPath, Elem, Key, ..., printing, == and map keys)
-// give Go's results.
+// and runtime.Callers/CallersFrames/FuncForPC/Stack, debug.Stack (frames
+// skipped, deferred calls on return and during a panic) give Go's results.
 func TestReflectNatives(t *testing.T) {
 	for _, c := range reflectCases {
 		t.Run(c.name, func(t *testing.T) {
@@ -129,5 +210,28 @@ func TestReflectErrors(t *testing.T) {
 	}
 	if !strings.Contains(err.Msg, "Previous read by goroutine 1") && !strings.Contains(err.Msg, "Read by goroutine 1") {
 		t.Errorf("deepequal-race: the race does not involve DeepEqual's read:\n%s", err.Msg)
+	}
+}
+
+// TestRuntimeStackAll: runtime.Stack(buf, true) shows the running
+// goroutine first, then the others with their state (a goroutine that has
+// not reached its receive yet is runnable, as in Go).
+func TestRuntimeStackAll(t *testing.T) {
+	s := runReflect(t, "stack-all", vm.Checks{})
+	if err := s.Err(); err != nil {
+		t.Fatalf("error: %s: %s", err.Kind, err.Msg)
+	}
+	re := regexp.MustCompile(`^goroutine 1 \[running\]:
+main\.init\.func2\(\.\.\.\)
+	main\.go:\d+
+main\.main\(\.\.\.\)
+	main\.go:\d+
+
+goroutine 2 \[(runnable|chan receive)\]:
+main\.init\.func2\.1\(\.\.\.\)
+	main\.go:\d+
+$`)
+	if got := s.Output(0); !re.MatchString(got) {
+		t.Errorf("output:\n%s\nwant the stacks of goroutines 1 and 2", got)
 	}
 }

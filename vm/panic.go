@@ -12,7 +12,7 @@ import (
 // doPanic starts a panic with value val in the top frame fr.
 func (t *thread) doPanic(fr *frame, val Value) ctl {
 	g := t.g
-	g.panic = &panicState{val: val, link: g.panic, pos: t.locOf(fr)}
+	g.panic = &panicState{val: val, link: g.panic, pos: t.locOf(fr), stack: fr}
 	fr.unwinding = true
 	return ctlFrame
 }

@@ -10,6 +10,8 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 	"unsafe"
@@ -178,9 +180,105 @@ func typeOf() {
 		reflect.TypeOf(point{}).Size())
 }
 
+func base(path string) string { return path[strings.LastIndexByte(path, '/')+1:] }
+
+// frames prints the frames of runtime.Callers(skip) (file base names).
+func frames(skip int) {
+	pcs := make([]uintptr, 32)
+	n := runtime.Callers(skip, pcs)
+	fs := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := fs.Next()
+		name := "<nil>"
+		if f.Func != nil {
+			name = f.Func.Name()
+		}
+		fmt.Printf("  %s %s:%d %s\n", f.Function, base(f.File), f.Line, name)
+		if !more {
+			break
+		}
+	}
+}
+
+// normStack rewrites a stack trace in the form gmc prints: "(...)" for
+// arguments, base names of files, no PC offsets.
+func normStack(s string) string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		switch {
+		case strings.HasPrefix(l, "\t"):
+			l = strings.Fields(l)[0]
+			l = "\t" + base(l)
+		case strings.HasSuffix(l, ")") && !strings.HasPrefix(l, "goroutine "):
+			l = l[:strings.LastIndexByte(l[:len(l)-1], '(')] + "(...)"
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+type walker struct{}
+
+func (walker) walk(depth int) {
+	if depth > 0 {
+		walker{}.walk(depth - 1)
+		return
+	}
+	frames(0)
+	fmt.Println("skip 2:")
+	frames(2)
+	pcs := make([]uintptr, 4)
+	n := runtime.Callers(1, pcs)
+	f := runtime.FuncForPC(pcs[1])
+	fmt.Println(n, f.Name(), f == runtime.FuncForPC(pcs[2]), f == runtime.FuncForPC(pcs[3]), runtime.FuncForPC(pcs[3]).Name())
+	buf := make([]byte, 1<<12)
+	fmt.Println(normStack(string(buf[:runtime.Stack(buf, false)])))
+	fmt.Println(normStack(string(debug.Stack())))
+	fmt.Println(runtime.Stack(buf[:10], false), string(buf[:10]))
+}
+
+//go:noinline
+func deep() {
+	var p *point
+	fmt.Println(p.X)
+}
+
+//go:noinline
+func middle() {
+	deep()
+}
+
+func panicky() {
+	defer func() {
+		r := recover()
+		fmt.Println("recovered:", r)
+		frames(1)
+		buf := make([]byte, 1<<12)
+		fmt.Println(normStack(string(buf[:runtime.Stack(buf, false)])))
+	}()
+	middle()
+}
+
 var cases = map[string]func(){
 	"deepequal": deepEqual,
 	"typeof":    typeOf,
+	"callers": func() {
+		walker{}.walk(2)
+		panicky()
+		func() {
+			defer frames(1)
+		}()
+	},
+	"stack-all": func() {
+		ch := make(chan int)
+		go func() {
+			<-ch
+		}()
+		runtime.Gosched()
+		buf := make([]byte, 1<<12)
+		fmt.Println(normStack(string(buf[:runtime.Stack(buf, true)])))
+		close(ch)
+	},
 	"deepequal-race": func() {
 		x := []int{1}
 		done := make(chan bool)

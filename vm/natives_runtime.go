@@ -1,0 +1,424 @@
+package vm
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/gmc-go/gmc/vm/loc"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Native models of the runtime's stack introspection: runtime.Callers,
+// runtime.CallersFrames with (*Frames).Next, runtime.FuncForPC with
+// (*Func).Name/Entry/FileLine, runtime.Stack and runtime/debug.Stack.
+//
+// Program counters: a frame's PC is a synthetic address naming an SSA
+// instruction, pcBase + fnID<<32 + block<<16 + index+1 (the machine's
+// function numbering, see Machine.fnID); the runtime's own frames that Go
+// shows (runtime.Callers, runtime.gopanic, runtime.main, runtime.goexit)
+// have small PCs of their own, with the file and line of go1.26's runtime.
+// A PC or PC-1 decodes to the same frame. A *runtime.Func is a funcRef
+// holding its function's entry PC, so two Funcs of one function are ==.
+//
+// Stacks are the VM goroutine's frames, innermost first; while a deferred
+// call runs because of a panic, the frames between the panic and the
+// function running its defers are shown above it, after runtime.gopanic,
+// as Go does. runtime.Stack formats stacks as Go prints the frames of
+// inlined calls ("main.f(...)" without argument values or PC offsets) and
+// without "created by" lines (the VM does not record where goroutines are
+// created).
+
+const pcBase = 0x400000
+
+// runtimeFrames are the runtime functions that appear in stacks, by
+// synthetic PC index.
+// synthetic PC index; noFunc frames have no *Func (inlined in Go), and
+// shown is the name runtime.Stack prints ("" for frames it hides).
+var runtimeFrames = []struct {
+	name, file string
+	line       int
+	noFunc     bool
+	shown      string
+}{
+	{},
+	{"runtime.Callers", "extern.go", 339, true, ""},
+	{"runtime.gopanic", "panic.go", 860, false, "panic"},
+	{"runtime.panicmem", "panic.go", 336, true, ""},
+	{"runtime.sigpanic", "signal_unix.go", 931, false, ""},
+	{"runtime.main", "proc.go", 290, false, ""},
+	{"runtime.goexit", "asm_amd64.s", 1771, false, ""},
+}
+
+const (
+	rfCallers = 1 + iota
+	rfGopanic
+	rfPanicmem
+	rfSigpanic
+	rfMain
+	rfGoexit
+)
+
+// nilDerefMsg is the message of the runtime error of a nil dereference,
+// which Go raises from a memory fault (runtime.sigpanic, runtime.panicmem).
+const nilDerefMsg = "runtime error: invalid memory address or nil pointer dereference"
+
+// runtimePC is the PC of runtime frame k.
+func runtimePC(k int) uintptr { return pcBase + uintptr(k)*16 + 1 }
+
+// funcRef is the VM value of a *runtime.Func: its function's entry PC.
+type funcRef struct{ entry uintptr }
+
+func (f funcRef) hashInto(h *hasher) { h.u64(uint64(f.entry)) }
+
+// encodePC returns the PC of an instruction.
+func (m *Machine) encodePC(l loc.Loc) uintptr {
+	return pcBase + uintptr(m.fnID(l.Fn))<<32 + uintptr(l.Block&0xffff)<<16 + uintptr(l.Index&0xffff) + 1
+}
+
+// pcFrame is what a PC decodes to.
+type pcFrame struct {
+	fn     string // the runtime's function name
+	file   string
+	line   int
+	entry  uintptr
+	noFunc bool // a runtime frame without a *Func
+}
+
+// decodePC returns the frame of a PC (or PC-1); ok is false for a PC the
+// VM did not make.
+func (m *Machine) decodePC(pc uintptr) (pcFrame, bool) {
+	if pc < pcBase {
+		return pcFrame{}, false
+	}
+	v := pc - pcBase
+	id := int64(v >> 32)
+	if id == 0 {
+		k := int(v / 16)
+		if k <= 0 || k >= len(runtimeFrames) {
+			return pcFrame{}, false
+		}
+		rf := runtimeFrames[k]
+		return pcFrame{fn: rf.name, file: filepath.Join(runtime.GOROOT(), "src", "runtime", rf.file), line: rf.line, entry: runtimePC(k) - 1, noFunc: rf.noFunc}, true
+	}
+	var fn *ssa.Function
+	m.fnIDs.Range(func(k, val any) bool {
+		if val.(int64) == id {
+			fn = k.(*ssa.Function)
+			return false
+		}
+		return true
+	})
+	if fn == nil {
+		return pcFrame{}, false
+	}
+	l := loc.Loc{Fn: fn, Block: int(v >> 16 & 0xffff), Index: int(v&0xffff) - 1}
+	if l.Index < 0 {
+		l.Index = 0
+	}
+	if l.Block < len(fn.Blocks) && l.Index >= len(fn.Blocks[l.Block].Instrs) {
+		l.Index = len(fn.Blocks[l.Block].Instrs) - 1
+	}
+	p := m.prog.Fset.Position(stackPos(l))
+	return pcFrame{fn: runtimeFuncName(fn), file: p.Filename, line: p.Line, entry: pcBase + uintptr(id)<<32}, true
+}
+
+// stackPos is the source position of a stack frame's location: as l.Pos,
+// but a function returning through an implicit return at its end is at its
+// closing brace, where Go runs its deferred calls.
+func stackPos(l loc.Loc) token.Pos {
+	in := l.Instr()
+	switch in.(type) {
+	case *ssa.RunDefers, *ssa.Return:
+		for _, next := range l.Fn.Blocks[l.Block].Instrs[l.Index:] {
+			if ret, ok := next.(*ssa.Return); ok && !ret.Pos().IsValid() {
+				switch syn := l.Fn.Syntax().(type) {
+				case *ast.FuncDecl:
+					if syn.Body != nil {
+						return syn.Body.Rbrace
+					}
+				case *ast.FuncLit:
+					return syn.Body.Rbrace
+				}
+			}
+		}
+	}
+	return l.Pos()
+}
+
+// stackPC is one frame of a stack: a VM location or a runtime frame.
+type stackPC struct {
+	l  loc.Loc
+	rf int // runtime frame index (l unused) when > 0
+}
+
+// stackDepth counts the frames from f to the bottom of its stack.
+func stackDepth(f *frame) int {
+	n := 0
+	for ; f != nil; f = f.caller {
+		n++
+	}
+	return n
+}
+
+// frameLoc is the location a frame shows in a stack: its next instruction
+// for the innermost frame and the frame that panicked, otherwise the call
+// it is executing.
+func frameLoc(f *frame, exact bool) loc.Loc {
+	l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + f.pc}
+	if !exact && f.pc > 0 {
+		l.Index--
+	}
+	return l
+}
+
+// goroutineStack returns g's stack, innermost first, as Go shows it (see
+// the file comment); withRuntime adds the runtime's frames at the bottom.
+func goroutineStack(g *goroutine, withRuntime bool) []stackPC {
+	var out []stackPC
+	var panicDepth int
+	var p *panicState
+	if g.panic != nil && g.panic.stack != nil && !g.panic.goexit {
+		p = g.panic
+		panicDepth = stackDepth(p.stack)
+	}
+	var last *frame
+	calleeDefer := false // the frame above runs a deferred call of this one
+	for f := g.top; f != nil; f = f.caller {
+		if f.fn == nil || f.block == nil {
+			continue
+		}
+		// the innermost frame, the frame that panicked and a frame
+		// running its deferred calls on return are at their next
+		// instruction; the others, after the call they are executing
+		exact := f == g.top || (p != nil && f.unwinding && stackDepth(f) == panicDepth) || (calleeDefer && !f.unwinding)
+		out = append(out, stackPC{l: frameLoc(f, exact)})
+		last = f
+		calleeDefer = f.isDefer
+		if p != nil && f.isDefer && f.caller != nil && f.caller.unwinding {
+			// the frames the panic left, above the frame running its defers
+			out = append(out, stackPC{rf: rfGopanic})
+			if iv, ok := p.val.(Iface); ok && iv.V == nilDerefMsg {
+				out = append(out, stackPC{rf: rfPanicmem}, stackPC{rf: rfSigpanic})
+			}
+			d := stackDepth(f.caller)
+			for pf := p.stack; pf != nil && stackDepth(pf) > d; pf = pf.caller {
+				if pf.fn != nil && pf.block != nil {
+					out = append(out, stackPC{l: frameLoc(pf, pf == p.stack)})
+				}
+			}
+		}
+	}
+	if withRuntime {
+		if last != nil && g.entry && runtimeFuncName(last.fn.ssa) == "main.main" {
+			out = append(out, stackPC{rf: rfMain})
+		}
+		out = append(out, stackPC{rf: rfGoexit})
+	}
+	return out
+}
+
+// formatStack writes a goroutine's stack as runtime.Stack does.
+func (m *Machine) formatStack(b *strings.Builder, g *goroutine, status string, extra []string) {
+	b.WriteString("goroutine " + strconv.Itoa(g.id) + " [" + status + "]:\n")
+	for _, e := range extra {
+		b.WriteString(e)
+	}
+	for _, sp := range goroutineStack(g, false) {
+		var fr pcFrame
+		if sp.rf > 0 {
+			if runtimeFrames[sp.rf].shown == "" {
+				continue
+			}
+			fr, _ = m.decodePC(runtimePC(sp.rf))
+			fr.fn = runtimeFrames[sp.rf].shown
+		} else {
+			p := m.prog.Fset.Position(stackPos(sp.l))
+			fr = pcFrame{fn: runtimeFuncName(sp.l.Fn), file: p.Filename, line: p.Line}
+		}
+		b.WriteString(fr.fn + "(...)\n\t" + fr.file + ":" + strconv.Itoa(fr.line) + "\n")
+	}
+}
+
+// stackText is the text of runtime.Stack(buf, all); extra are frames
+// shown above the running goroutine's (runtime/debug.Stack's own).
+func (t *thread) stackText(all bool, extra ...string) string {
+	var b strings.Builder
+	t.m.formatStack(&b, t.g, "running", extra)
+	if all {
+		for _, g := range t.s.gs {
+			if g == t.g || g.id == t.g.id || g.status == gDead {
+				continue
+			}
+			status := "runnable"
+			if g.status == gBlocked && !t.s.guard(g) && g.wait.reason != "" {
+				status = g.wait.reason
+			}
+			b.WriteByte('\n')
+			t.m.formatStack(&b, g, status, nil)
+		}
+	}
+	return b.String()
+}
+
+// frameValue builds a runtime.Frame for pc.
+func (t *thread) frameValue(frameT *RType, pc uintptr) Value {
+	cells := append([]Value(nil), frameT.zero.([]Value)...)
+	st, _ := frameT.T.Underlying().(*types.Struct)
+	set := func(name string, v Value) {
+		for i := 0; st != nil && i < st.NumFields(); i++ {
+			if st.Field(i).Name() == name {
+				cells[frameT.Fields[i]] = v
+			}
+		}
+	}
+	set("PC", pc)
+	if fr, ok := t.m.decodePC(pc); ok {
+		if !fr.noFunc {
+			set("Func", funcRef{fr.entry})
+		}
+		set("Function", fr.fn)
+		set("File", fr.file)
+		set("Line", fr.line)
+		set("Entry", fr.entry)
+	}
+	return cells
+}
+
+// structField returns the cell offset of field name of struct type rt (-1 if none).
+func structField(rt *RType, name string) int {
+	st, ok := rt.T.Underlying().(*types.Struct)
+	if !ok {
+		return -1
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == name {
+			return rt.Fields[i]
+		}
+	}
+	return -1
+}
+
+// funcArg returns the entry PC of a *runtime.Func receiver (0 for nil).
+func funcArg(v Value) uintptr {
+	if f, ok := v.(funcRef); ok {
+		return f.entry
+	}
+	return 0
+}
+
+func init() {
+	def("runtime.Callers", func(t *thread, args []Value) (Value, ctl) {
+		skip := toInt(args[0])
+		dst, _ := args[1].(Slice)
+		pcs := []uintptr{runtimePC(rfCallers)}
+		for _, sp := range goroutineStack(t.g, true) {
+			if sp.rf > 0 {
+				pcs = append(pcs, runtimePC(sp.rf))
+			} else {
+				pcs = append(pcs, t.m.encodePC(sp.l))
+			}
+		}
+		if skip < 0 {
+			skip = 0
+		}
+		if skip > len(pcs) {
+			skip = len(pcs)
+		}
+		pcs = pcs[skip:]
+		n := min(len(pcs), dst.Len)
+		if n == 0 {
+			return 0, ctlNext
+		}
+		if t.s.race != nil && t.g.top != nil && t.g.top.fn != nil {
+			t.raceAccess(t.g.top, Pointer{Obj: dst.Obj, Off: dst.Off}, n, true)
+		}
+		o := t.s.heap.mut(dst.Obj, t.s.epoch)
+		for i := 0; i < n; i++ {
+			o.Cells[int(dst.Off)+i] = pcs[i]
+		}
+		return n, ctlNext
+	})
+	def("runtime.CallersFrames", func(t *thread, args []Value) (Value, ctl) {
+		rt := t.m.lookupType("runtime", "Frames")
+		if rt == nil {
+			return nil, t.unsupported(t.g.top, "runtime.CallersFrames without runtime.Frames")
+		}
+		off := structField(rt, "callers")
+		if off < 0 {
+			return nil, t.unsupported(t.g.top, "runtime.Frames without a callers field")
+		}
+		p := t.alloc(rt)
+		t.setCell(p, int32(off), args[0])
+		return p, ctlNext
+	})
+	def("(*runtime.Frames).Next", func(t *thread, args []Value) (Value, ctl) {
+		p := ptrArg(args[0])
+		if p.Obj == 0 {
+			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+		}
+		rt, frameT := t.m.lookupType("runtime", "Frames"), t.m.lookupType("runtime", "Frame")
+		off := -1
+		if rt != nil {
+			off = structField(rt, "callers")
+		}
+		if off < 0 || frameT == nil {
+			return nil, t.unsupported(t.g.top, "(*runtime.Frames).Next without runtime.Frame")
+		}
+		callers, _ := t.cell(p, int32(off)).(Slice)
+		if callers.Len == 0 {
+			return Tuple{frameT.zero, false}, ctlNext
+		}
+		pc, _ := t.s.heap.get(callers.Obj).Cells[callers.Off].(uintptr)
+		rest := Slice{Obj: callers.Obj, Off: callers.Off + 1, Len: callers.Len - 1, Cap: callers.Cap - 1}
+		if rest.Len == 0 {
+			rest = Slice{}
+		}
+		t.setCell(p, int32(off), rest)
+		return Tuple{t.frameValue(frameT, pc), rest.Len > 0}, ctlNext
+	})
+	def("runtime.FuncForPC", func(t *thread, args []Value) (Value, ctl) {
+		fr, ok := t.m.decodePC(args[0].(uintptr))
+		if !ok || fr.noFunc {
+			return Pointer{}, ctlNext
+		}
+		return funcRef{fr.entry}, ctlNext
+	})
+	def("(*runtime.Func).Name", func(t *thread, args []Value) (Value, ctl) {
+		fr, _ := t.m.decodePC(funcArg(args[0]))
+		return fr.fn, ctlNext
+	})
+	def("(*runtime.Func).Entry", func(t *thread, args []Value) (Value, ctl) {
+		return funcArg(args[0]), ctlNext
+	})
+	def("(*runtime.Func).FileLine", func(t *thread, args []Value) (Value, ctl) {
+		fr, _ := t.m.decodePC(args[1].(uintptr))
+		return Tuple{fr.file, fr.line}, ctlNext
+	})
+	def("runtime.Stack", func(t *thread, args []Value) (Value, ctl) {
+		buf, _ := args[0].(Slice)
+		text := t.stackText(args[1].(bool))
+		n := min(len(text), buf.Len)
+		if n > 0 {
+			o := t.s.heap.mut(buf.Obj, t.s.epoch)
+			for i := 0; i < n; i++ {
+				o.Cells[int(buf.Off)+i] = text[i]
+			}
+		}
+		return n, ctlNext
+	})
+	def("runtime/debug.Stack", func(t *thread, args []Value) (Value, ctl) {
+		self := "runtime/debug.Stack(...)\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":26\n"
+		return t.newBytes([]byte(t.stackText(false, self))), ctlNext
+	})
+	def("runtime/debug.PrintStack", func(t *thread, args []Value) (Value, ctl) {
+		self := "runtime/debug.Stack(...)\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":26\n" +
+			"runtime/debug.PrintStack(...)\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":18\n"
+		t.s.write(2, t.stackText(false, self))
+		return nil, ctlNext
+	})
+}
