@@ -48,6 +48,9 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 	// a fuzz target's inputs are symbolic (the counterexample records
 	// concrete values for them)
 	cfg.Options.Symbolic = l.entry.Kind == vm.EntryFuzz
+	// tests and functions: the fallback walk also lets timers fire at any
+	// point (the trace records it; replay sets it again)
+	cfg.FallbackTimers = l.entry.Kind != vm.EntryMain
 	if f.depth >= 10000000 {
 		cfg.MaxDepth = 100000
 	}
@@ -110,7 +113,8 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 		e = replayed.Err()
 	}
 	tr := &trace.Trace{Pkg: absPkg(f.pkg), Entry: o.entry, Args: nonNil(f.progArgs),
-		Seed: b.Seed, Sched: f.sched, Checks: f.checkList(l.m.Options()), Choices: choices, Steps: steps, Inputs: inputs}
+		Seed: b.Seed, Sched: f.sched, Checks: f.checkList(l.m.Options()), Choices: choices, Steps: steps, Inputs: inputs,
+		TimerChoice: b.Machine.Options().TimerChoice}
 	if tr.Choices == nil {
 		tr.Choices = []int{}
 	}

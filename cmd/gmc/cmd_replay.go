@@ -49,6 +49,7 @@ func runReplay(args []string) int {
 	f.pkg, f.entry, f.progArgs, f.seed = tr.Pkg, tr.Entry, tr.Args, tr.Seed
 	f.breakpoints = tr.Breakpoints
 	f.inputs = tr.Inputs
+	f.timerChoice = tr.TimerChoice
 	if tr.Sched != "" {
 		f.sched = tr.Sched
 	}

@@ -29,6 +29,9 @@ type runFlags struct {
 	breakpoints []string
 	// inputs recorded in a trace: concrete fuzz inputs (replay only)
 	inputs map[string]any
+	// timerChoice: timers may fire at any scheduling point, as in the run
+	// a trace records (replay only)
+	timerChoice bool
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -66,7 +69,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, []string, erro
 }
 
 func (f *runFlags) options(entryKind vm.EntryKind) (vm.Options, error) {
-	o := vm.Options{Args: f.progArgs}
+	o := vm.Options{Args: f.progArgs, TimerChoice: f.timerChoice}
 	if f.sched == "sync" {
 		o.Sched = vm.SchedSync
 	}

@@ -34,6 +34,9 @@ type Trace struct {
 	Choices []int          `json:"choices"`
 	Steps   []Step         `json:"steps"`
 	Inputs  map[string]any `json:"inputs,omitempty"`
+	// TimerChoice records that timers could fire at any scheduling point
+	// (vm.Options.TimerChoice): the choices only replay with it.
+	TimerChoice bool `json:"timer_choice,omitempty"`
 	// Breakpoints are the extra scheduling points the run used (a guided
 	// search's trace locations), as loc.Loc.String() forms; replay needs
 	// them to cut transitions the same way.
