@@ -115,7 +115,11 @@ func (d *deepEqualer) equal(x, y Value, rt *RType) bool {
 	case *types.Map:
 		return d.maps(x.(Map), y.(Map), rt)
 	case *types.Pointer:
-		xp, yp := x.(Pointer), y.(Pointer)
+		xp, ok1 := x.(Pointer)
+		yp, ok2 := y.(Pointer)
+		if !ok1 || !ok2 { // references the VM keeps outside its heap (reflect.Type, *runtime.Func)
+			return x == y
+		}
 		if xp == yp {
 			return true
 		}

@@ -23,6 +23,7 @@ struct T F T F F T T F
 rec T F F T F T
 map T F F F F T T F T T T F
 ptr T F F T T T F F T F T F T
+types T F T
 cycle T T F T T F
 `},
 	{"typeof", `int|int|int|int|2|int|*reflect.rtype
@@ -72,80 +73,80 @@ int1 string1 true true
 main.point point main string int 4 2 true false 4 16
 `},
 	{"callers", `  runtime.Callers extern.go:339 <nil>
-  main.frames main.go:188 main.frames
-  main.walker.walk main.go:227 main.walker.walk
-  main.walker.walk main.go:224 main.walker.walk
-  main.walker.walk main.go:224 main.walker.walk
-  main.init.func1 main.go:266 main.init.func1
-  main.main main.go:301 main.main
+  main.frames main.go:190 main.frames
+  main.walker.walk main.go:229 main.walker.walk
+  main.walker.walk main.go:226 main.walker.walk
+  main.walker.walk main.go:226 main.walker.walk
+  main.init.func1 main.go:268 main.init.func1
+  main.main main.go:303 main.main
   runtime.main proc.go:290 runtime.main
   runtime.goexit asm_amd64.s:1771 runtime.goexit
 skip 2:
-  main.walker.walk main.go:229 main.walker.walk
-  main.walker.walk main.go:224 main.walker.walk
-  main.walker.walk main.go:224 main.walker.walk
-  main.init.func1 main.go:266 main.init.func1
-  main.main main.go:301 main.main
+  main.walker.walk main.go:231 main.walker.walk
+  main.walker.walk main.go:226 main.walker.walk
+  main.walker.walk main.go:226 main.walker.walk
+  main.init.func1 main.go:268 main.init.func1
+  main.main main.go:303 main.main
   runtime.main proc.go:290 runtime.main
   runtime.goexit asm_amd64.s:1771 runtime.goexit
 4 main.walker.walk true false main.init.func1
 goroutine 1 [running]:
 main.walker.walk(...)
-	main.go:235
+	main.go:237
 main.walker.walk(...)
-	main.go:224
+	main.go:226
 main.walker.walk(...)
-	main.go:224
+	main.go:226
 main.init.func1(...)
-	main.go:266
+	main.go:268
 main.main(...)
-	main.go:301
+	main.go:303
 goroutine 1 [running]:
 runtime/debug.Stack(...)
 	stack.go:26
 main.walker.walk(...)
-	main.go:236
+	main.go:238
 main.walker.walk(...)
-	main.go:224
+	main.go:226
 main.walker.walk(...)
-	main.go:224
+	main.go:226
 main.init.func1(...)
-	main.go:266
+	main.go:268
 main.main(...)
-	main.go:301
+	main.go:303
 10 goroutine 
 recovered: runtime error: invalid memory address or nil pointer dereference
-  main.frames main.go:188 main.frames
-  main.panicky.func1 main.go:255 main.panicky.func1
+  main.frames main.go:190 main.frames
+  main.panicky.func1 main.go:257 main.panicky.func1
   runtime.gopanic panic.go:860 runtime.gopanic
   runtime.panicmem panic.go:336 <nil>
   runtime.sigpanic signal_unix.go:931 runtime.sigpanic
-  main.deep main.go:243 main.deep
-  main.middle main.go:248 main.middle
-  main.panicky main.go:259 main.panicky
-  main.init.func1 main.go:267 main.init.func1
-  main.main main.go:301 main.main
+  main.deep main.go:245 main.deep
+  main.middle main.go:250 main.middle
+  main.panicky main.go:261 main.panicky
+  main.init.func1 main.go:269 main.init.func1
+  main.main main.go:303 main.main
   runtime.main proc.go:290 runtime.main
   runtime.goexit asm_amd64.s:1771 runtime.goexit
 goroutine 1 [running]:
 main.panicky.func1(...)
-	main.go:257
+	main.go:259
 panic(...)
 	panic.go:860
 main.deep(...)
-	main.go:243
+	main.go:245
 main.middle(...)
-	main.go:248
+	main.go:250
 main.panicky(...)
-	main.go:259
+	main.go:261
 main.init.func1(...)
-	main.go:267
+	main.go:269
 main.main(...)
-	main.go:301
-  main.frames main.go:188 main.frames
-  main.init.func1.1 main.go:270 main.init.func1.1
-  main.init.func1 main.go:270 main.init.func1
-  main.main main.go:301 main.main
+	main.go:303
+  main.frames main.go:190 main.frames
+  main.init.func1.1 main.go:272 main.init.func1.1
+  main.init.func1 main.go:272 main.init.func1
+  main.main main.go:303 main.main
   runtime.main proc.go:290 runtime.main
   runtime.goexit asm_amd64.s:1771 runtime.goexit
 `},

@@ -135,6 +135,8 @@ func deepEqual() {
 	t2.kids = []*tree{t2, {tag: "leaf"}}
 	t3 := &tree{tag: "t"}
 	t3.kids = []*tree{t3, {tag: "other"}}
+	fmt.Println("types", deq(reflect.TypeOf(1), reflect.TypeOf(2)), deq(reflect.TypeOf(1), reflect.TypeOf("")),
+		deq([]reflect.Type{reflect.TypeOf(point{})}, []reflect.Type{reflect.TypeOf(point{})}))
 	fmt.Println("cycle", deq(n1, n2), deq(n1, n3), deq(n1, n5), deq(k1, k2), deq(t1, t2), deq(t1, t3))
 }
 
