@@ -91,4 +91,9 @@
 // name (ssa Function.String(), e.g. "(*sync.Mutex).Lock") in natives_*.go.
 // Calling a function with neither a body nor a model stops the run with
 // an "unsupported: ... at file:line" error, never a panic of gmc itself.
+// Package reflect is modelled only for reflect.DeepEqual (deepequal.go)
+// and reflect.TypeOf with the Type methods that describe a type
+// (natives_reflectpkg.go); the runtime's stack introspection
+// (runtime.Callers, CallersFrames, FuncForPC, Stack, debug.Stack) uses
+// synthetic PCs naming SSA instructions (natives_runtime.go).
 package vm
