@@ -78,6 +78,8 @@ func writeKey(b *strings.Builder, v Value) {
 		b.WriteString("C" + strconv.Itoa(int(x.Obj)))
 	case rtypeRef:
 		b.WriteString("R" + strconv.Itoa(x.rt.ID))
+	case funcRef:
+		b.WriteString("F" + strconv.FormatUint(uint64(x.entry), 10))
 	default:
 		b.WriteString(strconv.Quote(strings.TrimSpace(fmtScalar(v))))
 	}
