@@ -4,9 +4,6 @@ import (
 	"context"
 	"testing"
 	"time"
-
-	"github.com/gmc-go/gmc/vm"
-	"github.com/gmc-go/gmc/vm/load"
 )
 
 // TestExhaustiveTwins checks the exhaustive search (sleep sets) on small
@@ -27,15 +24,7 @@ func TestExhaustiveTwins(t *testing.T) {
 	}
 	for _, tc := range cases {
 		for _, pkg := range []string{tc.model, tc.model + "_fixed"} {
-			prog, err := load.Load(load.Config{Dir: "..", Patterns: []string{"./benchmarks/" + pkg}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			opts := vm.Options{Args: tc.args}
-			e, err := vm.New(prog, opts).FindEntry("main")
-			if err != nil {
-				t.Fatal(err)
-			}
+			prog, opts, e := loadMain(t, "./benchmarks/"+pkg, tc.args)
 			res, err := Check(context.Background(), prog, CheckConfig{Options: opts, Entry: e,
 				Strategy: Exhaustive, Seed: 1, Trials: 1, TimeLimit: 2 * time.Minute, MaxDepth: 100000})
 			if err != nil {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/gmc-go/gmc/heuristics"
 	"github.com/gmc-go/gmc/vm"
-	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/trace"
 )
 
@@ -32,15 +31,7 @@ func TestGuidedFindsHardModels(t *testing.T) {
 		{"./benchmarks/wronglock", []string{"1", "20"}, 5000},
 	}
 	for _, tc := range cases {
-		prog, err := load.Load(load.Config{Dir: "..", Patterns: []string{tc.pkg}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts := vm.Options{Args: tc.args}
-		e, err := vm.New(prog, opts).FindEntry("main")
-		if err != nil {
-			t.Fatal(err)
-		}
+		prog, opts, e := loadMain(t, tc.pkg, tc.args)
 		for seed := uint64(1); seed <= 3; seed++ {
 			cfg := CheckConfig{Options: opts, Entry: e, Auto: true, Strategy: Guided,
 				Heuristic: heuristics.SecPFSM, Seed: seed, Trials: 1, TimeLimit: 2 * time.Minute,

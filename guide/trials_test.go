@@ -5,9 +5,6 @@ import (
 	"slices"
 	"testing"
 	"time"
-
-	"github.com/gmc-go/gmc/vm"
-	"github.com/gmc-go/gmc/vm/load"
 )
 
 // TestFirstCounterexampleWins checks the rule of Trials.runAll: without
@@ -15,15 +12,7 @@ import (
 // trial that finds an error when every trial runs, and the same for 1 and
 // 3 trials at a time.
 func TestFirstCounterexampleWins(t *testing.T) {
-	prog, err := load.Load(load.Config{Dir: "..", Patterns: []string{"./benchmarks/reorder"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := vm.Options{Args: []string{"1", "1"}}
-	e, err := vm.New(prog, opts).FindEntry("main")
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, opts, e := loadMain(t, "./benchmarks/reorder", []string{"1", "1"})
 	for _, strat := range []Strategy{RDFS, Random} {
 		cfg := CheckConfig{Options: opts, Entry: e, Strategy: strat, Seed: 2, Trials: 8,
 			TimeLimit: time.Minute, MaxDepth: 1000}
