@@ -255,70 +255,35 @@ func (sm *Summary) WriteMarkdown(w io.Writer) error {
 		b.WriteString("\n")
 	}
 
-	b.WriteString("\n### States, time and memory of the trials that found the error\n\n")
-	b.WriteString("States generated before the error (min/avg/max), average time to the error, average peak Go heap.\n\n")
-	b.WriteString("| configuration |")
-	for _, s := range man.Strategies {
-		fmt.Fprintf(&b, " %s states | time (s) | heap (MB) |", s)
-	}
-	b.WriteString("\n|---|" + strings.Repeat("---:|---:|---:|", len(man.Strategies)) + "\n")
-	for c, cfg := range man.Configs {
-		fmt.Fprintf(&b, "| %s |", cfg.Name)
-		for s := range man.Strategies {
-			r := sm.Row(c, s)
+	sm.writeTable(&b, "States, time and memory of the trials that found the error",
+		"States generated before the error (min/avg/max), average time to the error, average peak Go heap.",
+		[]string{"states", "time (s)", "heap (MB)"}, func(r *Row) []string {
 			if r.States.N == 0 {
-				b.WriteString(" — | — | — |")
-				continue
+				return nil
 			}
-			fmt.Fprintf(&b, " %s/%s/%s | %.2f | %.0f |", num(r.States.Min), num(r.States.Avg), num(r.States.Max),
-				r.Time.Avg, r.HeapPeak.Avg/(1<<20))
-		}
-		b.WriteString("\n")
-	}
-
-	b.WriteString("\n### Counterexample length and overhead ratio\n\n")
-	b.WriteString("Average counterexample length in transitions, and the overhead ratio: average states generated per counterexample transition.\n\n")
-	b.WriteString("| configuration |")
-	for _, s := range man.Strategies {
-		fmt.Fprintf(&b, " %s length | overhead |", s)
-	}
-	b.WriteString("\n|---|" + strings.Repeat("---:|---:|", len(man.Strategies)) + "\n")
-	for c, cfg := range man.Configs {
-		fmt.Fprintf(&b, "| %s |", cfg.Name)
-		for s := range man.Strategies {
-			r := sm.Row(c, s)
+			return []string{num(r.States.Min) + "/" + num(r.States.Avg) + "/" + num(r.States.Max),
+				fmt.Sprintf("%.2f", r.Time.Avg), fmt.Sprintf("%.0f", r.HeapPeak.Avg/(1<<20))}
+		})
+	sm.writeTable(&b, "Counterexample length and overhead ratio",
+		"Average counterexample length in transitions, and the overhead ratio: average states generated per counterexample transition.",
+		[]string{"length", "overhead"}, func(r *Row) []string {
 			if r.TraceLen.N == 0 {
-				b.WriteString(" — | — |")
-				continue
+				return nil
 			}
-			fmt.Fprintf(&b, " %s | %.1f |", num(r.TraceLen.Avg), r.Overhead)
-		}
-		b.WriteString("\n")
-	}
-
-	b.WriteString("\n### Work of all trials\n\n")
-	b.WriteString("Average states generated and time per trial, whether it found the error or not (states per second in parentheses).\n\n")
-	b.WriteString("| configuration |")
-	for _, s := range man.Strategies {
-		fmt.Fprintf(&b, " %s states | time (s) |", s)
-	}
-	b.WriteString("\n|---|" + strings.Repeat("---:|---:|", len(man.Strategies)) + "\n")
-	for c, cfg := range man.Configs {
-		fmt.Fprintf(&b, "| %s |", cfg.Name)
-		for s := range man.Strategies {
-			r := sm.Row(c, s)
+			return []string{num(r.TraceLen.Avg), fmt.Sprintf("%.1f", r.Overhead)}
+		})
+	sm.writeTable(&b, "Work of all trials",
+		"Average states generated and time per trial, whether it found the error or not (states per second in parentheses).",
+		[]string{"states", "time (s)"}, func(r *Row) []string {
 			if r.Trials == 0 {
-				b.WriteString(" — | — |")
-				continue
+				return nil
 			}
 			rate := ""
 			if r.AllTime.Avg > 0 {
 				rate = fmt.Sprintf(" (%s/s)", num(r.AllStates.Avg/r.AllTime.Avg))
 			}
-			fmt.Fprintf(&b, " %s | %.2f%s |", num(r.AllStates.Avg), r.AllTime.Avg, rate)
-		}
-		b.WriteString("\n")
-	}
+			return []string{num(r.AllStates.Avg), fmt.Sprintf("%.2f%s", r.AllTime.Avg, rate)}
+		})
 
 	b.WriteString("\n### The seed's figures for these configurations\n\n")
 	for _, cfg := range man.Configs {
@@ -328,6 +293,32 @@ func (sm *Summary) WriteMarkdown(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeTable writes a section with a table of one row per configuration
+// and, per strategy, the columns cols (the first one named after the
+// strategy); cells gives a row's cells for one strategy, nil for dashes.
+func (sm *Summary) writeTable(b *strings.Builder, title, intro string, cols []string, cells func(*Row) []string) {
+	man := sm.Manifest
+	fmt.Fprintf(b, "\n### %s\n\n%s\n\n| configuration |", title, intro)
+	for _, s := range man.Strategies {
+		fmt.Fprintf(b, " %s %s |", s, strings.Join(cols, " | "))
+	}
+	b.WriteString("\n|---|" + strings.Repeat(strings.Repeat("---:|", len(cols)), len(man.Strategies)) + "\n")
+	for c, cfg := range man.Configs {
+		fmt.Fprintf(b, "| %s |", cfg.Name)
+		for s := range man.Strategies {
+			cs := cells(sm.Row(c, s))
+			if cs == nil {
+				cs = make([]string, len(cols))
+				for i := range cs {
+					cs[i] = "—"
+				}
+			}
+			b.WriteString(" " + strings.Join(cs, " | ") + " |")
+		}
+		b.WriteString("\n")
+	}
 }
 
 // num formats a count: integers as they are, averages with one decimal
