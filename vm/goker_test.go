@@ -29,12 +29,20 @@ import (
 // end under virtual time (goroutines that spin keep the clock from reaching
 // the end of main's sleep). Such a run is reported as unfinished and the
 // kernel's later seeds are skipped. gokerBudget is a safety bound on the
-// wall time of one run.
+// wall time of one run (GMC_GOKER_BUDGET overrides it).
 const (
 	gokerDepth      = 20000
 	gokerShortDepth = 10000
 	gokerBudget     = 30 * time.Second
 )
+
+// gokerRunBudget is gokerBudget, or GMC_GOKER_BUDGET (a duration).
+func gokerRunBudget() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv("GMC_GOKER_BUDGET")); err == nil && d > 0 {
+		return d
+	}
+	return gokerBudget
+}
 
 // errBudget aborts a run that exceeds gokerBudget.
 var errBudget = errors.New("time budget exceeded")
@@ -66,7 +74,7 @@ func runKernel(m *vm.Machine, name, fn string, seeds []uint64, depth int) (r ker
 	}
 	for _, seed := range seeds {
 		var s *vm.State
-		deadline := time.Now().Add(gokerBudget)
+		deadline := time.Now().Add(gokerRunBudget())
 		n := 0
 		func() {
 			defer func() {
@@ -87,7 +95,7 @@ func runKernel(m *vm.Machine, name, fn string, seeds []uint64, depth int) (r ker
 		}
 		r.runs++
 		if s == nil {
-			r.unfinished = fmt.Sprintf("seed %d: over %v (%d transitions)", seed, gokerBudget, n)
+			r.unfinished = fmt.Sprintf("seed %d: over %v (%d transitions)", seed, gokerRunBudget(), n)
 			return r
 		}
 		err := s.Err()
