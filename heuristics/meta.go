@@ -155,7 +155,8 @@ func (m *Meta) loopsBack(st abstract.Step) bool {
 // secondary is the second tier of a successor: for pfsm and fsm, the
 // distance from the location of the goroutine that ran (the seed's
 // getCurrentLoc, the most recently executed thread) to the nearest head of
-// the trace set; after a go statement, also from the new goroutine's start. A goroutine that cannot reach any head gets Inf: moves of
+// the trace set; after a go statement, also from the new goroutine's
+// start. A goroutine that cannot reach any head gets Inf: moves of
 // goroutines the trace does not need rank below every move toward it, so
 // they wait instead of running ahead (a setter that completes both writes
 // before the checker exists hides Reorder's bug; a reader that passes its
@@ -174,20 +175,19 @@ func (m *Meta) secondary(s *vm.State, stack []loc.Loc, cur abstract.Cursor, c vm
 	if len(heads) == 0 || m.Dist == nil {
 		return 0
 	}
-	best := Inf
-	for _, h := range heads {
-		if d := m.Dist.Distance(stack, h.Loc); d < best {
-			best = d
-		}
-	}
+	best := m.nearest(stack, heads)
 	// a go statement moves its new goroutine too: it stands at its start
 	if fn := goCallee(s.LastStep()); fn != nil {
-		st := []loc.Loc{{Fn: fn}}
-		for _, h := range heads {
-			if d := m.Dist.Distance(st, h.Loc); d < best {
-				best = d
-			}
-		}
+		best = min(best, m.nearest([]loc.Loc{{Fn: fn}}, heads))
+	}
+	return best
+}
+
+// nearest is the distance from a goroutine's stack to the nearest head.
+func (m *Meta) nearest(stack []loc.Loc, heads []abstract.Step) int {
+	best := Inf
+	for _, h := range heads {
+		best = min(best, m.Dist.Distance(stack, h.Loc))
 	}
 	return best
 }
