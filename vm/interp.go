@@ -266,14 +266,21 @@ func (t *thread) callCont(fr *frame, fn Value, args []Value, cont func(t *thread
 	}
 	cf := &frame{epoch: t.s.epoch, caller: fr, result: res, cont: cont, contArgs: append([]Value{fn}, args...)}
 	t.g.top = cf
+	return t.callAbove(cf, fn, args)
+}
+
+// callAbove calls fn(args) above the continuation frame cf, so that
+// cf.cont runs again with the result (a loop of callbacks in a native).
+func (t *thread) callAbove(cf *frame, fn Value, args []Value) ctl {
 	c, _ := fn.(*Closure)
 	if c == nil {
 		return t.runtimePanic(cf, "invalid memory address or nil pointer dereference")
 	}
-	nat := c.Native
+	var nat *nativeFunc
 	var callee *function
-	if nat == nil {
-		callee = t.m.compile(c.Fn)
+	if c.Native != nil {
+		nat = c.Native
+	} else if callee = t.m.compile(c.Fn); callee.native != nil {
 		nat = callee.native
 	}
 	if nat != nil {
@@ -284,7 +291,7 @@ func (t *thread) callCont(fr *frame, fn Value, args []Value, cont func(t *thread
 		return ctlFrame
 	}
 	if callee.blocks == nil {
-		return t.unsupported(cf, "call of "+c.Fn.String())
+		return t.unsupported(cf, "call of "+c.Fn.String()+" (no body and no model)")
 	}
 	t.pushFrame(cf, callee, c.Env, args, -1, false)
 	return ctlFrame

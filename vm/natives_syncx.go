@@ -9,34 +9,6 @@ import (
 
 // --- sync.Map: cell 0 holds a VM map[any]any; sync.Pool: cell 0 holds a []any ---
 
-// callAbove calls fn(args) above the continuation frame cf, so that
-// cf.cont runs again with the result (a loop of callbacks in a native).
-func (t *thread) callAbove(cf *frame, fn Value, args []Value) ctl {
-	c, _ := fn.(*Closure)
-	if c == nil {
-		return t.runtimePanic(cf, "invalid memory address or nil pointer dereference")
-	}
-	var nat *nativeFunc
-	var callee *function
-	if c.Native != nil {
-		nat = c.Native
-	} else if callee = t.m.compile(c.Fn); callee.native != nil {
-		nat = callee.native
-	}
-	if nat != nil {
-		if c.Bound != nil {
-			args = append([]Value{c.Bound}, args...)
-		}
-		t.pushNativeCall(cf, nat, args)
-		return ctlFrame
-	}
-	if callee.blocks == nil {
-		return t.unsupported(cf, "call of "+c.Fn.String()+" (no body and no model)")
-	}
-	t.pushFrame(cf, callee, c.Env, args, -1, false)
-	return ctlFrame
-}
-
 // syncMap returns the map object of the sync.Map at args[0] (0 if it has
 // none and create is false).
 func (t *thread) syncMap(v Value, op string, create bool) (Pointer, ObjID, ctl) {
