@@ -112,11 +112,11 @@ func (se *searcher) walk(root *vm.State, w *walkState) Result {
 			if se.stop(w.p.depth) {
 				return se.result(VerdictUnknown, nil, nil)
 			}
-			cs := w.s.Choices()
-			if len(cs) == 0 || w.p.depth >= se.cfg.MaxDepth {
+			n := w.s.NumChoices()
+			if n == 0 || w.p.depth >= se.cfg.MaxDepth {
 				break
 			}
-			i := se.rng.IntN(len(cs))
+			i := se.rng.IntN(n)
 			w.s = se.step(w.s, i)
 			w.p = w.p.child(i)
 		}

@@ -47,6 +47,9 @@ type block struct {
 	phis  []phi
 	code  []op
 	ssa   *ssa.BasicBlock
+	// selects holds the code indexes of the block's select instructions
+	// (the only ones that offer one choice per ready case).
+	selects []int
 }
 
 type phi struct {
@@ -113,6 +116,9 @@ func (m *Machine) compile(f *ssa.Function) *function {
 			}
 			if m.breakpoints[loc.Loc{Fn: f, Block: i, Index: cb.first + len(cb.code)}] {
 				o = breakpoint(o)
+			}
+			if _, ok := in.(*ssa.Select); ok {
+				cb.selects = append(cb.selects, len(cb.code))
 			}
 			cb.code = append(cb.code, o)
 		}

@@ -71,12 +71,15 @@
 //
 // The clock is virtual (time.go): pending timers fire when every goroutine
 // is blocked or polling (took a select's default, called Gosched, was
-// preempted), as with testing/synctest but without waiting forever for a
-// spinning goroutine; with Options.TimerChoice they may also fire at any
-// scheduling point (a ChooseTimer choice). A blocked goroutine is leaked
+// preempted, worked spinInstrs instructions without blocking), as with
+// testing/synctest but without waiting forever for a spinning goroutine;
+// with Options.TimerChoice they may also fire at any scheduling point (a
+// ChooseTimer choice). A blocked goroutine is leaked
 // when nothing that can still run reaches the primitive it waits on, as in
 // Go 1.26's goroutine leak profile (leak.go); leaks are checked when the
-// entry returns, every 1,024 transitions and when nothing can run.
+// entry returns, every 1,024 transitions and when nothing can run. With
+// Options.EntryGrace a run ends that many transitions after the entry
+// returns, as a process does, whatever still runs.
 //
 // # Hashing
 //

@@ -50,6 +50,13 @@ type Options struct {
 	// ChooseTimer choice (real time passes while goroutines run; a
 	// 1ns AfterFunc fires in the middle of a busy loop).
 	TimerChoice bool
+	// EntryGrace bounds how long a run goes on after the entry function
+	// returns: with n > 0 it ends n transitions later even if goroutines
+	// still run, as a Go process ends soon after main returns. The leaks
+	// are then the goroutines blocked at that moment that nothing still
+	// running can reach (what Go's goroutine leak profile reports). With 0
+	// a run goes on until every goroutine has ended or blocked.
+	EntryGrace int
 	// Symbolic makes the integer, bool, byte and rune parameters of a
 	// FuzzXxx entry's fuzz function symbolic inputs (see symbolic.go);
 	// without it they take their first f.Add seed.

@@ -235,6 +235,17 @@ func (t *thread) raceAcquireFrom(partner int) {
 
 // raceGo gives a new goroutine its parent's clock (the go statement
 // happens before the goroutine starts).
+// raceTimer returns the clock a timer set now carries (nil without race
+// detection) and ticks the running goroutine's, as a release.
+func (t *thread) raceTimer() vclock {
+	if !t.raceEnabled() {
+		return nil
+	}
+	vc := t.myClock()
+	t.g.vc = vc.tick(t.g.id)
+	return vc
+}
+
 func (t *thread) raceGo(g *goroutine) {
 	if !t.raceEnabled() {
 		return

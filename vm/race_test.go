@@ -9,7 +9,7 @@ import (
 )
 
 // TestRaceDetector: racy programs are reported with both accesses; the
-// race-free ones (mutex, channel handoff, WaitGroup, Once) never are, in
+// race-free ones (mutex, channel handoff, WaitGroup, Once, timers) never are, in
 // any interleaving (exhaustive search).
 func TestRaceDetector(t *testing.T) {
 	cases := []struct {
@@ -23,6 +23,8 @@ func TestRaceDetector(t *testing.T) {
 		{"waitgroup", false},
 		{"once", false},
 		{"zerosize", false},
+		{"afterfunc", false},
+		{"afterfuncracy", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -191,11 +192,17 @@ func readyCases(s *State, fr *frame, si *selectInfo) []int {
 
 // readySelectCases returns the ready cases of goroutine g's pending select
 // (nil if its next instruction is not a select).
-func (m *Machine) readySelectCases(s *State, g *goroutine) []int {
+// topIsSelect reports whether g's next instruction is a select.
+func (g *goroutine) topIsSelect() bool {
 	fr := g.top
-	if fr == nil || fr.fn == nil || fr.unwinding || fr.pc >= len(fr.block.code) {
+	return fr != nil && fr.fn != nil && !fr.unwinding && fr.pc < len(fr.block.code) && slices.Contains(fr.block.selects, fr.pc)
+}
+
+func (m *Machine) readySelectCases(s *State, g *goroutine) []int {
+	if !g.atSelect {
 		return nil
 	}
+	fr := g.top
 	in, ok := fr.block.ssa.Instrs[fr.block.first+fr.pc].(*ssa.Select)
 	if !ok {
 		return nil

@@ -27,6 +27,7 @@ type State struct {
 	timers []timer
 
 	entryDone   bool
+	entryDepth  int // depth at which the entry returned
 	isMain      bool
 	depth       int   // transitions from the initial state
 	instrs      int64 // instructions executed from the initial state
@@ -200,49 +201,9 @@ func (s *State) cellInt(p Pointer) int64 {
 	return toInt64(o.Cells[p.Off])
 }
 
-// Choices returns the enabled choices, in a deterministic order (by
-// goroutine id, then case). It is empty iff the state is terminal.
-func (s *State) Choices() []Choice {
-	if s.choices != nil || s.err != nil || s.exited {
-		return s.choices
-	}
-	var cs []Choice
-	if s.data != nil && s.data.pending != nil {
-		p := s.data.pending
-		for _, side := range []int{1, 0} {
-			cs = append(cs, Choice{Kind: ChooseBranch, G: p.g, Branch: side, Loc: s.getG(p.g).loc()})
-		}
-		s.choices = cs
-		return cs
-	}
-	for _, g := range s.gs {
-		if !s.enabled(g) {
-			continue
-		}
-		l := g.loc()
-		if g.status == gRunnable && g.wake == nil {
-			if ready := s.m.readySelectCases(s, g); len(ready) > 1 {
-				for _, c := range ready {
-					cs = append(cs, Choice{Kind: ChooseSelectCase, G: g.id, Case: c, Loc: l})
-				}
-				continue
-			}
-		}
-		cs = append(cs, Choice{Kind: ChooseGoroutine, G: g.id, Case: -1, Loc: l})
-	}
-	if len(cs) > 0 && len(s.timers) > 0 && s.m.opts.TimerChoice {
-		cs = append(cs, Choice{Kind: ChooseTimer, Case: -1})
-	}
-	if cs == nil {
-		cs = []Choice{}
-	}
-	s.choices = cs
-	return cs
-}
-
 // Step applies choice i of s and returns the successor state. s is unchanged.
 func (m *Machine) Step(s *State, i int) *State {
-	ch := s.Choices()[i]
+	ch := s.choice(i)
 	ns := s.thaw()
 	ns.depth++
 	if ch.Kind == ChooseTimer {
@@ -273,8 +234,13 @@ func (m *Machine) Step(s *State, i int) *State {
 	}
 	ns.last = Step{G: g.id, Loc: g.loc()}
 	t.runGuarded()
+	g.atSelect = g.topIsSelect()
 	if g.status == gBlocked {
-		g.polling = false
+		g.polling, g.work = false, 0
+	} else if !g.polling {
+		if g.work += int32(min(t.n, spinInstrs)); g.work >= spinInstrs {
+			g.polling = true // it works without blocking (see time.go)
+		}
 	}
 	ns.instrs += int64(t.n)
 	if ns.last.Op == "" {
@@ -289,6 +255,12 @@ func (m *Machine) Step(s *State, i int) *State {
 func (s *State) finishStep() {
 	s.prune()
 	s.settle()
+	if g := s.m.opts.EntryGrace; g > 0 && s.entryDone && s.err == nil && !s.exited && s.depth-s.entryDepth >= g {
+		if s.m.opts.Checks.Leak {
+			s.checkLeaks()
+		}
+		s.exited = s.err == nil // the process ends with goroutines still running
+	}
 	if s.err == nil && !s.exited && s.depth%leakCheckEvery == 0 && s.m.opts.Checks.Leak {
 		s.checkLeaks()
 	}
@@ -444,6 +416,7 @@ func (s *State) entryReturned(t *thread) {
 	if s.m.opts.Checks.Leak {
 		s.checkLeaks()
 	}
+	s.entryDepth = s.depth
 }
 
 // Access is one object touched by a visible operation: the footprint of

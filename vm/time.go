@@ -9,13 +9,21 @@ import (
 // Virtual time, in the style of testing/synctest: the clock advances only
 // when every goroutine is blocked, to the earliest pending timer — or is
 // polling. A goroutine polls when it takes the default case of a select,
-// calls runtime.Gosched, or runs so long without a scheduling point that
-// it is preempted (maxInstrs: a loop reading the clock), and counts as
-// polling until it next blocks. synctest would wait forever for a goroutine that spins
+// calls runtime.Gosched, runs so long without a scheduling point that
+// it is preempted (maxInstrs: a loop reading the clock), or has executed
+// spinInstrs instructions since it last blocked (a loop that locks and
+// unlocks a mutex of its own, signals a Cond nobody waits on), and counts
+// as polling until it next blocks. synctest would wait forever for a goroutine that spins
 // (polls a channel or the clock in a loop) to block; real time passes
 // while it spins. So when every goroutine that can run is polling, the
 // next timers fire (as if the spinning goroutines had been slow for that
 // long), before any of them polls again.
+
+// spinInstrs is the work (instructions since the goroutine last blocked)
+// after which a goroutine counts as polling: a few tens of microseconds of
+// real time, enough for a 1ns AfterFunc to fire in the middle of a busy
+// loop and for main's final time.Sleep to end while workers still run.
+const spinInstrs = 1 << 14
 
 // timer is a pending timer (immutable once in the state's list).
 type timer struct {
@@ -26,6 +34,10 @@ type timer struct {
 	fn     *Closure // function to start (AfterFunc)
 	period int64    // tickers
 	id     ObjID    // the *Timer / *Ticker object (for Stop/Reset)
+	// vc is the clock of the goroutine that set the timer (race detection
+	// only): as in Go's runtime, setting a timer happens before its
+	// function starts and before its channel receives the time.
+	vc vclock
 }
 
 // epochBase is the wall time of virtual time 0 (2026-01-01 UTC).
@@ -100,10 +112,10 @@ func (s *State) fireTimers() {
 				s.wakeG(x.g, &wakeInfo{})
 			}
 		case x.fn != nil:
-			t.g = s.gs[0]
+			t.g = &goroutine{id: 0, vc: x.vc}
 			t.spawn(nil, x.fn, nil, "time.goFunc")
 		case x.ch.Obj != 0:
-			t.g = &goroutine{id: 0}
+			t.g = &goroutine{id: 0, vc: x.vc}
 			tv := s.m.timeValue(s.clock)
 			c := s.heap.get(x.ch.Obj).Chan
 			if len(c.buf) < c.cap || s.hasWaiter(c.recvq) {
@@ -209,7 +221,7 @@ func init() {
 			ch = Chan{Obj: t.newObject(&Object{kind: objChan, T: chT, Chan: &chanData{cap: 1}})}
 			t.setCell(p, 0, ch)
 		}
-		t.s.addTimer(timer{when: t.s.clock + max(d, 0), ch: ch, fn: fn, period: period, id: p.Obj})
+		t.s.addTimer(timer{when: t.s.clock + max(d, 0), ch: ch, fn: fn, period: period, id: p.Obj, vc: t.raceTimer()})
 		return p
 	}
 	def("time.NewTimer", func(t *thread, args []Value) (Value, ctl) {
@@ -252,7 +264,7 @@ func init() {
 			}
 		}
 		was := t.s.removeTimer(p.Obj)
-		tm := timer{when: t.s.clock + toInt64(args[1]), id: p.Obj}
+		tm := timer{when: t.s.clock + toInt64(args[1]), id: p.Obj, vc: t.raceTimer()}
 		if old != nil {
 			tm.fn, tm.ch = old.fn, old.ch
 		} else if ch, ok := t.cell(p, 0).(Chan); ok {
@@ -266,7 +278,7 @@ func init() {
 		t.s.removeTimer(p.Obj)
 		d := toInt64(args[1])
 		ch, _ := t.cell(p, 0).(Chan)
-		t.s.addTimer(timer{when: t.s.clock + d, ch: ch, period: d, id: p.Obj})
+		t.s.addTimer(timer{when: t.s.clock + d, ch: ch, period: d, id: p.Obj, vc: t.raceTimer()})
 		return nil, ctlNext
 	})
 }

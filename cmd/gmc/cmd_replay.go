@@ -50,6 +50,7 @@ func runReplay(args []string) int {
 	f.breakpoints = tr.Breakpoints
 	f.inputs = tr.Inputs
 	f.timerChoice = tr.TimerChoice
+	f.grace = tr.EntryGrace
 	if tr.Sched != "" {
 		f.sched = tr.Sched
 	}

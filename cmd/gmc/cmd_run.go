@@ -18,7 +18,9 @@ func init() { commands["run"] = runRun }
 func runRun(args []string) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	var f runFlags
+	var w walkFlags
 	f.register(fs)
+	w.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: gmc run [flags] PKG [-- ARGS]")
 		fs.PrintDefaults()
@@ -31,6 +33,10 @@ func runRun(args []string) int {
 		return usageErr("run takes one package (got %d); see 'gmc run -h'", len(pos))
 	}
 	f.pkg, f.progArgs = pos[0], progArgs
+	if w.stay < 0 || w.stay >= 1 || w.timerRate < 0 || w.timerRate > 1 || f.grace < 0 {
+		return usageErr("--stay must be in [0,1), --timer-rate in [0,1], --grace >= 0")
+	}
+	f.timerChoice = w.timerRate > 0
 	start := time.Now()
 	l, code := loadAndPrepare("", f.pkg, &f)
 	if l == nil {
@@ -40,7 +46,8 @@ func runRun(args []string) int {
 	if f.json {
 		st.stdout = os.Stderr
 	}
-	final, choices, steps := trace.RandomRun(l.m, l.entry, f.seed, f.depth, st.flush)
+	cfg := trace.WalkConfig{Seed: f.seed, MaxDepth: f.depth, Stay: w.stay, TimerRate: w.timerRate}
+	final, choices, steps := trace.Walk(l.m, l.entry, cfg, st.flush)
 	st.flush(final)
 	return finishRun(&f, l, final, choices, steps, start, os.Stdout, os.Stderr)
 }
@@ -61,6 +68,7 @@ func finishRun(f *runFlags, l *loaded, final *vm.State, choices []int, steps []t
 	tr := &trace.Trace{
 		Pkg: absPkg(f.pkg), Entry: l.entry.Fn.Name(), Args: f.progArgs, Seed: f.seed,
 		Sched: f.sched, Checks: f.checkList(l.m.Options()), Choices: choices, Steps: steps,
+		TimerChoice: f.timerChoice, EntryGrace: f.grace,
 	}
 	if tr.Args == nil {
 		tr.Args = []string{}

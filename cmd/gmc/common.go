@@ -32,6 +32,20 @@ type runFlags struct {
 	// timerChoice: timers may fire at any scheduling point, as in the run
 	// a trace records (replay only)
 	timerChoice bool
+	// grace: the run ends this many transitions after the entry returns
+	// (vm.Options.EntryGrace)
+	grace int
+}
+
+// walkFlags are run's scheduler flags (trace.WalkConfig).
+type walkFlags struct {
+	stay      float64
+	timerRate float64
+}
+
+func (w *walkFlags) register(fs *flag.FlagSet) {
+	fs.Float64Var(&w.stay, "stay", 0, "probability of running the last goroutine again, as Go's scheduler runs a goroutine until it blocks (never after Gosched, always after a go statement); 0: pick uniformly")
+	fs.Float64Var(&w.timerRate, "timer-rate", 0, "real time: pending timers may fire at any point, with this probability per transition (0: virtual time, timers fire only when every goroutine is blocked or spinning)")
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -41,6 +55,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "out", "", "write the trace (and error) to this file for 'gmc replay'")
 	fs.StringVar(&f.sched, "sched", "shared", "scheduling points: shared (sync ops and shared memory accesses) or sync (sync ops only)")
 	fs.IntVar(&f.depth, "depth", 10000000, "maximum number of transitions of an execution")
+	fs.IntVar(&f.grace, "grace", 0, "end the run this many transitions after the entry returns, as the process would, with goroutines still running (0: run until every goroutine has ended or blocked)")
 	fs.StringVar(&f.checks, "check", "", "errors to look for, comma-separated: leak, deadlock, race, panic (panics and deadlocks are always errors; none: only those) (default: leak,deadlock,race,panic for test and function entries, deadlock,panic for main)")
 }
 
@@ -69,7 +84,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, []string, erro
 }
 
 func (f *runFlags) options(entryKind vm.EntryKind) (vm.Options, error) {
-	o := vm.Options{Args: f.progArgs, TimerChoice: f.timerChoice}
+	o := vm.Options{Args: f.progArgs, TimerChoice: f.timerChoice, EntryGrace: f.grace}
 	if f.sched == "sync" {
 		o.Sched = vm.SchedSync
 	}

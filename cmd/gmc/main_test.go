@@ -198,3 +198,41 @@ func TestCheckReplayTimerChoice(t *testing.T) {
 		t.Errorf("replay exit %d, want 1 and reproduced:\n%s", rcode, rstderr)
 	}
 }
+
+// TestRunRealTime: `gmc run` runs a GoKer kernel as the Go project's test
+// does (real time, a sticky scheduler, the process ending soon after the
+// kernel returns): Kubernetes58107 (a thousand controllers signalling
+// 100,000 times while main sleeps a second) ends, and Grpc3017 (a 1ns
+// AfterFunc inside a busy loop) leaks; both traces record the options and
+// replay to the same outcome.
+func TestRunRealTime(t *testing.T) {
+	goker := filepath.Join(runtime.GOROOT(), "src", "runtime", "testdata", "testgoroutineleakprofile", "goker")
+	if _, err := os.Stat(goker); err != nil {
+		t.Skip("no GoKer kernels in this GOROOT")
+	}
+	for _, c := range []struct {
+		entry string
+		code  int
+		want  string
+	}{
+		{"Kubernetes58107", 0, ""},
+		{"Grpc3017", 1, "goroutine leak"},
+	} {
+		out := filepath.Join(t.TempDir(), c.entry+".json")
+		_, stderr, code := gmc(t, "run", "--entry", c.entry, "--stay", "0.9", "--timer-rate", "0.01", "--grace", "10000", "--depth", "1000000", "--out", out, goker)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Fatalf("%s: run exit %d, want %d and %q:\n%s", c.entry, code, c.code, c.want, stderr)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), `"timer_choice":true`) || !strings.Contains(string(data), `"entry_grace":10000`) {
+			t.Errorf("%s: the trace does not record the real-time options", c.entry)
+		}
+		_, rstderr, rcode := gmc(t, "replay", out)
+		if rcode != c.code || !strings.Contains(rstderr, c.want) {
+			t.Errorf("%s: replay exit %d, want %d and %q:\n%s", c.entry, rcode, c.code, c.want, rstderr)
+		}
+	}
+}

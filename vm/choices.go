@@ -1,0 +1,128 @@
+package vm
+
+// Enumerating the choices of a state: the full list for searches, and a
+// count, one choice or the goroutine of each choice without building the
+// list, for random walks over thousands of goroutines.
+
+// Choices returns the enabled choices, in a deterministic order (by
+// goroutine id, then case). It is empty iff the state is terminal.
+func (s *State) Choices() []Choice {
+	if s.choices != nil || s.err != nil || s.exited {
+		return s.choices
+	}
+	cs := []Choice{}
+	s.eachChoice(func(g *goroutine, kind ChoiceKind, cas int) bool {
+		cs = append(cs, s.makeChoice(g, kind, cas))
+		return true
+	})
+	s.choices = cs
+	return cs
+}
+
+// NumChoices returns len(s.Choices()) without building the list (a
+// random walk over thousands of goroutines needs only the count and the
+// one choice it takes).
+func (s *State) NumChoices() int {
+	if s.choices != nil || s.err != nil || s.exited {
+		return len(s.choices)
+	}
+	n := 0
+	s.eachChoice(func(*goroutine, ChoiceKind, int) bool {
+		n++
+		return true
+	})
+	return n
+}
+
+// AppendChoiceGoroutines appends to buf, for each choice of Choices() in
+// order, the id of its goroutine (0 for a timer choice) and returns it: a
+// random walk over thousands of goroutines draws its choice from this
+// compact list (reusing buf) instead of building the choices.
+func (s *State) AppendChoiceGoroutines(buf []int32) []int32 {
+	if s.choices != nil || s.err != nil || s.exited {
+		for _, c := range s.choices {
+			buf = append(buf, int32(c.G))
+		}
+		return buf
+	}
+	s.eachChoice(func(g *goroutine, _ ChoiceKind, _ int) bool {
+		id := int32(0)
+		if g != nil {
+			id = int32(g.id)
+		}
+		buf = append(buf, id)
+		return true
+	})
+	return buf
+}
+
+// choice returns Choices()[i] without building the list.
+func (s *State) choice(i int) Choice {
+	if s.choices != nil || s.err != nil || s.exited {
+		return s.choices[i]
+	}
+	k := 0
+	var c Choice
+	s.eachChoice(func(g *goroutine, kind ChoiceKind, cas int) bool {
+		if k < i {
+			k++
+			return true
+		}
+		c = s.makeChoice(g, kind, cas)
+		k++
+		return false
+	})
+	if k <= i {
+		panic("vm: choice index out of range")
+	}
+	return c
+}
+
+// makeChoice builds the choice of goroutine g (nil for a timer choice).
+func (s *State) makeChoice(g *goroutine, kind ChoiceKind, cas int) Choice {
+	c := Choice{Kind: kind, Case: cas}
+	if g != nil {
+		c.G, c.Loc = g.id, g.loc()
+	}
+	if kind == ChooseBranch {
+		c.Case, c.Branch = -1, cas
+	}
+	return c
+}
+
+// eachChoice calls f with the enabled choices in order (the goroutine, the
+// kind, the select case or branch side) until f returns false.
+func (s *State) eachChoice(f func(g *goroutine, kind ChoiceKind, cas int) bool) {
+	if s.data != nil && s.data.pending != nil {
+		g := s.getG(s.data.pending.g)
+		for _, side := range []int{1, 0} {
+			if !f(g, ChooseBranch, side) {
+				return
+			}
+		}
+		return
+	}
+	any := false
+	for _, g := range s.gs {
+		if !s.enabled(g) {
+			continue
+		}
+		any = true
+		if g.status == gRunnable && g.wake == nil {
+			if ready := s.m.readySelectCases(s, g); len(ready) > 1 {
+				for _, c := range ready {
+					if !f(g, ChooseSelectCase, c) {
+						return
+					}
+				}
+				continue
+			}
+		}
+		if !f(g, ChooseGoroutine, -1) {
+			return
+		}
+	}
+	if any && len(s.timers) > 0 && s.m.opts.TimerChoice {
+		f(nil, ChooseTimer, -1)
+	}
+}
