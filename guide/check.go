@@ -51,10 +51,12 @@ type CheckConfig struct {
 	// fallback.go): "" for a random walk on test, fuzz and function
 	// entries and none on main, "none" for none.
 	Fallback Strategy
-	// FallbackTimers adds a second random walk to each fallback round, one
-	// with timer choices (vm.Options.TimerChoice). Its counterexamples
-	// replay only on a machine with that option (TrialResult.Machine has
-	// it): a trace file must record it for gmc replay.
+	// FallbackTimers adds two random walks in real time to each fallback
+	// round (fallback.go): one with timer choices (vm.Options.TimerChoice)
+	// and one imitating Go's scheduler and clock (vm.Options.StepTime,
+	// EntryGrace). Their counterexamples replay only on a machine with
+	// those options (TrialResult.Machine has them): a trace file must
+	// record them for gmc replay.
 	FallbackTimers bool
 }
 
@@ -76,13 +78,14 @@ type CheckResult struct {
 
 // plan is the static part of a guided check, shared by its trials.
 type plan struct {
-	sets  []abstract.TraceSet
-	goal  bool
-	dist  heuristics.Distance
-	ref   *refine.Refiner // refines the sets when the search stalls (its own slices, built on first use)
-	mu    sync.Mutex
-	cache map[int]*vm.Machine
-	timed *vm.Machine // the fallback's machine with timer choices (fallback.go)
+	sets   []abstract.TraceSet
+	goal   bool
+	dist   heuristics.Distance
+	ref    *refine.Refiner // refines the sets when the search stalls (its own slices, built on first use)
+	mu     sync.Mutex
+	cache  map[int]*vm.Machine
+	timed  *vm.Machine // the fallback's machine with timer choices (fallback.go)
+	goLike *vm.Machine // the fallback's machine with a Go-like clock (fallback.go)
 }
 
 // Check searches for an error in cfg.Entry of prog with cfg.Trials trials,

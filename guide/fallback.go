@@ -2,9 +2,11 @@ package guide
 
 import (
 	"context"
+	"time"
 
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
 )
 
 // The fallback of a guided check. Guided search follows abstract traces
@@ -18,11 +20,26 @@ import (
 //
 // A round of the random walk runs a plain walk with as many states as all
 // trace sets of the round together and, with CheckConfig.FallbackTimers,
-// then a walk with timer choices (vm.Options.TimerChoice: real time passes
-// while goroutines run, so a short timer can fire in the middle of a busy
-// loop, which the synctest-like clock never lets happen — GoKer's
-// Grpc3017, a 1ns AfterFunc racing with a loop that stops it) with as
-// many. Each walk resumes where it stopped in the previous round.
+// then two walks in real time with as many each:
+//   - a walk with timer choices (vm.Options.TimerChoice: real time passes
+//     while goroutines run, so a short timer can fire in the middle of a
+//     busy loop, which the synctest-like clock never lets happen — GoKer's
+//     Grpc3017, a 1ns AfterFunc racing with a loop that stops it);
+//   - a walk that imitates Go's scheduler and clock (goWalk*): a sticky
+//     scheduler with runnext (trace.Sticky), every transition taking
+//     goWalkStepTime (vm.Options.StepTime) and the run ending
+//     goWalkGrace transitions after the entry returns, as the process
+//     would (vm.Options.EntryGrace). It reaches leaks that need a
+//     goroutine to run on for long while timers of different lengths fire
+//     in order (GoKer's Istio18454).
+// Each walk resumes where it stopped in the previous round.
+
+// The Go-like walk's parameters (see above).
+const (
+	goWalkStay     = 0.9
+	goWalkStepTime = int64(time.Microsecond)
+	goWalkGrace    = 10000
+)
 
 // fallbackOf returns the fallback strategy of cfg: cfg.Fallback, where ""
 // means a random walk for test, fuzz and function entries (whose leaks and
@@ -40,27 +57,28 @@ func fallbackOf(cfg CheckConfig) Strategy {
 	return cfg.Fallback
 }
 
-// timedMachine returns base with timer choices.
-func (pl *plan) timedMachine(prog *load.Program, base *vm.Machine) *vm.Machine {
-	if base.Options().TimerChoice {
-		return base
-	}
+// realTimeMachines returns base with timer choices and base with the
+// Go-like walk's clock and end (see above), built once per plan.
+func (pl *plan) realTimeMachines(prog *load.Program, base *vm.Machine) (timed, goLike *vm.Machine) {
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
 	if pl.timed == nil {
 		o := base.Options()
 		o.TimerChoice = true
 		pl.timed = vm.New(prog, o)
+		o = base.Options()
+		o.StepTime, o.EntryGrace = goWalkStepTime, goWalkGrace
+		pl.goLike = vm.New(prog, o)
 	}
-	return pl.timed
+	return pl.timed, pl.goLike
 }
 
 // walks are the fallback's random walks of one trial (plain, with timer
-// choices), resumed from round to round: a round's bound on states ends
+// choices, Go-like), resumed from round to round: a round's bound on states ends
 // the round, not the walk, so a walk that needs more transitions than one
 // round's bound (a kernel looping a thousand times before its leak) still
 // gets there.
-type walks [2]*walkState
+type walks [3]*walkState
 
 // walkState is where a walk stopped: its state and path.
 type walkState struct {
@@ -77,7 +95,8 @@ func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.
 	}
 	ms := []*vm.Machine{base}
 	if timers {
-		ms = append(ms, pl.timedMachine(prog, base))
+		timed, goLike := pl.realTimeMachines(prog, base)
+		ms = append(ms, timed, goLike)
 	}
 	var sum Result
 	for kind, m := range ms {
@@ -86,6 +105,9 @@ func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.
 			*w = &walkState{s: m.Start(e), p: &pathNode{}}
 		}
 		se := newSearcher(ctx, m, cfg)
+		if kind == 2 {
+			se.sticky = goWalkStay
+		}
 		r := se.walk(m.Start(e), *w)
 		r.Stats.States += sum.Stats.States
 		r.Stats.Transitions += sum.Stats.Transitions
@@ -112,11 +134,12 @@ func (se *searcher) walk(root *vm.State, w *walkState) Result {
 			if se.stop(w.p.depth) {
 				return se.result(VerdictUnknown, nil, nil)
 			}
-			n := w.s.NumChoices()
+			se.gids = w.s.AppendChoiceGoroutines(se.gids[:0])
+			n := len(se.gids)
 			if n == 0 || w.p.depth >= se.cfg.MaxDepth {
 				break
 			}
-			i := se.rng.IntN(n)
+			i := trace.Sticky(w.s, se.gids, se.sticky, se.rng)
 			w.s = se.step(w.s, i)
 			w.p = w.p.child(i)
 		}

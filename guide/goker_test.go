@@ -21,7 +21,7 @@ import (
 )
 
 // The GoKer campaign: guided search (guide.Check, the path of gmc check,
-// with the fallback's walk with timer choices on: CheckConfig.FallbackTimers)
+// with the fallback's real-time walks on: CheckConfig.FallbackTimers)
 // with the leak, deadlock, race and panic checks on every GoKer kernel and
 // micro/pattern case shipped with Go, each counterexample replayed on a
 // fresh machine and its leaked goroutines matched against the Go project's
@@ -29,8 +29,8 @@ import (
 //
 // The full campaign runs with GMC_GOKER=all (GMC_GOKER_LIMIT sets the time
 // limit of each case, default 20s; GMC_GOKER_RUN, a regexp, selects cases
-// by name; GMC_GOKER_TIMERS=0 turns the walk with timer choices off, as in
-// gmc check); otherwise a sample of the cases runs (every GMC_GOKER=N-th,
+// by name; GMC_GOKER_TIMERS=0 turns the real-time walks off, as gmc check
+// does for main); otherwise a sample of the cases runs (every GMC_GOKER=N-th,
 // default 8) so that go test ./... stays short. It is skipped with -short.
 
 // campaignRow is the outcome of one case. A case whose first error is not

@@ -108,6 +108,7 @@ func (s *State) hasWaiter(q []waiter) bool {
 func (s *State) wakeG(id int, w *wakeInfo) {
 	g := s.mutG(id)
 	g.wake = w
+	s.runnext = id
 }
 
 // park blocks the running goroutine until a partner wakes it.

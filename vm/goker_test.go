@@ -24,18 +24,18 @@ import (
 // GOROOT at test time (DESIGN §6).
 //
 // Each kernel runs as the Go project's test runs it: as a process, in real
-// time. Real time is TimerChoice with a walk that fires the pending timers
-// with probability gokerTimerRate per transition (a 1ns AfterFunc fires in
-// the middle of a busy loop; main's final 100ms sleep ends while workers
-// still run, but rarely after only a few of their steps). The process ends
-// gokerGrace transitions after the kernel function returns, whatever is
-// still running (EntryGrace); the leaks are the goroutines blocked then
-// that nothing running can reach, as the leak profile written at the end
-// of the kernel reports them. The scheduler is random and sticky (Stay
-// gokerStay: a goroutine usually runs on; never after Gosched, always
-// after a go statement), as Go's runs a goroutine until it blocks: a
-// uniform choice among thousands of goroutines would never let main finish
-// spawning them.
+// time. Each transition takes gokerStepTime and timers fire when due
+// (StepTime: a 1ns AfterFunc fires in the middle of a busy loop; main's
+// final 100ms sleep ends after 10,000 transitions of the others, or at
+// once when they all block). The process ends gokerGrace transitions
+// after the kernel function returns, whatever still runs (EntryGrace);
+// the leaks are the goroutines blocked then that nothing running can
+// reach, as the leak profile written at the end of the kernel reports
+// them. The scheduler is random and sticky (Stay gokerStay: a goroutine
+// usually runs on, never after Gosched, always after a go statement; when
+// it does not, the goroutine it readied last usually runs), as Go's runs
+// a goroutine until it blocks and then its P's runnext: a uniform choice
+// among thousands of goroutines would never let main finish spawning them.
 
 // gokerDepth bounds each run (transitions; GMC_GOKER_DEPTH overrides it).
 // A run that reaches it is reported as unfinished and the kernel's later
@@ -46,7 +46,7 @@ const (
 	gokerShortDepth = 10000
 	gokerBudget     = 30 * time.Second
 	gokerGrace      = 10000
-	gokerTimerRate  = 0.01
+	gokerStepTime   = 10 * time.Microsecond
 )
 
 // gokerRunBudget is gokerBudget, or GMC_GOKER_BUDGET (a duration).
@@ -58,10 +58,9 @@ func gokerRunBudget() time.Duration {
 }
 
 // gokerStay is the walks' probability of staying on the last goroutine
-// (trace.WalkConfig.Stay; GMC_GOKER_STAY overrides it). Measured at
-// 200,000 transitions: 0.9 completes 63/63 kernels, 59 showing their
-// leak; 0.5 completes 63/63, 56 leaking; 0 (uniform) leaves Moby27782
-// and Kubernetes58107 (10,000 and 1,000 spawns) unfinished.
+// (trace.WalkConfig.Stay; GMC_GOKER_STAY overrides it). With 0 (uniform)
+// Moby27782 and Kubernetes58107 (10,000 and 1,000 spawns) do not finish
+// within 200,000 transitions.
 func gokerStay() float64 {
 	if v, err := strconv.ParseFloat(os.Getenv("GMC_GOKER_STAY"), 64); err == nil {
 		return v
@@ -107,7 +106,7 @@ func runKernel(m *vm.Machine, name, fn string, seeds []uint64, depth int) (r ker
 					r.failure = fmt.Sprintf("internal error (seed %d): %v\n%s", seed, p, debug.Stack())
 				}
 			}()
-			s, _, _ = trace.Walk(m, e, trace.WalkConfig{Seed: seed, MaxDepth: depth, Stay: gokerStay(), TimerRate: gokerTimerRate}, func(s *vm.State) {
+			s, _, _ = trace.Walk(m, e, trace.WalkConfig{Seed: seed, MaxDepth: depth, Stay: gokerStay()}, func(s *vm.State) {
 				if n++; n%512 == 0 && time.Now().After(deadline) {
 					if err := s.Err(); err == nil || err.Kind != vm.KindUnsupported {
 						panic(errBudget)
@@ -190,7 +189,7 @@ func TestGoKer(t *testing.T) {
 				t.Fatalf("loading %s: %v", dir, err)
 			}
 			t.Logf("loaded %s in %v", dir, time.Since(start).Round(time.Millisecond))
-			m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true}, EntryGrace: gokerGrace, TimerChoice: true})
+			m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true}, EntryGrace: gokerGrace, StepTime: int64(gokerStepTime)})
 			for _, c := range byDir[dir] {
 				name, fn := c.Name, c.Func
 				t.Run(name, func(t *testing.T) {

@@ -50,6 +50,14 @@ type Options struct {
 	// ChooseTimer choice (real time passes while goroutines run; a
 	// 1ns AfterFunc fires in the middle of a busy loop).
 	TimerChoice bool
+	// StepTime makes time pass as the program runs: every transition
+	// advances the clock by StepTime ns and fires the timers then due (as
+	// well as the synctest rule above: when everything is blocked the
+	// clock jumps to the next timer). A 1ns AfterFunc fires within a busy
+	// loop, a 100ms sleep lasts 100ms/StepTime transitions of the other
+	// goroutines. The clock is part of the state, so searches that merge
+	// states leave it 0; random walks use it to run programs in real time.
+	StepTime int64
 	// EntryGrace bounds how long a run goes on after the entry function
 	// returns: with n > 0 it ends n transitions later even if goroutines
 	// still run, as a Go process ends soon after main returns. The leaks

@@ -115,6 +115,11 @@ false <nil> context.Background true
 	{"pprof", `goroutine <nil> true
 in Do
 `, ""},
+	{"timers", `true
+drained
+false false true
+no stale tick
+`, ""},
 }
 
 // runStdlib runs case name of testdata/stdlib under the VM (seed 1).

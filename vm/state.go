@@ -28,6 +28,7 @@ type State struct {
 
 	entryDone   bool
 	entryDepth  int // depth at which the entry returned
+	runnext     int // see RunNext (not hashed: a scheduling hint)
 	isMain      bool
 	depth       int   // transitions from the initial state
 	instrs      int64 // instructions executed from the initial state
@@ -164,6 +165,13 @@ func (s *State) LastStep() Step { return s.last }
 // Clock returns the virtual time in nanoseconds.
 func (s *State) Clock() int64 { return s.clock }
 
+// RunNext returns the goroutine most recently made ready (started by a go
+// statement or an AfterFunc, woken by a channel operation, a Cond or a
+// timer) that has not run since, or 0: Go's scheduler puts such a
+// goroutine in its P's runnext slot, to run as soon as the current one
+// blocks or yields. A hint for schedulers that imitate Go's.
+func (s *State) RunNext() int { return s.runnext }
+
 // enabled reports whether goroutine g can run a transition.
 func (s *State) enabled(g *goroutine) bool {
 	switch g.status {
@@ -221,6 +229,9 @@ func (m *Machine) Step(s *State, i int) *State {
 	if ch.Kind == ChooseBranch {
 		ns.data = ns.data.choose(ch.Branch)
 	}
+	if ns.runnext == ch.G {
+		ns.runnext = 0
+	}
 	g := ns.mutG(ch.G)
 	if g.status == gBlocked {
 		g.status = gRunnable
@@ -254,6 +265,12 @@ func (m *Machine) Step(s *State, i int) *State {
 // if nothing else can run, the end of the program and leaks are detected.
 func (s *State) finishStep() {
 	s.prune()
+	if st := s.m.opts.StepTime; st > 0 && s.err == nil && !s.exited {
+		s.clock += st
+		if len(s.timers) > 0 && s.timers[0].when <= s.clock {
+			s.fireTimers()
+		}
+	}
 	s.settle()
 	if g := s.m.opts.EntryGrace; g > 0 && s.entryDone && s.err == nil && !s.exited && s.depth-s.entryDepth >= g {
 		if s.m.opts.Checks.Leak {

@@ -246,12 +246,20 @@ func init() {
 		p := newTimer(t, d, d, nil, "Ticker")
 		return t.cell(p, 0), ctlNext
 	})
+	// Timers follow Go 1.23's semantics: no value prepared before Stop or
+	// Reset is received after it (the channel is drained), and Stop
+	// reports true for a timer that fired but whose value was not received.
 	stop := func(t *thread, args []Value) (Value, ctl) {
-		return t.s.removeTimer(ptrArg(args[0]).Obj), ctlNext
+		p := ptrArg(args[0])
+		pending := t.s.removeTimer(p.Obj)
+		unreceived := t.drainTimer(p)
+		return pending || unreceived, ctlNext
 	}
 	def("(*time.Timer).Stop", stop)
 	def("(*time.Ticker).Stop", func(t *thread, args []Value) (Value, ctl) {
-		t.s.removeTimer(ptrArg(args[0]).Obj)
+		p := ptrArg(args[0])
+		t.s.removeTimer(p.Obj)
+		t.drainTimer(p)
 		return nil, ctlNext
 	})
 	def("(*time.Timer).Reset", func(t *thread, args []Value) (Value, ctl) {
@@ -263,7 +271,8 @@ func init() {
 				old = &x
 			}
 		}
-		was := t.s.removeTimer(p.Obj)
+		pending := t.s.removeTimer(p.Obj)
+		was := t.drainTimer(p) || pending
 		tm := timer{when: t.s.clock + toInt64(args[1]), id: p.Obj, vc: t.raceTimer()}
 		if old != nil {
 			tm.fn, tm.ch = old.fn, old.ch
@@ -276,9 +285,23 @@ func init() {
 	def("(*time.Ticker).Reset", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		t.s.removeTimer(p.Obj)
+		t.drainTimer(p)
 		d := toInt64(args[1])
 		ch, _ := t.cell(p, 0).(Chan)
 		t.s.addTimer(timer{when: t.s.clock + d, ch: ch, period: d, id: p.Obj, vc: t.raceTimer()})
 		return nil, ctlNext
 	})
+}
+
+// drainTimer discards the value a fired timer or ticker left in its channel
+// (the *Timer or *Ticker at p; cell 0 is C) and reports whether there was
+// one.
+func (t *thread) drainTimer(p Pointer) bool {
+	ch, ok := t.cell(p, 0).(Chan)
+	if !ok || ch.Obj == 0 || len(t.s.heap.get(ch.Obj).Chan.buf) == 0 {
+		return false
+	}
+	o := t.s.heap.mut(ch.Obj, t.s.epoch)
+	o.Chan.buf = o.Chan.buf[1:]
+	return true
 }

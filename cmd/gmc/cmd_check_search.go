@@ -114,7 +114,7 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 	}
 	tr := &trace.Trace{Pkg: absPkg(f.pkg), Entry: o.entry, Args: nonNil(f.progArgs),
 		Seed: b.Seed, Sched: f.sched, Checks: f.checkList(l.m.Options()), Choices: choices, Steps: steps, Inputs: inputs,
-		TimerChoice: b.Machine.Options().TimerChoice, EntryGrace: b.Machine.Options().EntryGrace}
+		TimerChoice: b.Machine.Options().TimerChoice, EntryGrace: b.Machine.Options().EntryGrace, StepTime: b.Machine.Options().StepTime}
 	if tr.Choices == nil {
 		tr.Choices = []int{}
 	}

@@ -51,6 +51,7 @@ func runReplay(args []string) int {
 	f.inputs = tr.Inputs
 	f.timerChoice = tr.TimerChoice
 	f.grace = tr.EntryGrace
+	f.stepTime = time.Duration(tr.StepTime)
 	if tr.Sched != "" {
 		f.sched = tr.Sched
 	}

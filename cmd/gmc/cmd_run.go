@@ -20,7 +20,7 @@ func runRun(args []string) int {
 	var f runFlags
 	var w walkFlags
 	f.register(fs)
-	w.register(fs)
+	w.register(fs, &f)
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: gmc run [flags] PKG [-- ARGS]")
 		fs.PrintDefaults()
@@ -33,10 +33,9 @@ func runRun(args []string) int {
 		return usageErr("run takes one package (got %d); see 'gmc run -h'", len(pos))
 	}
 	f.pkg, f.progArgs = pos[0], progArgs
-	if w.stay < 0 || w.stay >= 1 || w.timerRate < 0 || w.timerRate > 1 || f.grace < 0 {
-		return usageErr("--stay must be in [0,1), --timer-rate in [0,1], --grace >= 0")
+	if w.stay < 0 || w.stay >= 1 || f.stepTime < 0 || f.grace < 0 {
+		return usageErr("--stay must be in [0,1), --step-time and --grace >= 0")
 	}
-	f.timerChoice = w.timerRate > 0
 	start := time.Now()
 	l, code := loadAndPrepare("", f.pkg, &f)
 	if l == nil {
@@ -46,7 +45,7 @@ func runRun(args []string) int {
 	if f.json {
 		st.stdout = os.Stderr
 	}
-	cfg := trace.WalkConfig{Seed: f.seed, MaxDepth: f.depth, Stay: w.stay, TimerRate: w.timerRate}
+	cfg := trace.WalkConfig{Seed: f.seed, MaxDepth: f.depth, Stay: w.stay}
 	final, choices, steps := trace.Walk(l.m, l.entry, cfg, st.flush)
 	st.flush(final)
 	return finishRun(&f, l, final, choices, steps, start, os.Stdout, os.Stderr)
@@ -68,7 +67,7 @@ func finishRun(f *runFlags, l *loaded, final *vm.State, choices []int, steps []t
 	tr := &trace.Trace{
 		Pkg: absPkg(f.pkg), Entry: l.entry.Fn.Name(), Args: f.progArgs, Seed: f.seed,
 		Sched: f.sched, Checks: f.checkList(l.m.Options()), Choices: choices, Steps: steps,
-		TimerChoice: f.timerChoice, EntryGrace: f.grace,
+		TimerChoice: f.timerChoice, EntryGrace: f.grace, StepTime: int64(f.stepTime),
 	}
 	if tr.Args == nil {
 		tr.Args = []string{}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
@@ -35,17 +36,19 @@ type runFlags struct {
 	// grace: the run ends this many transitions after the entry returns
 	// (vm.Options.EntryGrace)
 	grace int
+	// stepTime: real time per transition (vm.Options.StepTime; run only,
+	// or as a trace records it)
+	stepTime time.Duration
 }
 
 // walkFlags are run's scheduler flags (trace.WalkConfig).
 type walkFlags struct {
-	stay      float64
-	timerRate float64
+	stay float64
 }
 
-func (w *walkFlags) register(fs *flag.FlagSet) {
-	fs.Float64Var(&w.stay, "stay", 0, "probability of running the last goroutine again, as Go's scheduler runs a goroutine until it blocks (never after Gosched, always after a go statement); 0: pick uniformly")
-	fs.Float64Var(&w.timerRate, "timer-rate", 0, "real time: pending timers may fire at any point, with this probability per transition (0: virtual time, timers fire only when every goroutine is blocked or spinning)")
+func (w *walkFlags) register(fs *flag.FlagSet, f *runFlags) {
+	fs.Float64Var(&w.stay, "stay", 0, "probability of running the last goroutine again, as Go's scheduler runs a goroutine until it blocks (never after Gosched, always after a go statement; else the goroutine it readied last, with the same probability); 0: pick uniformly")
+	fs.DurationVar(&f.stepTime, "step-time", 0, "real time: every transition takes this long and timers fire when due (0: virtual time as in testing/synctest, timers fire when every goroutine is blocked or spinning)")
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -84,7 +87,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, []string, erro
 }
 
 func (f *runFlags) options(entryKind vm.EntryKind) (vm.Options, error) {
-	o := vm.Options{Args: f.progArgs, TimerChoice: f.timerChoice, EntryGrace: f.grace}
+	o := vm.Options{Args: f.progArgs, TimerChoice: f.timerChoice, EntryGrace: f.grace, StepTime: int64(f.stepTime)}
 	if f.sched == "sync" {
 		o.Sched = vm.SchedSync
 	}

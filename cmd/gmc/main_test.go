@@ -219,7 +219,7 @@ func TestRunRealTime(t *testing.T) {
 		{"Grpc3017", 1, "goroutine leak"},
 	} {
 		out := filepath.Join(t.TempDir(), c.entry+".json")
-		_, stderr, code := gmc(t, "run", "--entry", c.entry, "--stay", "0.9", "--timer-rate", "0.01", "--grace", "10000", "--depth", "1000000", "--out", out, goker)
+		_, stderr, code := gmc(t, "run", "--entry", c.entry, "--stay", "0.9", "--step-time", "10us", "--grace", "10000", "--depth", "1000000", "--out", out, goker)
 		if code != c.code || !strings.Contains(stderr, c.want) {
 			t.Fatalf("%s: run exit %d, want %d and %q:\n%s", c.entry, code, c.code, c.want, stderr)
 		}
@@ -227,7 +227,7 @@ func TestRunRealTime(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(string(data), `"timer_choice":true`) || !strings.Contains(string(data), `"entry_grace":10000`) {
+		if !strings.Contains(string(data), `"step_time_ns":10000`) || !strings.Contains(string(data), `"entry_grace":10000`) {
 			t.Errorf("%s: the trace does not record the real-time options", c.entry)
 		}
 		_, rstderr, rcode := gmc(t, "replay", out)

@@ -41,6 +41,9 @@ type Trace struct {
 	// EntryGrace records vm.Options.EntryGrace: the run ended that many
 	// transitions after the entry returned.
 	EntryGrace int `json:"entry_grace,omitempty"`
+	// StepTime records vm.Options.StepTime (ns of real time per
+	// transition).
+	StepTime int64 `json:"step_time_ns,omitempty"`
 	// Breakpoints are the extra scheduling points the run used (a guided
 	// search's trace locations), as loc.Loc.String() forms; replay needs
 	// them to cut transitions the same way.
@@ -118,24 +121,19 @@ type WalkConfig struct {
 	// transition again when it can (one of its choices, uniformly), as Go's
 	// scheduler runs a goroutine until it blocks, yields (runtime.Gosched)
 	// or is preempted (a goroutine that executed a go statement always
-	// runs again); otherwise
+	// runs again); when it does not stay, it runs the goroutine Go would
+	// run next (vm.State.RunNext) with the same probability; otherwise
 	// (and with Stay 0) the walk picks uniformly among all choices. A walk
 	// over a thousand goroutines with Stay 0 rarely lets any one of them
 	// run long.
 	Stay float64
-	// TimerRate is the probability of firing the pending timers when the
-	// machine offers it (vm.Options.TimerChoice): real time passes at
-	// about that rate per transition instead of the timer being one more
-	// choice among the goroutines' (0), so that a 100ms sleep does not
-	// usually end after a few steps.
-	TimerRate float64
 }
 
-// stay decides whether a sticky walk runs the last goroutine again after
-// it executed op: never after runtime.Gosched, always after a go
+// keepRunning decides whether a sticky walk runs the last goroutine again
+// after it executed op: never after runtime.Gosched, always after a go
 // statement (Go puts the new goroutine in runnext and the spawner runs on
 // until it blocks), otherwise with probability p.
-func stay(op string, p float64, rng *rand.Rand) bool {
+func keepRunning(op string, p float64, rng *rand.Rand) bool {
 	switch op {
 	case "runtime.Gosched":
 		return false
@@ -145,24 +143,44 @@ func stay(op string, p float64, rng *rand.Rand) bool {
 	return rng.Float64() < p
 }
 
-// pick draws a choice among gids (the goroutine of each choice): uniformly,
-// or one of the last goroutine's choices when the walk stays on it.
-func pick(gids []int32, s *vm.State, cfg WalkConfig, d int, rng *rand.Rand) int {
-	n := len(gids)
-	i := rng.IntN(n)
-	if cfg.Stay > 0 && d > 0 && stay(s.LastStep().Op, cfg.Stay, rng) {
-		// the last goroutine's choices are consecutive (by id)
-		last := int32(s.LastStep().G)
-		lo, _ := slices.BinarySearch(gids, last)
-		hi := lo
-		for hi < n && gids[hi] == last {
-			hi++
+// Sticky draws a choice of s as a sticky walk does (WalkConfig.Stay):
+// gids is s.AppendChoiceGoroutines. With probability stay it runs the
+// goroutine of the last transition again (never after Gosched, always
+// after a go statement); otherwise, with the same probability, the
+// runnext goroutine (vm.State.RunNext); otherwise any choice, uniformly.
+func Sticky(s *vm.State, gids []int32, stay float64, rng *rand.Rand) int {
+	i := rng.IntN(len(gids))
+	if stay <= 0 {
+		return i
+	}
+	if last := s.LastStep(); keepRunning(last.Op, stay, rng) {
+		if lo, hi := choicesOf(gids, last.G); lo < hi {
+			return lo + rng.IntN(hi-lo)
 		}
-		if last != 0 && lo < hi {
-			i = lo + rng.IntN(hi-lo)
+	}
+	if rn := s.RunNext(); rn != 0 && rng.Float64() < stay {
+		if lo, hi := choicesOf(gids, rn); lo < hi {
+			return lo + rng.IntN(hi-lo)
 		}
 	}
 	return i
+}
+
+// choicesOf returns the range of goroutine g's choices in gids (they are
+// consecutive, by id; a timer choice, 0, comes last).
+func choicesOf(gids []int32, g int) (lo, hi int) {
+	if g == 0 {
+		return 0, 0
+	}
+	if n := len(gids); n > 0 && gids[n-1] == 0 {
+		gids = gids[:n-1]
+	}
+	lo, _ = slices.BinarySearch(gids, int32(g))
+	hi = lo
+	for hi < len(gids) && gids[hi] == int32(g) {
+		hi++
+	}
+	return lo, hi
 }
 
 // Walk executes entry with a random scheduler (see WalkConfig). It stops
@@ -181,16 +199,8 @@ func Walk(m *vm.Machine, e vm.Entry, cfg WalkConfig, obs Observer) (*vm.State, [
 			break
 		}
 		i := 0
-		switch {
-		case n == 1:
-		case cfg.TimerRate > 0 && gids[n-1] == 0: // a timer choice (it comes last)
-			if rng.Float64() < cfg.TimerRate {
-				i = n - 1
-				break
-			}
-			i = pick(gids[:n-1], s, cfg, d, rng)
-		default:
-			i = pick(gids, s, cfg, d, rng)
+		if n > 1 {
+			i = Sticky(s, gids, cfg.Stay, rng)
 		}
 		choices = append(choices, i)
 		s = m.Step(s, i)

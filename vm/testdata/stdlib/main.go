@@ -337,6 +337,30 @@ var cases = map[string]func(){
 		fmt.Println(p.Name(), p.WriteTo(io.Discard, 1), pprof.Lookup("nosuchprofile") == nil)
 		pprof.Do(context.Background(), pprof.Labels("k", "v"), func(context.Context) { fmt.Println("in Do") })
 	},
+	"timers": func() { // Go 1.23 semantics: no stale values after Stop or Reset
+		t := time.NewTimer(time.Millisecond)
+		time.Sleep(2 * time.Millisecond)
+		fmt.Println(t.Stop()) // fired, but its value was not received
+		select {
+		case <-t.C:
+			fmt.Println("stale")
+		default:
+			fmt.Println("drained")
+		}
+		t.Reset(time.Millisecond)
+		<-t.C
+		fmt.Println(t.Stop(), t.Reset(time.Hour), t.Stop())
+		tk := time.NewTicker(time.Millisecond)
+		time.Sleep(3 * time.Millisecond)
+		tk.Reset(time.Hour)
+		select {
+		case <-tk.C:
+			fmt.Println("stale tick")
+		default:
+			fmt.Println("no stale tick")
+		}
+		tk.Stop()
+	},
 	// The cases below depend on virtual time or leak goroutines: their
 	// expectations are written in the test.
 	"timeout": func() {
