@@ -157,3 +157,20 @@ func TestTargets(t *testing.T) {
 		t.Errorf("panic sites = %v, want one at main.go:13:8", ps)
 	}
 }
+
+// TestBlockingSites: the blocking operations of the goroutines main starts
+// (locks and sends), not main's own receives.
+func TestBlockingSites(t *testing.T) {
+	p := testprog.Load(t, filepath.Join("testdata", "abba"))
+	sp := slice.New(p.SSA)
+	main := p.Roots[0].Func("main")
+	var got []string
+	for _, s := range abstract.BlockingSites(p, sp, main) {
+		got = append(got, abstract.Position(p.Fset, s.Loc)+" "+s.Msg)
+	}
+	want := "[main.go:10:8 sync.Mutex.Lock main.go:11:8 sync.Mutex.Lock main.go:14:7 chan send " +
+		"main.go:18:8 sync.Mutex.Lock main.go:20:8 sync.Mutex.Lock main.go:23:7 chan send]"
+	if fmt.Sprint(got) != want {
+		t.Errorf("blocking sites = %v,\nwant %s", got, want)
+	}
+}

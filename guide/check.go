@@ -23,7 +23,7 @@ type CheckConfig struct {
 	Options   vm.Options // VM options (scheduling, checks, program arguments)
 	Entry     vm.Entry
 	Targets   []loc.Loc // user targets: reaching all of them at once is a goal
-	Auto      bool      // without user targets, guide toward panic sites and analyzer warnings
+	Auto      bool      // without user targets, guide toward panic sites and analyzer warnings (with none, toward blocking operations when leaks are checked)
 	Strategy  Strategy
 	Heuristic heuristics.Secondary
 	Seed      uint64
@@ -118,6 +118,9 @@ func makePlan(prog *load.Program, cfg CheckConfig) (*plan, error) {
 		for _, s := range abstract.PanicSites(prog, false) {
 			groups = append(groups, []loc.Loc{s.Loc})
 		}
+		if cfg.Options.Checks.Leak && len(groups) == 0 {
+			groups = blockingGroups(prog, sp, cfg.Entry.Fn, groups)
+		}
 	}
 	pl := &plan{goal: goal, cache: map[int]*vm.Machine{}, ref: refine.New(prog.SSA, entries)}
 	switch cfg.Heuristic {
@@ -138,6 +141,35 @@ func makePlan(prog *load.Program, cfg CheckConfig) (*plan, error) {
 		pl.sets = append(pl.sets, sets...)
 	}
 	return pl, nil
+}
+
+// maxBlockingTargets bounds the blocking operations a leak check guides
+// toward (each is a trace set of its own; more would delay the fallback).
+const maxBlockingTargets = 4
+
+// blockingGroups returns target groups for the blocking operations where
+// a goroutine the entry starts may leak (abstract.BlockingSites) that no
+// other group targets, at most maxBlockingTargets. makePlan uses them only
+// when no warning or panic site guides the search: on the GoKer campaign,
+// adding them to the warnings' sets found no more kernels and doubled the
+// states of those the fallback finds (each set runs before the fallback).
+func blockingGroups(prog *load.Program, sp *slice.Program, entry *ssa.Function, groups [][]loc.Loc) [][]loc.Loc {
+	targeted := map[loc.Loc]bool{}
+	for _, g := range groups {
+		for _, l := range g {
+			targeted[l] = true
+		}
+	}
+	var out [][]loc.Loc
+	for _, s := range abstract.BlockingSites(prog, sp, entry) {
+		if len(out) == maxBlockingTargets {
+			break
+		}
+		if !targeted[s.Loc] {
+			out = append(out, []loc.Loc{s.Loc})
+		}
+	}
+	return out
 }
 
 // machineFor returns the machine with the breakpoints of trace set i.
