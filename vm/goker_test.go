@@ -39,7 +39,8 @@ import (
 
 // gokerDepth bounds each run (transitions; GMC_GOKER_DEPTH overrides it).
 // A run that reaches it is reported as unfinished and the kernel's later
-// seeds are skipped. gokerBudget is a safety bound on the wall time of one
+// seeds are skipped; at the default bound that fails the test (every case
+// runs to completion). gokerBudget is a safety bound on the wall time of one
 // run (GMC_GOKER_BUDGET overrides it).
 const (
 	gokerDepth      = 200000
@@ -87,6 +88,7 @@ type kernelResult struct {
 	goker      bool           // a GoKer kernel (not a micro or pattern case)
 	failure    string         // unsupported, internal error
 	unfinished string         // why a run did not end (budget)
+	overDepth  bool           // a run reached the bound on transitions
 }
 
 func runKernel(m *vm.Machine, name, fn string, seeds []uint64, depth int) (r kernelResult) {
@@ -128,6 +130,7 @@ func runKernel(m *vm.Machine, name, fn string, seeds []uint64, depth int) (r ker
 			r.other["exit"]++
 		case err == nil:
 			r.unfinished = fmt.Sprintf("seed %d: over %d transitions", seed, depth)
+			r.overDepth = true
 			return r
 		case err.Kind == vm.KindUnsupported:
 			r.failure = fmt.Sprintf("seed %d: %s", seed, err.Msg)
@@ -210,6 +213,10 @@ func TestGoKer(t *testing.T) {
 					switch {
 					case r.failure != "":
 						report("%s", r.failure)
+					case r.overDepth && depth == gokerDepth:
+						// every case ends within the default bound (the
+						// wall-time budget is a safety net, not a check)
+						report("a run did not end: %s", r.unfinished)
 					case len(bad) > 0 && exp == nil:
 						t.Logf("no upstream expectation; leaked:\n%s", strings.Join(bad, "\n"))
 					case len(bad) > 0:
