@@ -120,6 +120,11 @@ drained
 false false true
 no stale tick
 `, ""},
+	{"afterfunc-reset", `false
+false false
+true false
+ok
+`, ""},
 }
 
 // runStdlib runs case name of testdata/stdlib under the VM (seed 1).

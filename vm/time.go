@@ -214,7 +214,12 @@ func init() {
 
 	newTimer := func(t *thread, d int64, period int64, fn *Closure, typeName string) Pointer {
 		rt := t.m.lookupType("time", typeName)
-		p := t.alloc(rt)
+		var p Pointer
+		if fn != nil { // one more cell keeps f for a Reset after the timer fired or stopped
+			p = Pointer{Obj: t.newObject(&Object{T: rt, Cells: append(cellsOf(rt), fn)})}
+		} else {
+			p = t.alloc(rt)
+		}
 		var ch Chan
 		if fn == nil {
 			chT := t.m.types.get(types.NewChan(types.RecvOnly, t.m.lookupType("time", "Time").T))
@@ -274,10 +279,16 @@ func init() {
 		pending := t.s.removeTimer(p.Obj)
 		was := t.drainTimer(p) || pending
 		tm := timer{when: t.s.clock + toInt64(args[1]), id: p.Obj, vc: t.raceTimer()}
-		if old != nil {
+		cells := t.s.heap.get(p.Obj).Cells
+		switch {
+		case old != nil:
 			tm.fn, tm.ch = old.fn, old.ch
-		} else if ch, ok := t.cell(p, 0).(Chan); ok {
-			tm.ch = ch
+		case len(cells) > 0 && isClosure(cells[len(cells)-1]): // an AfterFunc timer runs f again
+			tm.fn = cells[len(cells)-1].(*Closure)
+		default:
+			if ch, ok := t.cell(p, 0).(Chan); ok {
+				tm.ch = ch
+			}
 		}
 		t.s.addTimer(tm)
 		return was, ctlNext
@@ -304,4 +315,9 @@ func (t *thread) drainTimer(p Pointer) bool {
 	o := t.s.heap.mut(ch.Obj, t.s.epoch)
 	o.Chan.buf = o.Chan.buf[1:]
 	return true
+}
+
+func isClosure(v Value) bool {
+	_, ok := v.(*Closure)
+	return ok
 }

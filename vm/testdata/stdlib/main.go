@@ -361,6 +361,19 @@ var cases = map[string]func(){
 		}
 		tk.Stop()
 	},
+	"afterfunc-reset": func() { // Reset of a fired or stopped AfterFunc runs f again
+		done := make(chan bool)
+		t := time.AfterFunc(time.Millisecond, func() { done <- true })
+		<-done
+		fmt.Println(t.Reset(time.Millisecond))
+		<-done
+		fmt.Println(t.Stop(), t.Reset(time.Millisecond))
+		<-done
+		t2 := time.AfterFunc(time.Hour, func() { done <- true })
+		fmt.Println(t2.Stop(), t2.Reset(time.Millisecond))
+		<-done
+		fmt.Println("ok")
+	},
 	// The cases below depend on virtual time or leak goroutines: their
 	// expectations are written in the test.
 	"timeout": func() {
