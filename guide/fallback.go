@@ -74,11 +74,15 @@ func (pl *plan) realTimeMachines(prog *load.Program, base *vm.Machine) (timed, g
 }
 
 // walks are the fallback's random walks of one trial (plain, with timer
-// choices, Go-like), resumed from round to round: a round's bound on states ends
-// the round, not the walk, so a walk that needs more transitions than one
-// round's bound (a kernel looping a thousand times before its leak) still
-// gets there.
+// choices, Go-like), resumed from round to round: a round's bound on
+// states ends the round, not the walk, so a walk that needs more
+// transitions than one round's bound (a kernel looping a thousand times
+// before its leak) still gets there.
 type walks [3]*walkState
+
+// goWalk is the index of the Go-like walk in a round (plain, timer
+// choices, Go-like).
+const goWalk = 2
 
 // walkState is where a walk stopped: its state and path.
 type walkState struct {
@@ -105,7 +109,7 @@ func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.
 			*w = &walkState{s: m.Start(e), p: &pathNode{}}
 		}
 		se := newSearcher(ctx, m, cfg)
-		if kind == 2 {
+		if kind == goWalk {
 			se.sticky = goWalkStay
 		}
 		r := se.walk(m.Start(e), *w)

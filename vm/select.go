@@ -190,14 +190,14 @@ func readyCases(s *State, fr *frame, si *selectInfo) []int {
 	return ready
 }
 
-// readySelectCases returns the ready cases of goroutine g's pending select
-// (nil if its next instruction is not a select).
 // topIsSelect reports whether g's next instruction is a select.
 func (g *goroutine) topIsSelect() bool {
 	fr := g.top
 	return fr != nil && fr.fn != nil && !fr.unwinding && fr.pc < len(fr.block.code) && slices.Contains(fr.block.selects, fr.pc)
 }
 
+// readySelectCases returns the ready cases of goroutine g's pending select
+// (nil if its next instruction is not a select).
 func (m *Machine) readySelectCases(s *State, g *goroutine) []int {
 	if !g.atSelect {
 		return nil

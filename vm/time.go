@@ -13,9 +13,9 @@ import (
 // it is preempted (maxInstrs: a loop reading the clock), or has executed
 // spinInstrs instructions since it last blocked (a loop that locks and
 // unlocks a mutex of its own, signals a Cond nobody waits on), and counts
-// as polling until it next blocks. synctest would wait forever for a goroutine that spins
-// (polls a channel or the clock in a loop) to block; real time passes
-// while it spins. So when every goroutine that can run is polling, the
+// as polling until it next blocks. synctest would wait forever for a
+// goroutine that spins (polls a channel or the clock in a loop) to block;
+// real time passes while it spins. So when every goroutine that can run is polling, the
 // next timers fire (as if the spinning goroutines had been slow for that
 // long), before any of them polls again.
 
@@ -269,26 +269,14 @@ func init() {
 	})
 	def("(*time.Timer).Reset", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
-		var old *timer
-		for _, x := range t.s.timers {
-			if x.id == p.Obj {
-				x := x
-				old = &x
-			}
-		}
 		pending := t.s.removeTimer(p.Obj)
 		was := t.drainTimer(p) || pending
 		tm := timer{when: t.s.clock + toInt64(args[1]), id: p.Obj, vc: t.raceTimer()}
-		cells := t.s.heap.get(p.Obj).Cells
-		switch {
-		case old != nil:
-			tm.fn, tm.ch = old.fn, old.ch
-		case len(cells) > 0 && isClosure(cells[len(cells)-1]): // an AfterFunc timer runs f again
-			tm.fn = cells[len(cells)-1].(*Closure)
-		default:
-			if ch, ok := t.cell(p, 0).(Chan); ok {
-				tm.ch = ch
-			}
+		if cells := t.s.heap.get(p.Obj).Cells; len(cells) > 0 {
+			tm.fn, _ = cells[len(cells)-1].(*Closure) // an AfterFunc timer (see newTimer)
+		}
+		if tm.fn == nil {
+			tm.ch, _ = t.cell(p, 0).(Chan)
 		}
 		t.s.addTimer(tm)
 		return was, ctlNext
@@ -315,9 +303,4 @@ func (t *thread) drainTimer(p Pointer) bool {
 	o := t.s.heap.mut(ch.Obj, t.s.epoch)
 	o.Chan.buf = o.Chan.buf[1:]
 	return true
-}
-
-func isClosure(v Value) bool {
-	_, ok := v.(*Closure)
-	return ok
 }
