@@ -74,12 +74,17 @@
 // preempted, worked spinInstrs instructions without blocking), as with
 // testing/synctest but without waiting forever for a spinning goroutine;
 // with Options.TimerChoice they may also fire at any scheduling point (a
-// ChooseTimer choice). A blocked goroutine is leaked
-// when nothing that can still run reaches the primitive it waits on, as in
-// Go 1.26's goroutine leak profile (leak.go); leaks are checked when the
-// entry returns, every 1,024 transitions and when nothing can run. With
+// ChooseTimer choice); with Options.StepTime every transition advances the
+// clock and timers fire when due (real time, for random walks: the clock
+// is hashed, so states no longer merge). Timers follow Go 1.23: no stale
+// value after Stop or Reset. A blocked goroutine is leaked when nothing
+// that can still run reaches the primitive it waits on, as in Go 1.26's
+// goroutine leak profile (leak.go); leaks are checked when the entry
+// returns, every 1,024 transitions and when nothing can run. With
 // Options.EntryGrace a run ends that many transitions after the entry
-// returns, as a process does, whatever still runs.
+// returns, as a process does, whatever still runs. State.RunNext names the
+// goroutine Go's scheduler would run next (the last one started or woken),
+// for walks that imitate it (vm/trace.Sticky).
 //
 // # Hashing
 //
