@@ -51,10 +51,11 @@ type CheckConfig struct {
 	// fallback.go): "" for a random walk on test, fuzz and function
 	// entries and none on main, "none" for none.
 	Fallback Strategy
-	// FallbackTimers adds two random walks in real time to each fallback
-	// round (fallback.go): one with timer choices (vm.Options.TimerChoice)
-	// and one imitating Go's scheduler and clock (vm.Options.StepTime,
-	// EntryGrace). Their counterexamples replay only on a machine with
+	// FallbackTimers adds three walks to each fallback round (fallback.go):
+	// one with timer choices (vm.Options.TimerChoice), one imitating Go's
+	// scheduler and clock (vm.Options.StepTime, EntryGrace) and, in later
+	// rounds, a newest-first one with sync-only scheduling points
+	// (SchedSync). Their counterexamples replay only on a machine with
 	// those options (TrialResult.Machine has them): a trace file must
 	// record them for gmc replay.
 	FallbackTimers bool
@@ -84,8 +85,7 @@ type plan struct {
 	ref    *refine.Refiner // refines the sets when the search stalls (its own slices, built on first use)
 	mu     sync.Mutex
 	cache  map[int]*vm.Machine
-	timed  *vm.Machine // the fallback's machine with timer choices (fallback.go)
-	goLike *vm.Machine // the fallback's machine with a Go-like clock (fallback.go)
+	walkMs []*vm.Machine // the machines of the fallback's walks after the plain one (fallback.go)
 }
 
 // Check searches for an error in cfg.Entry of prog with cfg.Trials trials,
@@ -308,7 +308,7 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 				c.Strategy = fb
 				c.Seed = cfg.Seed + uint64(round)*0x9e3779b9
 				c.MaxStates = budget * max(1, len(runs)) // as many states as the trace sets together
-				r, fm = pl.fallbackRound(ctx, prog, base, cfg.Entry, c, cfg.FallbackTimers, &fws)
+				r, fm = pl.fallbackRound(ctx, prog, base, cfg.Entry, c, cfg.FallbackTimers, round, &fws)
 			} else {
 				r = Search(ctx, base, cfg.Entry, c)
 			}

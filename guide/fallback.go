@@ -20,7 +20,7 @@ import (
 //
 // A round of the random walk runs a plain walk with as many states as all
 // trace sets of the round together and, with CheckConfig.FallbackTimers,
-// then two walks in real time with as many each:
+// then three more walks with as many each:
 //   - a walk with timer choices (vm.Options.TimerChoice: real time passes
 //     while goroutines run, so a short timer can fire in the middle of a
 //     busy loop, which the synctest-like clock never lets happen — GoKer's
@@ -31,7 +31,15 @@ import (
 //     goWalkGrace transitions after the entry returns, as the process
 //     would (vm.Options.EntryGrace). It reaches leaks that need a
 //     goroutine to run on for long while timers of different lengths fire
-//     in order (GoKer's Istio18454).
+//     in order (GoKer's Istio18454);
+//   - from round newestFromRound, a cooperative newest-first walk
+//     (trace.Newest, synchronization operations as the only scheduling
+//     points): a goroutine runs until it blocks and then the goroutine
+//     started last runs, so a goroutine and those it starts run through
+//     before their siblings. Its first run is deterministic and is not
+//     cut by the round's bound. It reaches leaks that exist only once a
+//     long loop has ended (GoKer's Kubernetes58107: a 10⁵-iteration
+//     Signal loop in one of a thousand controllers).
 // Each walk resumes where it stopped in the previous round.
 
 // The Go-like walk's parameters (see above).
@@ -57,20 +65,23 @@ func fallbackOf(cfg CheckConfig) Strategy {
 	return cfg.Fallback
 }
 
-// realTimeMachines returns base with timer choices and base with the
-// Go-like walk's clock and end (see above), built once per plan.
-func (pl *plan) realTimeMachines(prog *load.Program, base *vm.Machine) (timed, goLike *vm.Machine) {
+// walkMachines returns the machines of the fallback's walks after the
+// plain one: base with timer choices, base with the Go-like walk's clock
+// and end, base with synchronization operations as the only scheduling
+// points (the newest-first walk), built once per plan.
+func (pl *plan) walkMachines(prog *load.Program, base *vm.Machine) []*vm.Machine {
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
-	if pl.timed == nil {
-		o := base.Options()
-		o.TimerChoice = true
-		pl.timed = vm.New(prog, o)
-		o = base.Options()
-		o.StepTime, o.EntryGrace = goWalkStepTime, goWalkGrace
-		pl.goLike = vm.New(prog, o)
+	if pl.walkMs == nil {
+		timed := base.Options()
+		timed.TimerChoice = true
+		goLike := base.Options()
+		goLike.StepTime, goLike.EntryGrace = goWalkStepTime, goWalkGrace
+		newest := base.Options()
+		newest.Sched = vm.SchedSync
+		pl.walkMs = []*vm.Machine{vm.New(prog, timed), vm.New(prog, goLike), vm.New(prog, newest)}
 	}
-	return pl.timed, pl.goLike
+	return pl.walkMs
 }
 
 // walks are the fallback's random walks of one trial (plain, with timer
@@ -78,29 +89,51 @@ func (pl *plan) realTimeMachines(prog *load.Program, base *vm.Machine) (timed, g
 // states ends the round, not the walk, so a walk that needs more
 // transitions than one round's bound (a kernel looping a thousand times
 // before its leak) still gets there.
-type walks [3]*walkState
+type walks [4]*walkState
 
-// goWalk is the index of the Go-like walk in a round (plain, timer
-// choices, Go-like).
-const goWalk = 2
+// The indexes of the Go-like and newest-first walks in a round (after the
+// plain walk and the walk with timer choices).
+const (
+	goWalk     = 2
+	newestWalk = 3
+)
 
-// walkState is where a walk stopped: its state and path.
+// newestEps is the newest-first walk's probability of a uniform choice
+// after its first run, which is deterministic.
+const newestEps = 0.001
+
+// newestFromRound is the first round (from 0) with the newest-first walk:
+// its first run goes through whatever the round's bound, which costs
+// seconds on a kernel whose goroutines never stop, so it waits until the
+// other walks have had a few rounds.
+const newestFromRound = 4
+
+// newestDepth bounds the newest-first walk's runs (at least; the check's
+// MaxDepth if larger): running a goroutine through before its siblings
+// makes long runs (GoKer's Kubernetes58107 leaks after 5×10⁵ transitions).
+const newestDepth = 1000000
+
+// walkState is where a walk stopped: its state and path, and how many
+// runs it has ended.
 type walkState struct {
-	s *vm.State
-	p *pathNode
+	s    *vm.State
+	p    *pathNode
+	runs int
 }
 
 // fallbackRound runs a round of the fallback search cfg names (for a
 // random walk, both walks in turn) and returns its result and the machine
 // of its states.
-func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.Machine, e vm.Entry, cfg Config, timers bool, ws *walks) (Result, *vm.Machine) {
+func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.Machine, e vm.Entry, cfg Config, timers bool, round int, ws *walks) (Result, *vm.Machine) {
 	if cfg.Strategy != Random {
 		return Search(ctx, base, e, cfg), base
 	}
 	ms := []*vm.Machine{base}
 	if timers {
-		timed, goLike := pl.realTimeMachines(prog, base)
-		ms = append(ms, timed, goLike)
+		ms = append(ms, pl.walkMachines(prog, base)...)
+		if round < newestFromRound {
+			ms = ms[:newestWalk]
+		}
 	}
 	var sum Result
 	for kind, m := range ms {
@@ -109,10 +142,7 @@ func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.
 			*w = &walkState{s: m.Start(e), p: &pathNode{}}
 		}
 		se := newSearcher(ctx, m, cfg)
-		if kind == goWalk {
-			se.sticky = goWalkStay
-		}
-		r := se.walk(m.Start(e), *w)
+		r := se.walk(m.Start(e), *w, kind)
 		r.Stats.States += sum.Stats.States
 		r.Stats.Transitions += sum.Stats.Transitions
 		r.Stats.Instructions += sum.Stats.Instructions
@@ -128,9 +158,19 @@ func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.
 }
 
 // walk repeats random executions from root, starting where w stopped and
-// leaving w where it stops (stateless).
-func (se *searcher) walk(root *vm.State, w *walkState) Result {
+// leaving w where it stops (stateless), drawing the choices as walk kind
+// does.
+func (se *searcher) walk(root *vm.State, w *walkState, kind int) Result {
+	maxDepth := se.cfg.MaxDepth
+	if kind == newestWalk {
+		maxDepth = max(maxDepth, newestDepth)
+	}
+	bound := se.cfg.MaxStates
 	for {
+		se.cfg.MaxStates = bound
+		if kind == newestWalk && w.runs == 0 {
+			se.cfg.MaxStates = 0 // its first run goes through (time permitting)
+		}
 		for {
 			if isError(w.s) {
 				return se.result(VerdictError, w.s, w.p)
@@ -140,14 +180,23 @@ func (se *searcher) walk(root *vm.State, w *walkState) Result {
 			}
 			se.gids = w.s.AppendChoiceGoroutines(se.gids[:0])
 			n := len(se.gids)
-			if n == 0 || w.p.depth >= se.cfg.MaxDepth {
+			if n == 0 || w.p.depth >= maxDepth {
 				break
 			}
-			i := trace.Sticky(w.s, se.gids, se.sticky, se.rng)
+			var i int
+			switch kind {
+			case goWalk:
+				i = trace.Sticky(w.s, se.gids, goWalkStay, se.rng)
+			case newestWalk:
+				i = trace.Newest(w.s, se.gids, newestEps*float64(min(w.runs, 1)), se.rng)
+			default:
+				i = trace.Sticky(w.s, se.gids, 0, se.rng)
+			}
 			w.s = se.step(w.s, i)
 			w.p = w.p.child(i)
 		}
 		se.stats.Backtracks++
 		w.s, w.p = root, &pathNode{}
+		w.runs++
 	}
 }

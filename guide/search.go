@@ -121,7 +121,6 @@ type searcher struct {
 	m        *vm.Machine
 	cfg      Config
 	rng      *rand.Rand
-	sticky   float64 // random walks: trace.Sticky's stay (0: uniform)
 	gids     []int32 // random walks: the goroutine of each choice (reused)
 	start    time.Time
 	stats    Stats

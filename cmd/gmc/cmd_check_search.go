@@ -48,8 +48,9 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 	// a fuzz target's inputs are symbolic (the counterexample records
 	// concrete values for them)
 	cfg.Options.Symbolic = l.entry.Kind == vm.EntryFuzz
-	// tests and functions: the fallback walk also lets timers fire at any
-	// point (the trace records it; replay sets it again)
+	// tests and functions: the fallback's walks in real time and the
+	// newest-first walk (the trace records their options; replay sets them
+	// again)
 	cfg.FallbackTimers = l.entry.Kind != vm.EntryMain
 	if f.depth >= 10000000 {
 		cfg.MaxDepth = 100000
@@ -113,7 +114,7 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 		e = replayed.Err()
 	}
 	tr := &trace.Trace{Pkg: absPkg(f.pkg), Entry: o.entry, Args: nonNil(f.progArgs),
-		Seed: b.Seed, Sched: f.sched, Checks: f.checkList(l.m.Options()), Choices: choices, Steps: steps, Inputs: inputs,
+		Seed: b.Seed, Sched: schedName(b.Machine.Options().Sched), Checks: f.checkList(l.m.Options()), Choices: choices, Steps: steps, Inputs: inputs,
 		TimerChoice: b.Machine.Options().TimerChoice, EntryGrace: b.Machine.Options().EntryGrace, StepTime: b.Machine.Options().StepTime}
 	if tr.Choices == nil {
 		tr.Choices = []int{}
@@ -203,4 +204,14 @@ func apply(dst *trace.Stats, src trace.Stats, f func(a, b float64) float64) {
 	dst.PeakMemBytes = f(dst.PeakMemBytes, src.PeakMemBytes)
 	dst.SolverCalls = f(dst.SolverCalls, src.SolverCalls)
 	dst.SolverTimeS = f(dst.SolverTimeS, src.SolverTimeS)
+}
+
+// schedName is the --sched name of a scheduling mode (a counterexample of
+// the fallback's newest-first walk has sync-only scheduling points whatever
+// --sched says).
+func schedName(m vm.SchedMode) string {
+	if m == vm.SchedSync {
+		return "sync"
+	}
+	return "shared"
 }

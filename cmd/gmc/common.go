@@ -236,10 +236,25 @@ func printCrash(w io.Writer, e *vm.Error) {
 	}
 }
 
+// Interleavings longer than maxPrintedSteps are printed as their first
+// printedHead and last printedTail transitions (the trace file and --json
+// have them all).
+const (
+	maxPrintedSteps = 1000
+	printedHead     = 100
+	printedTail     = 400
+)
+
 // printSteps prints the interleaving of a counterexample.
 func printSteps(w io.Writer, steps []trace.Step) {
 	fmt.Fprintf(w, "interleaving (%d transitions):\n", len(steps))
 	for i, s := range steps {
+		if len(steps) > maxPrintedSteps && i >= printedHead && i < len(steps)-printedTail {
+			if i == printedHead {
+				fmt.Fprintf(w, "  ...   (%d transitions not shown: see the trace file or --json)\n", len(steps)-printedHead-printedTail)
+			}
+			continue
+		}
 		fmt.Fprintf(w, "  %4d  g%-3d %-28s %s\n", i+1, s.G, s.Pos, s.Op)
 	}
 }

@@ -14,6 +14,9 @@ import (
 // those inputs. Inputs is nil when the run has no symbolic inputs; choices
 // are then returned unchanged.
 func Concretize(m *vm.Machine, e vm.Entry, choices []int) (inputs map[string]any, concrete []int, err error) {
+	if !m.Options().Symbolic {
+		return nil, choices, nil // no symbolic inputs (vm.Options.Symbolic)
+	}
 	s := m.Start(e)
 	concrete = make([]int, 0, len(choices))
 	for k, i := range choices {

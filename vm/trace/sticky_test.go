@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"math/rand/v2"
 	"path/filepath"
 	"testing"
 
@@ -66,5 +67,38 @@ func TestStickyWalkRunNext(t *testing.T) {
 	}
 	if !sawGo || !sawWake {
 		t.Errorf("saw a go statement %v, a send waking a receiver %v", sawGo, sawWake)
+	}
+}
+
+// TestNewest: without randomness the newest-first scheduler runs the last
+// goroutine on while it can, else the goroutine started last, and ends the
+// ping-pong program.
+func TestNewest(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("..", "testdata", "pingpong")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := vm.New(prog, vm.Options{Args: []string{"3"}})
+	e, err := m.FindEntry("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	s := m.Start(e)
+	var gids []int32
+	for s.NumChoices() > 0 {
+		gids = s.AppendChoiceGoroutines(gids[:0])
+		i := Newest(s, gids, 0, rng)
+		want := gids[len(gids)-1]
+		if lo, hi := choicesOf(gids, s.LastStep().G); lo < hi {
+			want = int32(s.LastStep().G)
+		}
+		if gids[i] != want {
+			t.Fatalf("at depth %d Newest took goroutine %d of %v, want %d", s.Depth(), gids[i], gids, want)
+		}
+		s = m.Step(s, i)
+	}
+	if !s.Exited() || s.Err() != nil {
+		t.Fatalf("the program did not end: %v", s.Err())
 	}
 }
