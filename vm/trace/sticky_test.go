@@ -31,10 +31,9 @@ func TestChoicesOf(t *testing.T) {
 	}
 }
 
-// TestStickyWalkRunNext: in the ping-pong program, a go statement makes the
-// new goroutine runnext, a send that wakes the receiver makes it runnext,
-// and running a goroutine clears it; a sticky walk ends the program.
-func TestStickyWalkRunNext(t *testing.T) {
+// pingPong loads the VM's ping-pong test program (three exchanges).
+func pingPong(t *testing.T) (*vm.Machine, vm.Entry) {
+	t.Helper()
 	prog, err := load.Load(load.Config{Dir: filepath.Join("..", "testdata", "pingpong")})
 	if err != nil {
 		t.Fatal(err)
@@ -44,6 +43,14 @@ func TestStickyWalkRunNext(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return m, e
+}
+
+// TestStickyWalkRunNext: in the ping-pong program, a go statement makes the
+// new goroutine runnext, a send that wakes the receiver makes it runnext,
+// and running a goroutine clears it; a sticky walk ends the program.
+func TestStickyWalkRunNext(t *testing.T) {
+	m, e := pingPong(t)
 	var sawGo, sawWake bool
 	prev := 0
 	s, _, _ := Walk(m, e, WalkConfig{Seed: 1, MaxDepth: 10000, Stay: 0.9}, func(s *vm.State) {
@@ -74,15 +81,7 @@ func TestStickyWalkRunNext(t *testing.T) {
 // goroutine on while it can, else the goroutine started last, and ends the
 // ping-pong program.
 func TestNewest(t *testing.T) {
-	prog, err := load.Load(load.Config{Dir: filepath.Join("..", "testdata", "pingpong")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := vm.New(prog, vm.Options{Args: []string{"3"}})
-	e, err := m.FindEntry("")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, e := pingPong(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	s := m.Start(e)
 	var gids []int32
