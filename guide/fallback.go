@@ -190,7 +190,7 @@ func (se *searcher) walk(root *vm.State, w *walkState, kind int) Result {
 			case newestWalk:
 				i = trace.Newest(w.s, se.gids, newestEps*float64(min(w.runs, 1)), se.rng)
 			default:
-				i = trace.Sticky(w.s, se.gids, 0, se.rng)
+				i = se.rng.IntN(n)
 			}
 			w.s = se.step(w.s, i)
 			w.p = w.p.child(i)

@@ -102,12 +102,12 @@ func (s *State) eachChoice(f func(g *goroutine, kind ChoiceKind, cas int) bool) 
 		}
 		return
 	}
-	any := false
+	someEnabled := false
 	for _, g := range s.gs {
 		if !s.enabled(g) {
 			continue
 		}
-		any = true
+		someEnabled = true
 		if g.status == gRunnable && g.wake == nil {
 			if ready := s.m.readySelectCases(s, g); len(ready) > 1 {
 				for _, c := range ready {
@@ -122,7 +122,7 @@ func (s *State) eachChoice(f func(g *goroutine, kind ChoiceKind, cas int) bool) 
 			return
 		}
 	}
-	if any && len(s.timers) > 0 && s.m.opts.TimerChoice {
+	if someEnabled && len(s.timers) > 0 && s.m.opts.TimerChoice {
 		f(nil, ChooseTimer, -1)
 	}
 }
