@@ -42,8 +42,14 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 				for i := 0; i < x.Len; i++ {
 					vals = append(vals, t.s.sliceElem(x, elem, i))
 				}
+				t.raceSlice(fr, x, elem, x.Len, false)
 			}
-			set(fr, t.appendSlice(sl, elem, vals))
+			res := t.appendSlice(sl, elem, vals)
+			if res.Obj != sl.Obj { // grown: the old elements are read
+				t.raceSlice(fr, sl, elem, sl.Len, false)
+			}
+			t.raceSlice(fr, Slice{Obj: res.Obj, Off: res.Off + int32(sl.Len*elem.Size)}, elem, len(vals), true)
+			set(fr, res)
 			return ctlNext
 		}
 	case "copy":
@@ -59,7 +65,12 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 			case Slice:
 				src = t.s.sliceCells(x, elem)
 			}
-			set(fr, t.copyCells(d, src, elem))
+			n := t.copyCells(d, src, elem)
+			if x, ok := fr.regs[args[1]].(Slice); ok {
+				t.raceSlice(fr, x, elem, n, false)
+			}
+			t.raceSlice(fr, d, elem, n, true)
+			set(fr, n)
 			return ctlNext
 		}
 	case "delete":
@@ -76,6 +87,7 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 					}
 					t.touch(m.Obj, true)
 				}
+				t.raceMap(fr, m.Obj, true)
 				t.s.heap.mut(m.Obj, t.s.epoch).Map.del(fr.regs[args[1]])
 			}
 			return ctlNext
@@ -85,10 +97,12 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 			switch x := fr.regs[args[0]].(type) {
 			case Map:
 				if x.Obj != 0 {
+					t.raceMap(fr, x.Obj, true)
 					t.s.heap.mut(x.Obj, t.s.epoch).Map.clear()
 				}
 			case Slice:
 				elem := c.rt(argVals[0].Type().Underlying().(*types.Slice).Elem())
+				t.raceSlice(fr, x, elem, x.Len, true)
 				for i := 0; i < x.Len; i++ {
 					t.s.writeCells(Pointer{Obj: x.Obj, Off: x.Off + int32(i*elem.Size)}, elem, elem.Zero())
 				}

@@ -19,6 +19,17 @@ type chanData struct {
 	closed bool
 	recvq  []waiter
 	sendq  []waiter
+	// race detector (race_chan.go): the buffer slots of the next send and
+	// receive (counted modulo cap) and the clock of each slot (immutable).
+	sendx, recvx int
+	slots        []vclock
+}
+
+// advance moves a buffer index to the next slot.
+func (c *chanData) advance(x *int) {
+	if *x++; *x >= c.cap {
+		*x = 0
+	}
 }
 
 // bufArray is the array behind channel buffers shared between states.
@@ -120,6 +131,7 @@ func (t *thread) park(reason string) ctl {
 
 // trySend attempts a send without blocking; done is false if it would block.
 func (t *thread) trySend(fr *frame, ch Chan, v Value) (done bool, k ctl) {
+	t.chanAccess(fr, ch, false)
 	o := t.s.heap.mut(ch.Obj, t.s.epoch)
 	c := o.Chan
 	if c.closed {
@@ -127,12 +139,22 @@ func (t *thread) trySend(fr *frame, ch Chan, v Value) (done bool, k ctl) {
 	}
 	if w, ok := t.s.dequeue(&c.recvq); ok {
 		t.s.wakeG(w.g, &wakeInfo{cas: w.cas, val: v, ok: true})
-		t.raceSync(ch.Obj, w.g)
+		t.noteSync(SyncWake, ch.Obj, w.g)
+		if c.cap == 0 {
+			t.chanRendezvous(c, w.g)
+		} else { // the buffer is empty: the value passes through slot recvx
+			t.slotNotify(c, c.recvx, 0)
+			t.slotNotify(c, c.recvx, w.g)
+			c.advance(&c.recvx)
+			c.sendx = c.recvx
+		}
 		return true, ctlNext
 	}
 	if len(c.buf) < c.cap {
 		c.push(v)
-		t.raceRelease(ch.Obj)
+		t.noteSync(SyncRelease, ch.Obj, 0)
+		t.slotNotify(c, c.sendx, 0)
+		c.advance(&c.sendx)
 		return true, ctlNext
 	}
 	return false, ctlNext
@@ -145,20 +167,26 @@ func (t *thread) tryRecv(ch Chan, zero Value) (v Value, ok, done bool) {
 	if len(c.buf) > 0 {
 		v = c.buf[0]
 		c.buf = c.buf[1:]
-		t.raceAcquire(ch.Obj)
+		t.noteSync(SyncAcquire, ch.Obj, 0)
+		t.slotNotify(c, c.recvx, 0)
 		if w, ok := t.s.dequeue(&c.sendq); ok {
+			// the buffer was full: the sender's value takes the freed slot
 			c.push(w.val)
 			t.s.wakeG(w.g, &wakeInfo{cas: w.cas, ok: true})
+			t.slotNotify(c, c.recvx, w.g)
+			c.advance(&c.sendx)
 		}
+		c.advance(&c.recvx)
 		return v, true, true
 	}
 	if w, ok := t.s.dequeue(&c.sendq); ok {
 		t.s.wakeG(w.g, &wakeInfo{cas: w.cas, ok: true})
-		t.raceAcquireFrom(w.g)
+		t.noteSync(SyncTake, 0, w.g)
+		t.chanRendezvous(c, w.g)
 		return w.val, true, true
 	}
 	if c.closed {
-		t.raceAcquire(ch.Obj)
+		t.chanAcquireClose(ch.Obj, 0)
 		return zero, false, true
 	}
 	return nil, false, false
@@ -259,14 +287,16 @@ func (t *thread) closeChan(fr *frame, ch Chan) ctl {
 	if c.closed {
 		return t.plainPanic(fr, "close of closed channel")
 	}
+	t.chanAccess(fr, ch, true)
 	c.closed = true
-	t.raceRelease(ch.Obj)
+	t.raceRelease(Pointer{Obj: ch.Obj})
 	for {
 		w, ok := t.s.dequeue(&c.recvq)
 		if !ok {
 			break
 		}
 		t.s.wakeG(w.g, &wakeInfo{cas: w.cas, ok: false})
+		t.chanAcquireClose(ch.Obj, w.g)
 	}
 	for {
 		w, ok := t.s.dequeue(&c.sendq)
@@ -274,6 +304,7 @@ func (t *thread) closeChan(fr *frame, ch Chan) ctl {
 			break
 		}
 		t.s.wakeG(w.g, &wakeInfo{cas: w.cas, closed: true})
+		t.chanAcquireClose(ch.Obj, w.g)
 	}
 	return ctlNext
 }

@@ -20,9 +20,10 @@ type Object struct {
 	Cells  []Value
 	Map    *mapData
 	Chan   *chanData
-	// race detector: the clock of a synchronization object and the
-	// shadow of accessed cells (immutable values, nil when unused)
-	clock  vclock
+	// race detector: the clocks of the synchronization addresses in the
+	// object (by cell offset) and the shadow of accessed cells (immutable
+	// values, nil when unused)
+	clocks map[int32]vclock
 	shadow map[int32]*cellShadow
 	// hcache caches the content hash of an object without references
 	// (its hash does not depend on the numbering of other objects); 0 =
@@ -42,6 +43,12 @@ func (o *Object) clone(epoch uint64) *Object {
 	}
 	if o.Chan != nil {
 		c.Chan = o.Chan.clone()
+	}
+	if o.clocks != nil {
+		c.clocks = make(map[int32]vclock, len(o.clocks))
+		for k, v := range o.clocks {
+			c.clocks[k] = v
+		}
 	}
 	if o.shadow != nil {
 		c.shadow = make(map[int32]*cellShadow, len(o.shadow))

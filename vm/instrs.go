@@ -178,6 +178,7 @@ func (c *compiler) instr(in ssa.Instruction) op {
 					t.share(fr.regs[v])
 				}
 			}
+			t.raceMap(fr, mv.Obj, true)
 			t.s.heap.mut(mv.Obj, t.s.epoch).Map.set(fr.regs[k], fr.regs[v])
 			return ctlNext
 		}

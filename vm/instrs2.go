@@ -57,12 +57,16 @@ func (c *compiler) convert(xv ssa.Value, to types.Type, dst int) op {
 			elem := c.rt(s.Elem())
 			if basicKindOf(s.Elem()) == types.Byte {
 				return func(t *thread, fr *frame) ctl {
-					fr.regs[dst] = string(t.s.bytesOf(fr.regs[x].(Slice)))
+					sl := fr.regs[x].(Slice)
+					t.raceSlice(fr, sl, elem, sl.Len, false)
+					fr.regs[dst] = string(t.s.bytesOf(sl))
 					return ctlNext
 				}
 			}
 			return func(t *thread, fr *frame) ctl {
-				fr.regs[dst] = stringFromRunes(t.s.sliceCells(fr.regs[x].(Slice), elem))
+				sl := fr.regs[x].(Slice)
+				t.raceSlice(fr, sl, elem, sl.Len, false)
+				fr.regs[dst] = stringFromRunes(t.s.sliceCells(sl, elem))
 				return ctlNext
 			}
 		}
@@ -233,6 +237,7 @@ func (c *compiler) lookup(in *ssa.Lookup) op {
 				}
 				t.touch(m.Obj, false)
 			}
+			t.raceMap(fr, m.Obj, false)
 			v, found = o.Map.lookup(fr.regs[k])
 		}
 		if !found {
@@ -254,6 +259,7 @@ func (c *compiler) rangeOp(in *ssa.Range) op {
 		case string:
 			fr.regs[dst] = &rangeIter{str: v}
 		case Map:
+			t.raceMap(fr, v.Obj, false)
 			fr.regs[dst] = &rangeIter{m: v.Obj}
 		default:
 			return t.unsupported(fr, "range over "+in.X.Type().String())
@@ -285,6 +291,7 @@ func (c *compiler) next(in *ssa.Next) op {
 			fr.regs[dst] = Tuple{false, mt.Key.Zero(), mt.Elem.Zero()}
 			return ctlNext
 		}
+		t.raceMap(fr, r.m, false)
 		md := t.s.heap.get(r.m).Map
 		pos := r.pos
 		for pos < len(md.ents) && md.ents[pos].dead {

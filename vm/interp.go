@@ -200,6 +200,9 @@ func (t *thread) runNative(fr *frame, nf *nativeFunc, args []Value, res int) (Va
 			if ok, w := nf.guard(t, args); !ok {
 				t.g.status = gBlocked
 				t.g.wait = w
+				if nf.blocked != nil {
+					nf.blocked(t, args)
+				}
 			}
 		}
 		return nil, ctlYield

@@ -24,6 +24,9 @@ type nativeFunc struct {
 	// stops before the call so that a goroutine that would block is not
 	// offered as a choice.
 	guard func(t *thread, args []Value) (bool, waitInfo)
+	// blocked, if set, runs when the guard blocks the goroutine (the
+	// call's effects of starting to wait: WaitGroup.Wait counts waiters).
+	blocked func(t *thread, args []Value)
 }
 
 // nativeKey is the name natives are registered under: ssa's

@@ -45,12 +45,14 @@ func (t *thread) atomicCell(v Value, op string) (Pointer, ctl) {
 // object holding the cell.
 func (t *thread) atomicLoad(p Pointer) Value {
 	v := t.cell(p, 0)
-	t.raceAcquire(p.Obj)
+	t.raceAtomic(t.g.top, p, false)
+	t.raceAcquire(p)
 	return v
 }
 
 func (t *thread) atomicStore(p Pointer, v Value) {
-	t.raceRelease(p.Obj)
+	t.raceAtomic(t.g.top, p, true)
+	t.raceRelease(p)
 	if t.s.heap.get(p.Obj).shared {
 		t.share(v)
 	}
@@ -59,9 +61,10 @@ func (t *thread) atomicStore(p Pointer, v Value) {
 
 func (t *thread) atomicRMW(p Pointer, f func(old Value) Value) Value {
 	old := t.cell(p, 0)
-	t.raceAcquire(p.Obj)
+	t.raceAtomic(t.g.top, p, true)
+	t.raceAcquire(p)
 	nv := f(old)
-	t.raceRelease(p.Obj)
+	t.raceRelease(p)
 	if t.s.heap.get(p.Obj).shared {
 		t.share(nv)
 	}
@@ -93,7 +96,8 @@ func init() {
 		},
 		cas: func(t *thread, p Pointer, old, nv Value) bool {
 			if !equal(t.cell(p, 0), old) {
-				t.raceAcquire(p.Obj)
+				t.raceAtomic(t.g.top, p, false)
+				t.raceAcquire(p)
 				return false
 			}
 			t.atomicRMW(p, func(Value) Value { return nv })

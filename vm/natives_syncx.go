@@ -51,10 +51,10 @@ func init() {
 					return nil, k
 				}
 			}
-			t.raceAcquire(p.Obj)
+			t.raceAcquire(p)
 			res := f(t, id, args[1:])
 			if write {
-				t.raceRelease(p.Obj)
+				t.raceRelease(p)
 			}
 			return res, ctlNext
 		})
@@ -135,7 +135,7 @@ func init() {
 		if id != 0 {
 			t.s.heap.mut(id, t.s.epoch).Map.clear()
 		}
-		t.raceRelease(p.Obj)
+		t.raceRelease(p)
 		return nil, ctlNext
 	})
 	// Range calls f on a snapshot of the entries, one call after the other
@@ -145,7 +145,7 @@ func init() {
 		if k != ctlNext {
 			return nil, k
 		}
-		t.raceAcquire(p.Obj)
+		t.raceAcquire(p)
 		var ents []mapEntry
 		if id != 0 {
 			for _, e := range t.s.heap.get(id).Map.ents {
@@ -185,7 +185,7 @@ func init() {
 		if t.s.heap.get(p.Obj).shared {
 			t.share(sl)
 		}
-		t.raceRelease(p.Obj)
+		t.raceRelease(p)
 		t.setCell(p, 0, sl)
 		return nil, ctlNext
 	})
@@ -195,7 +195,7 @@ func init() {
 			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
 		}
 		t.s.last.Op = "sync.Pool.Get"
-		t.raceAcquire(p.Obj)
+		t.raceAcquire(p)
 		if sl, _ := t.cell(p, 0).(Slice); sl.Len > 0 {
 			anyT := t.m.types.get(types.Universe.Lookup("any").Type())
 			v := t.s.sliceElem(sl, anyT, sl.Len-1)

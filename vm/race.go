@@ -64,10 +64,16 @@ func (r *raceState) clone() *raceState { return r }
 
 // access is one remembered memory access.
 type access struct {
-	g   int
-	c   uint64
-	loc loc.Loc
+	g      int
+	c      uint64
+	loc    loc.Loc
+	atomic bool // by sync/atomic (or a sync primitive's own atomic word)
 }
+
+// unordered reports whether the earlier access a is another goroutine's
+// and not ordered before the present of goroutine g, whose clock is vc
+// (then it races with a conflicting access of g, unless both are atomic).
+func (a access) unordered(g int, vc vclock) bool { return a.g != g && a.c > vc[a.g] }
 
 // cellShadow is the race detector's memory of one cell (immutable).
 type cellShadow struct {
@@ -79,6 +85,16 @@ func (t *thread) raceEnabled() bool { return t.s.race != nil && t.nested == 0 }
 
 // raceAccess checks and records an access of n cells at p.
 func (t *thread) raceAccess(fr *frame, p Pointer, n int, write bool) {
+	t.raceAccessKind(fr, p, n, write, false)
+}
+
+// raceAtomic checks and records an atomic access of the cell at p: it
+// races only with plain accesses.
+func (t *thread) raceAtomic(fr *frame, p Pointer, write bool) {
+	t.raceAccessKind(fr, p, 1, write, true)
+}
+
+func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool) {
 	if !t.raceEnabled() || t.s.err != nil || n == 0 || p.Obj == t.m.zerobase {
 		return // zero-size variables share one address but no memory
 	}
@@ -86,7 +102,7 @@ func (t *thread) raceAccess(fr *frame, p Pointer, n int, write bool) {
 	if g.vc == nil {
 		g.vc = vclock{g.id: 1}
 	}
-	here := access{g: g.id, c: g.vc[g.id], loc: t.locOf(fr)}
+	here := access{g: g.id, c: g.vc[g.id], loc: t.locOf(fr), atomic: atomic}
 	o := t.s.heap.get(p.Obj)
 	for i := 0; i < max(n, 1); i++ {
 		off := p.Off + int32(i)
@@ -95,13 +111,13 @@ func (t *thread) raceAccess(fr *frame, p Pointer, n int, write bool) {
 			sh = o.shadow[off]
 		}
 		if sh != nil {
-			if prev := sh.w; prev.g != g.id && prev.c > g.vc[prev.g] {
+			if prev := sh.w; prev.unordered(g.id, g.vc) && !(prev.atomic && atomic) {
 				t.reportRace(here, prev, write, true)
 				return
 			}
 			if write {
 				for _, r := range sh.reads {
-					if r.g != g.id && r.c > g.vc[r.g] {
+					if r.unordered(g.id, g.vc) && !(r.atomic && atomic) {
 						t.reportRace(here, r, true, false)
 						return
 					}
@@ -111,9 +127,16 @@ func (t *thread) raceAccess(fr *frame, p Pointer, n int, write bool) {
 		var ns *cellShadow
 		if write {
 			ns = &cellShadow{w: here}
+			if sh != nil && atomic { // atomic reads not ordered before stay
+				for _, r := range sh.reads {
+					if r.unordered(g.id, g.vc) {
+						ns.reads = append(ns.reads, r)
+					}
+				}
+			}
 		} else {
 			if sh != nil {
-				if len(sh.reads) > 0 && sh.reads[len(sh.reads)-1].g == g.id && sh.reads[len(sh.reads)-1].c == here.c {
+				if n := len(sh.reads); n > 0 && sh.reads[n-1].g == g.id && sh.reads[n-1].c == here.c && sh.reads[n-1].atomic == atomic {
 					continue // same read epoch: nothing new
 				}
 				ns = &cellShadow{w: sh.w}
@@ -177,60 +200,58 @@ func (t *thread) myClock() vclock {
 	return g.vc
 }
 
-// raceRelease joins the running goroutine's clock into obj's and ticks it.
-func (t *thread) raceRelease(obj ObjID) {
-	t.noteSync(SyncRelease, obj, 0)
-	if !t.raceEnabled() || obj == 0 {
+// syncClock returns the clock of the synchronization address p.
+func (t *thread) syncClock(p Pointer) vclock {
+	return t.s.heap.get(p.Obj).clocks[p.Off]
+}
+
+// joinSyncClock joins vc into the clock of the synchronization address p.
+func (t *thread) joinSyncClock(p Pointer, vc vclock) {
+	o := t.s.heap.mut(p.Obj, t.s.epoch)
+	if o.clocks == nil {
+		o.clocks = map[int32]vclock{}
+	}
+	o.clocks[p.Off] = o.clocks[p.Off].join(vc)
+}
+
+// raceRelease joins the running goroutine's clock into the clock of the
+// synchronization address p and ticks it. Release clocks accumulate (a
+// release-merge in the runtime's words): an address released by several
+// goroutines (RUnlock, Done) orders them all before the next acquire,
+// and one released by a single owner at a time (Unlock) already holds
+// every earlier release through the acquire that preceded it.
+func (t *thread) raceRelease(p Pointer) {
+	t.noteSync(SyncRelease, p.Obj, 0)
+	if !t.raceEnabled() || p.Obj == 0 {
 		return
 	}
 	vc := t.myClock()
-	o := t.s.heap.mut(obj, t.s.epoch)
-	o.clock = o.clock.join(vc)
+	t.joinSyncClock(p, vc)
 	t.g.vc = vc.tick(t.g.id)
 }
 
-// raceReleaseMerge is a release that accumulates (RUnlock, WaitGroup.Done).
-func (t *thread) raceReleaseMerge(obj ObjID) { t.raceRelease(obj) }
-
-// raceAcquire joins obj's clock into the running goroutine's.
-func (t *thread) raceAcquire(obj ObjID) {
-	t.noteSync(SyncAcquire, obj, 0)
-	if !t.raceEnabled() || obj == 0 {
+// raceAcquire joins the clock of the synchronization address p into the
+// running goroutine's.
+func (t *thread) raceAcquire(p Pointer) {
+	t.noteSync(SyncAcquire, p.Obj, 0)
+	if !t.raceEnabled() || p.Obj == 0 {
 		return
 	}
-	o := t.s.heap.get(obj)
-	t.g.vc = t.myClock().join(o.clock)
+	t.g.vc = t.myClock().join(t.syncClock(p))
 }
 
 // raceSync orders the running goroutine's past before the woken goroutine
-// partner's future (a send completing a parked receive, Signal waking a
-// Wait), and ticks the running goroutine.
-func (t *thread) raceSync(obj ObjID, partner int) {
-	t.noteSync(SyncWake, obj, partner)
+// partner's future (Signal waking a Wait), and ticks the running
+// goroutine.
+func (t *thread) raceSync(p Pointer, partner int) {
+	t.noteSync(SyncWake, p.Obj, partner)
 	if !t.raceEnabled() {
 		return
 	}
 	vc := t.myClock()
-	p := t.s.mutG(partner)
-	p.vc = p.vc.join(vc)
+	g := t.s.mutG(partner)
+	g.vc = g.vc.join(vc)
 	t.g.vc = vc.tick(t.g.id)
-	if obj != 0 {
-		o := t.s.heap.mut(obj, t.s.epoch)
-		o.clock = o.clock.join(vc)
-	}
-}
-
-// raceAcquireFrom orders a parked sender's past before the running
-// receiver (rendezvous on an unbuffered channel), both ways.
-func (t *thread) raceAcquireFrom(partner int) {
-	t.noteSync(SyncTake, 0, partner)
-	if !t.raceEnabled() {
-		return
-	}
-	p := t.s.mutG(partner)
-	vc := t.myClock()
-	t.g.vc = vc.join(p.vc)
-	p.vc = p.vc.join(vc)
 }
 
 // raceGo gives a new goroutine its parent's clock (the go statement

@@ -1,11 +1,17 @@
 package vm_test
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gmc-go/gmc/guide"
 	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
 )
 
 // TestRaceDetector: racy programs are reported with both accesses; the
@@ -49,6 +55,54 @@ func TestRaceDetector(t *testing.T) {
 			}
 			if err.Goroutines[0].ID == err.Goroutines[1].ID {
 				t.Errorf("both accesses by goroutine %d", err.Goroutines[0].ID)
+			}
+		})
+	}
+}
+
+// TestMemoryModel: each rule of the memory model the race detector
+// implements (testdata/race/memmodel, one test per rule, named as in Go's
+// race suite): every TestRace* is reported as a race and replays; no
+// TestNoRace* is reported in any interleaving (exhaustive search).
+func TestMemoryModel(t *testing.T) {
+	dir := filepath.Join("testdata", "race", "memmodel")
+	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, "memmodel_test.go"), nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := load.Load(load.Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || !strings.HasPrefix(fd.Name.Name, "Test") {
+			continue
+		}
+		name := fd.Name.Name
+		t.Run(name, func(t *testing.T) {
+			m := vm.New(prog, vm.Options{Checks: vm.Checks{Race: true}})
+			e, err := m.FindEntry(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 100000})
+			if strings.HasPrefix(name, "TestNoRace") {
+				if res.Verdict != guide.VerdictNoError {
+					msg := ""
+					if res.Final != nil && res.Final.Err() != nil {
+						msg = res.Final.Err().Msg
+					}
+					t.Fatalf("race-free test: verdict %s %s", res.Verdict, msg)
+				}
+				return
+			}
+			if res.Verdict != guide.VerdictError || res.Final.Err().Kind != vm.KindRace {
+				t.Fatalf("racy test: verdict %s", res.Verdict)
+			}
+			rs, _, err := trace.Replay(m, e, res.Choices, nil)
+			if err != nil || rs.Err() == nil || rs.Err().Kind != vm.KindRace {
+				t.Fatalf("the race does not replay: %v", err)
 			}
 		})
 	}

@@ -7,9 +7,11 @@ package vm
 //	RWMutex:   cell 0 = 1 while a writer holds or waits for the lock (new
 //	           readers block), cell 1 = that writer's goroutine id,
 //	           cell 4 = number of active readers
-//	WaitGroup: cell 0 = counter
+//	WaitGroup: cell 0 = counter, cell 1 = number of goroutines in Wait
 //	Once:      cell 0 = 1 when done, cell 1 = 1 while f runs
 //	Cond:      cell 0 = L, cell 1 = queue of waiting goroutines (*condQueue)
+
+import "go/types"
 
 func ptrArg(v Value) Pointer { p, _ := v.(Pointer); return p }
 
@@ -38,13 +40,14 @@ func lockGuard(t *thread, args []Value) (bool, waitInfo) {
 
 // mutexLock acquires the mutex at p or blocks (re-executed when unlocked).
 func (t *thread) mutexLock(p Pointer, reason string) ctl {
+	t.raceAtomic(t.g.top, p, true) // the CompareAndSwap of m.state
 	if toInt64(t.cell(p, 0)) != 0 {
 		t.g.status = gBlocked
 		t.g.wait = waitInfo{kind: waitCell0, reason: reason, ptr: p}
 		return ctlBlock
 	}
 	t.setCell(p, 0, int32(1))
-	t.raceAcquire(p.Obj)
+	t.raceAcquire(p)
 	return ctlNext
 }
 
@@ -52,13 +55,14 @@ func (t *thread) mutexUnlock(p Pointer) ctl {
 	if toInt64(t.cell(p, 0)) == 0 {
 		return t.fatal(t.g.top, KindFatal, "sync: unlock of unlocked mutex")
 	}
-	t.raceRelease(p.Obj)
+	t.raceAtomic(t.g.top, p, true)
+	t.raceRelease(p)
 	t.setCell(p, 0, int32(0))
 	return ctlNext
 }
 
 func init() {
-	nf := defVisible("(*sync.Mutex).Lock", func(t *thread, args []Value) (Value, ctl) {
+	nf := defSync("(*sync.Mutex).Lock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		if bad, k := t.nilSync(t.g.top, p); bad {
 			return nil, k
@@ -66,17 +70,18 @@ func init() {
 		t.s.last.Op = "sync.Mutex.Lock"
 		return nil, t.mutexLock(p, "sync.Mutex.Lock")
 	})
-	nf.guard = lockGuard
-	defVisible("(*sync.Mutex).TryLock", func(t *thread, args []Value) (Value, ctl) {
+	nf.guard = nilSafe(lockGuard)
+	defSync("(*sync.Mutex).TryLock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
+		t.raceAtomic(t.g.top, p, true)
 		if toInt64(t.cell(p, 0)) != 0 {
 			return false, ctlNext
 		}
 		t.setCell(p, 0, int32(1))
-		t.raceAcquire(p.Obj)
+		t.raceAcquire(p)
 		return true, ctlNext
 	})
-	defVisible("(*sync.Mutex).Unlock", func(t *thread, args []Value) (Value, ctl) {
+	defSync("(*sync.Mutex).Unlock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		if bad, k := t.nilSync(t.g.top, p); bad {
 			return nil, k
@@ -86,42 +91,46 @@ func init() {
 	})
 
 	// RWMutex
-	rl := defVisible("(*sync.RWMutex).RLock", func(t *thread, args []Value) (Value, ctl) {
+	rl := defSync("(*sync.RWMutex).RLock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		t.s.last.Op = "sync.RWMutex.RLock"
+		t.raceAccess(t.g.top, p, 1, false)
 		if toInt64(t.cell(p, 0)) != 0 {
 			t.g.status = gBlocked
 			t.g.wait = waitInfo{kind: waitCell0, reason: "sync.RWMutex.RLock", ptr: p}
 			return nil, ctlBlock
 		}
 		t.setCell(p, 4, int32(toInt64(t.cell(p, 4))+1))
-		t.raceAcquire(p.Obj)
+		t.raceAcquire(readerSem(p))
 		return nil, ctlNext
 	})
-	rl.guard = func(t *thread, args []Value) (bool, waitInfo) {
+	rl.guard = nilSafe(func(t *thread, args []Value) (bool, waitInfo) {
 		p := ptrArg(args[0])
 		return toInt64(t.cell(p, 0)) == 0, waitInfo{kind: waitCell0, reason: "sync.RWMutex.RLock", ptr: p}
-	}
-	defVisible("(*sync.RWMutex).TryRLock", func(t *thread, args []Value) (Value, ctl) {
+	})
+	defSync("(*sync.RWMutex).TryRLock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
+		t.raceAccess(t.g.top, p, 1, false)
 		if toInt64(t.cell(p, 0)) != 0 {
 			return false, ctlNext
 		}
 		t.setCell(p, 4, int32(toInt64(t.cell(p, 4))+1))
+		t.raceAcquire(readerSem(p))
 		return true, ctlNext
 	})
-	defVisible("(*sync.RWMutex).RUnlock", func(t *thread, args []Value) (Value, ctl) {
+	defSync("(*sync.RWMutex).RUnlock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		t.s.last.Op = "sync.RWMutex.RUnlock"
 		n := toInt64(t.cell(p, 4))
 		if n <= 0 {
 			return nil, t.fatal(t.g.top, KindFatal, "sync: RUnlock of unlocked RWMutex")
 		}
-		t.raceReleaseMerge(p.Obj)
+		t.raceAccess(t.g.top, p, 1, false)
+		t.raceRelease(writerSem(p))
 		t.setCell(p, 4, int32(n-1))
 		return nil, ctlNext
 	})
-	wl := defVisible("(*sync.RWMutex).Lock", func(t *thread, args []Value) (Value, ctl) {
+	wl := defSync("(*sync.RWMutex).Lock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		t.s.last.Op = "sync.RWMutex.Lock"
 		id := int64(t.g.id)
@@ -140,43 +149,48 @@ func init() {
 			return nil, ctlBlock
 		}
 		t.setCell(p, 1, uint32(0x80000000|uint32(id))) // held
-		t.raceAcquire(p.Obj)
+		t.raceAccess(t.g.top, p, 1, false)
+		t.raceAcquire(readerSem(p))
+		t.raceAcquire(writerSem(p))
 		return nil, ctlNext
 	})
-	wl.guard = func(t *thread, args []Value) (bool, waitInfo) {
+	wl.guard = nilSafe(func(t *thread, args []Value) (bool, waitInfo) {
 		p := ptrArg(args[0])
 		return toInt64(t.cell(p, 0)) == 0, waitInfo{kind: waitCell0, reason: "sync.Mutex.Lock", ptr: p}
-	}
-	defVisible("(*sync.RWMutex).TryLock", func(t *thread, args []Value) (Value, ctl) {
+	})
+	defSync("(*sync.RWMutex).TryLock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		if toInt64(t.cell(p, 0)) != 0 || toInt64(t.cell(p, 4)) != 0 {
 			return false, ctlNext
 		}
 		t.setCell(p, 0, int32(1))
 		t.setCell(p, 1, uint32(0x80000000|uint32(t.g.id)))
-		t.raceAcquire(p.Obj)
+		t.raceAccess(t.g.top, p, 1, false)
+		t.raceAcquire(readerSem(p))
+		t.raceAcquire(writerSem(p))
 		return true, ctlNext
 	})
-	defVisible("(*sync.RWMutex).Unlock", func(t *thread, args []Value) (Value, ctl) {
+	defSync("(*sync.RWMutex).Unlock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		t.s.last.Op = "sync.RWMutex.Unlock"
 		if toInt64(t.cell(p, 0)) == 0 {
 			return nil, t.fatal(t.g.top, KindFatal, "sync: Unlock of unlocked RWMutex")
 		}
-		t.raceRelease(p.Obj)
+		t.raceAccess(t.g.top, p, 1, false)
+		t.raceRelease(readerSem(p))
 		t.setCell(p, 0, int32(0))
 		t.setCell(p, 1, uint32(0))
 		return nil, ctlNext
 	})
 
 	// WaitGroup
-	defVisible("(*sync.WaitGroup).Add", func(t *thread, args []Value) (Value, ctl) {
+	defSync("(*sync.WaitGroup).Add", func(t *thread, args []Value) (Value, ctl) {
 		return nil, t.wgAdd(ptrArg(args[0]), toInt64(args[1]))
 	})
-	defVisible("(*sync.WaitGroup).Done", func(t *thread, args []Value) (Value, ctl) {
+	defSync("(*sync.WaitGroup).Done", func(t *thread, args []Value) (Value, ctl) {
 		return nil, t.wgAdd(ptrArg(args[0]), -1)
 	})
-	wg := defVisible("(*sync.WaitGroup).Wait", func(t *thread, args []Value) (Value, ctl) {
+	wg := defSync("(*sync.WaitGroup).Wait", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		t.s.last.Op = "sync.WaitGroup.Wait"
 		if toInt64(t.cell(p, 0)) != 0 {
@@ -184,14 +198,26 @@ func init() {
 			t.g.wait = waitInfo{kind: waitWG, reason: "sync.WaitGroup.Wait", ptr: p}
 			return nil, ctlBlock
 		}
-		t.raceAcquire(p.Obj)
+		t.raceAcquire(p)
 		return nil, ctlNext
 	})
-	wg.guard = func(t *thread, args []Value) (bool, waitInfo) {
+	wg.guard = nilSafe(func(t *thread, args []Value) (bool, waitInfo) {
 		p := ptrArg(args[0])
 		return toInt64(t.cell(p, 0)) == 0, waitInfo{kind: waitWG, reason: "sync.WaitGroup.Wait", ptr: p}
+	})
+	wg.blocked = func(t *thread, args []Value) {
+		// Go counts waiters in the state word; the first one writes
+		// wg.sema for the race detector, to race with an Add that starts a
+		// new round before the Wait returned (a WaitGroup reused too early).
+		p := ptrArg(args[0])
+		sema := Pointer{Obj: p.Obj, Off: p.Off + 1}
+		w := toInt64(t.cell(p, 1))
+		if w == 0 {
+			t.raceAccess(t.g.top, sema, 1, true)
+		}
+		t.setCell(p, 1, uint32(w+1))
 	}
-	defVisible("(*sync.WaitGroup).Go", func(t *thread, args []Value) (Value, ctl) {
+	defSync("(*sync.WaitGroup).Go", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		if k := t.wgAdd(p, 1); k != ctlNext {
 			return nil, k
@@ -210,11 +236,11 @@ func init() {
 	})
 
 	// Once
-	once := defVisible("(*sync.Once).Do", func(t *thread, args []Value) (Value, ctl) {
+	once := defSync("(*sync.Once).Do", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		t.s.last.Op = "sync.Once.Do"
 		if toInt64(t.cell(p, 0)) != 0 {
-			t.raceAcquire(p.Obj)
+			t.raceAcquire(p)
 			return nil, ctlNext
 		}
 		if toInt64(t.cell(p, 1)) != 0 {
@@ -226,14 +252,14 @@ func init() {
 		return nil, t.callCont(t.g.top, args[1], nil, func(t *thread, _ Value) ctl {
 			t.setCell(p, 0, uint32(1))
 			t.setCell(p, 1, int32(0))
-			t.raceRelease(p.Obj)
+			t.raceRelease(p)
 			return t.ret(t.g.top, nil)
 		})
 	})
-	once.guard = func(t *thread, args []Value) (bool, waitInfo) {
+	once.guard = nilSafe(func(t *thread, args []Value) (bool, waitInfo) {
 		p := ptrArg(args[0])
 		return toInt64(t.cell(p, 1)) == 0, waitInfo{kind: waitCell0, reason: "sync.Mutex.Lock", ptr: Pointer{Obj: p.Obj, Off: p.Off + 1}}
-	}
+	})
 
 	// Cond
 	def("sync.NewCond", func(t *thread, args []Value) (Value, ctl) {
@@ -242,12 +268,13 @@ func init() {
 		t.setCell(p, 0, args[0])
 		return p, ctlNext
 	})
-	defVisible("(*sync.Cond).Wait", func(t *thread, args []Value) (Value, ctl) {
+	defSync("(*sync.Cond).Wait", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		g := t.g
 		if w := g.wake; w != nil || g.nstate == nstateRelock {
 			// signalled: re-acquire L
 			g.wake = nil
+			t.visible = true
 			g.nstate = nstateRelock
 			k := t.lockerLock(p)
 			if k == ctlNext {
@@ -258,23 +285,29 @@ func init() {
 		t.s.last.Op = "sync.Cond.Wait"
 		q, _ := t.cell(p, 1).(*condQueue)
 		t.setCell(p, 1, q.push(g.id))
+		switch l := t.condLocker(p); {
+		case l.T == nil:
+			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+		case !nativeLocker(l):
+			return nil, t.condWaitCustom(l)
+		}
 		if k := t.lockerUnlock(p); k != ctlNext {
 			return nil, k
 		}
 		return nil, t.park("sync.Cond.Wait")
 	})
-	defVisible("(*sync.Cond).Signal", func(t *thread, args []Value) (Value, ctl) {
+	defSync("(*sync.Cond).Signal", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		t.s.last.Op = "sync.Cond.Signal"
 		q, _ := t.cell(p, 1).(*condQueue)
 		if id, rest, ok := q.pop(); ok {
 			t.setCell(p, 1, rest)
 			t.s.wakeG(id, &wakeInfo{})
-			t.raceSync(p.Obj, id)
+			t.raceSync(p, id)
 		}
 		return nil, ctlNext
 	})
-	defVisible("(*sync.Cond).Broadcast", func(t *thread, args []Value) (Value, ctl) {
+	defSync("(*sync.Cond).Broadcast", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		t.s.last.Op = "sync.Cond.Broadcast"
 		q, _ := t.cell(p, 1).(*condQueue)
@@ -285,68 +318,116 @@ func init() {
 			}
 			q = rest
 			t.s.wakeG(id, &wakeInfo{})
-			t.raceSync(p.Obj, id)
+			t.raceSync(p, id)
 		}
 		t.setCell(p, 1, (*condQueue)(nil))
 		return nil, ctlNext
 	})
 }
 
-const nstateRelock = 1
+// readerSem and writerSem are the synchronization addresses of an RWMutex
+// at p, as the race annotations of sync/rwmutex.go use them: Unlock
+// releases readerSem, which RLock and Lock acquire; RUnlock releases
+// writerSem, which Lock acquires (readers are not ordered among
+// themselves). Its cells: w (2 cells), writerSem, readerSem, readerCount,
+// readerWait.
+func readerSem(p Pointer) Pointer { return Pointer{Obj: p.Obj, Off: p.Off + 3} }
+func writerSem(p Pointer) Pointer { return Pointer{Obj: p.Obj, Off: p.Off + 2} }
 
-// lockerLock locks c.L of the Cond at p (a *Mutex or *RWMutex natively; any
-// other Locker through its Lock method).
-func (t *thread) lockerLock(p Pointer) ctl {
+// Phases of Cond.Wait (goroutine.nstate): re-locking a native Locker
+// after the wake; with any other Locker, calling its Unlock, parked, and
+// calling its Lock.
+const (
+	nstateRelock = 1 + iota
+	nstateUnlocking
+	nstateParked
+	nstateLocking
+)
+
+func (t *thread) condLocker(p Pointer) Iface {
 	l, _ := t.cell(p, 0).(Iface)
-	if lp, ok := l.V.(Pointer); ok && l.T != nil {
-		switch l.T.String() {
-		case "*sync.Mutex":
-			return t.mutexLock(lp, "sync.Mutex.Lock")
-		case "*sync.RWMutex":
-			_, k := nativeTable["(*sync.RWMutex).Lock"].fn(t, []Value{lp})
-			return k
-		}
-	}
-	if m := l.T.methodByName("Lock"); m != nil {
-		if _, ok := t.syncCall(m, []Value{l.V}); ok {
-			return ctlNext
-		}
-	}
-	return t.unsupported(t.g.top, "sync.Cond with Locker "+l.T.String())
+	return l
 }
 
+// nativeLocker reports whether l is a *sync.Mutex or *sync.RWMutex, which
+// Cond locks and unlocks natively.
+func nativeLocker(l Iface) bool {
+	if _, ok := l.V.(Pointer); !ok || l.T == nil {
+		return false
+	}
+	n := l.T.String()
+	return n == "*sync.Mutex" || n == "*sync.RWMutex"
+}
+
+// condWaitCustom runs the rest of Cond.Wait over a Locker l of the program:
+// its Unlock and Lock methods are called as any call is, with their
+// scheduling points and race annotations (an atomic store in Unlock
+// releases), and the goroutine parks between them. The continuation frame
+// runs once per phase (goroutine.nstate).
+func (t *thread) condWaitCustom(l Iface) ctl {
+	unlock, lock := l.T.methodByName("Unlock"), l.T.methodByName("Lock")
+	if unlock == nil || lock == nil {
+		return t.unsupported(t.g.top, "sync.Cond with Locker "+l.T.String())
+	}
+	t.g.nstate = nstateUnlocking
+	return t.callCont(t.g.top, unlock, []Value{l.V}, func(t *thread, _ Value) ctl {
+		g := t.g
+		switch g.nstate {
+		case nstateUnlocking:
+			g.nstate = nstateParked
+			return t.park("sync.Cond.Wait")
+		case nstateParked: // woken by Signal or Broadcast
+			g.wake = nil
+			t.visible = true
+			t.s.last.Op = "sync.Cond.Wait"
+			g.nstate = nstateLocking
+			return t.callAbove(g.top, lock, []Value{l.V})
+		default: // nstateLocking: Lock returned
+			g.nstate = 0
+			return t.ret(g.top, nil)
+		}
+	})
+}
+
+// lockerLock locks c.L of the Cond at p, a *sync.Mutex or *sync.RWMutex
+// (nativeLocker; other Lockers go through condWaitCustom).
+func (t *thread) lockerLock(p Pointer) ctl {
+	l := t.condLocker(p)
+	lp := l.V.(Pointer)
+	if l.T.String() == "*sync.Mutex" {
+		return t.mutexLock(lp, "sync.Mutex.Lock")
+	}
+	_, k := nativeTable["(*sync.RWMutex).Lock"].fn(t, []Value{lp})
+	return k
+}
+
+// lockerUnlock unlocks c.L of the Cond at p (as lockerLock).
 func (t *thread) lockerUnlock(p Pointer) ctl {
-	l, _ := t.cell(p, 0).(Iface)
-	if l.T == nil {
-		return t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	l := t.condLocker(p)
+	lp := l.V.(Pointer)
+	if l.T.String() == "*sync.Mutex" {
+		return t.mutexUnlock(lp)
 	}
-	if lp, ok := l.V.(Pointer); ok {
-		switch l.T.String() {
-		case "*sync.Mutex":
-			return t.mutexUnlock(lp)
-		case "*sync.RWMutex":
-			_, k := nativeTable["(*sync.RWMutex).Unlock"].fn(t, []Value{lp})
-			return k
-		}
-	}
-	if m := l.T.methodByName("Unlock"); m != nil {
-		if _, ok := t.syncCall(m, []Value{l.V}); ok {
-			return ctlNext
-		}
-	}
-	return t.unsupported(t.g.top, "sync.Cond with Locker "+l.T.String())
+	_, k := nativeTable["(*sync.RWMutex).Unlock"].fn(t, []Value{lp})
+	return k
 }
 
 func (t *thread) wgAdd(p Pointer, delta int64) ctl {
 	t.s.last.Op = "sync.WaitGroup.Add"
 	n := toInt64(t.cell(p, 0)) + delta
 	if n < 0 {
-		return t.plainPanic(t.g.top, "sync: negative WaitGroup counter")
+		return t.doPanic(t.g.top, Iface{T: t.m.types.get(types.Typ[types.String]), V: "sync: negative WaitGroup counter"})
 	}
 	if delta < 0 {
-		t.raceReleaseMerge(p.Obj)
+		t.raceRelease(p)
+	}
+	if delta > 0 && n == delta { // the first increment: read wg.sema (see Wait)
+		t.raceAccess(t.g.top, Pointer{Obj: p.Obj, Off: p.Off + 1}, 1, false)
 	}
 	t.setCell(p, 0, uint64(n))
+	if n == 0 {
+		t.setCell(p, 1, uint32(0)) // the waiters are released
+	}
 	return ctlNext
 }
 
@@ -379,5 +460,27 @@ func (q *condQueue) hashInto(h *hasher) {
 	}
 	for _, id := range q.ids {
 		h.int(int64(id))
+	}
+}
+
+// defSync defines a visible native method of a sync type on a pointer
+// receiver: a nil receiver panics as the method's first dereference does.
+func defSync(name string, fn func(t *thread, args []Value) (Value, ctl)) *nativeFunc {
+	return defVisible(name, func(t *thread, args []Value) (Value, ctl) {
+		if bad, k := t.nilSync(t.g.top, ptrArg(args[0])); bad {
+			return nil, k
+		}
+		return fn(t, args)
+	})
+}
+
+// nilSafe lets a call on a nil receiver proceed (to its panic) instead of
+// evaluating the guard.
+func nilSafe(guard func(t *thread, args []Value) (bool, waitInfo)) func(t *thread, args []Value) (bool, waitInfo) {
+	return func(t *thread, args []Value) (bool, waitInfo) {
+		if ptrArg(args[0]).Obj == 0 {
+			return true, waitInfo{}
+		}
+		return guard(t, args)
 	}
 }

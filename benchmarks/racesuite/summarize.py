@@ -1,0 +1,33 @@
+"""Summarize `gmc check --json` over Go's race-detector suite (run.sh)."""
+import json
+import sys
+
+d = json.load(open(sys.argv[1]))
+rows = []
+for r in d["results"]:
+    name, v = r["entry"], r["verdict"]
+    kind = (r.get("error") or {}).get("kind", "")
+    want = "no race" if name.startswith("TestNoRace") else "race"
+    if r.get("problem"):
+        got = "not checked: " + r["problem"].replace("|", "/")[:80]
+        ok = None
+    elif v == "error":
+        got = kind + " at " + (r.get("error") or {}).get("pos", "?")
+        ok = want == "race" and kind == "race"
+    else:  # no-error, unknown: no error found
+        got = v
+        ok = want == "no race"
+    rows.append((name, want, got, ok, r.get("stats", {}).get("states", 0)))
+
+race = [x for x in rows if x[1] == "race"]
+norace = [x for x in rows if x[1] == "no race"]
+unchecked = [x for x in rows if x[3] is None]
+print(f"TestRace*: {sum(1 for x in race if x[3])} of {len(race)} found; "
+      f"TestNoRace*: {sum(1 for x in norace if x[3] is False)} of {len(norace)} reported; "
+      f"not checked: {len(unchecked)} of {len(rows)} ({100*len(unchecked)/max(len(rows),1):.1f} %)")
+print()
+print("| test | expected | gmc | states |")
+print("|---|---|---|---|")
+for name, want, got, ok, states in rows:
+    mark = {True: "", False: " **wrong**", None: " (not checked)"}[ok]
+    print(f"| {name} | {want} | {got}{mark} | {states} |")
