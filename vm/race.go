@@ -6,16 +6,59 @@ import (
 	"github.com/gmc-go/gmc/vm/loc"
 )
 
-// The race detector follows the Go memory model with vector clocks
-// (happens-before, as in FastTrack): each goroutine has a clock; a
-// release (unlock, send, close, Done, atomic store, go statement) joins
-// the goroutine's clock into the synchronization object's clock and ticks
-// the goroutine; an acquire (lock, receive, Wait, atomic load, goroutine
-// start) joins the object's clock into the goroutine's. Every memory cell
-// remembers its last write (goroutine, clock, location) and the reads
-// since; an access that is not ordered after a conflicting one is a data
-// race. Clocks and shadows are immutable values stored in goroutines and
-// heap objects, so they are copied on write with them.
+// The race detector follows the Go memory model (go.dev/ref/mem) with
+// vector clocks (happens-before, as in FastTrack): each goroutine has a
+// clock; a release joins the goroutine's clock into the clock of a
+// synchronization address (an object and cell offset, as the runtime
+// annotates addresses) and ticks the goroutine; an acquire joins the
+// address's clock into the goroutine's. Every memory cell remembers its
+// last write (goroutine, clock, location, atomic or not) and the reads
+// since; an access not ordered after a conflicting one (another
+// goroutine's, one of them a write, not both atomic) is a data race.
+// Clocks and shadows are immutable values stored in goroutines and heap
+// objects, so they are copied on write with them. Code the VM runs inside
+// a transition (syncCall: a String method called by fmt) is not tracked.
+//
+// The rules, each with the test that covers it (testdata/race/memmodel,
+// run by TestMemoryModel; Go's own suite: benchmarks/racesuite):
+//
+//   - go statement before the goroutine starts (raceGo): TestNoRaceGoStatement.
+//   - a send before the receive that takes its value completes; an
+//     unbuffered receive before its send completes; the kth receive on a
+//     channel of capacity C before the k+Cth send completes (race_chan.go):
+//     TestNoRaceUnbufferedReceiveBeforeSendCompletes,
+//     TestNoRaceChannelAsMutex, TestRaceBufferedReceiveNotBeforeSend,
+//     TestRaceBufferedSendOnlyBeforeItsReceive.
+//   - close before every receive that returns because of it, parked before
+//     it or not; a send not ordered with a close races with it:
+//     TestNoRaceCloseWakesBlockedReceiver, TestNoRaceCloseWakesBlockedSelect.
+//   - select as the operation it picks: TestNoRaceSelectReceive.
+//   - Mutex: Unlock before the next Lock, each Mutex its own address, Lock
+//     and Unlock write the Mutex atomically (sync.go): TestNoRaceMutex,
+//     TestRaceTwoMutexesOneStruct, TestRaceMutexOverwrite.
+//   - RWMutex: Unlock before the next RLock and Lock, RUnlock before the
+//     next Lock, readers unordered (readerSem, writerSem):
+//     TestNoRaceRWMutexReaderThenWriter, TestRaceRWMutexReaders.
+//   - Once: f returns before any Do returns: TestNoRaceOnce.
+//   - WaitGroup: Done before the Wait it releases returns; an Add that
+//     starts a round races with a Wait of the last one still waiting:
+//     TestNoRaceWaitGroup, TestRaceWaitGroupReuse.
+//   - Cond with any Locker: Signal/Broadcast before the woken Wait returns;
+//     Wait calls the Locker's own Unlock and Lock: TestNoRaceCondSignal,
+//     TestNoRaceCondOverSpinLock.
+//   - atomics: sequentially consistent, an atomic store before the load that
+//     observes it, per word; an atomic and a plain access race:
+//     TestNoRaceAtomicPublish, TestRaceAtomicAndPlain.
+//   - sync.Map and sync.Pool: a Store/Put before the Load/Get that observes
+//     it: TestNoRaceSyncMapPublish.
+//   - timers: the setter before the function or the receive of the timer's
+//     value (raceTimer): TestNoRaceAfterFunc.
+//   - context cancellation, through its channels: TestNoRaceContextCancel.
+//   - granularity as Go's detector: each field and element a location, a map
+//     one location (lookups and iteration read it, assignment, delete and
+//     clear write it), copy/append read and write the elements they move,
+//     string conversions read the bytes: TestNoRaceElementsAndFields,
+//     TestRaceMapDifferentKeys, TestRaceCopy, TestRaceStringConversion.
 
 // vclock is a vector clock: goroutine id -> logical time. Immutable.
 type vclock map[int]uint64

@@ -17,6 +17,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -95,6 +96,19 @@ func Load(cfg Config) (*Program, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
+	dir := cfg.Dir
+	if len(patterns) == 1 && isDirPath(patterns[0]) {
+		// a directory is loaded from inside, in its own module, so that
+		// gmc check DIR works from anywhere (the go tool refuses a
+		// directory outside the current module)
+		d := patterns[0]
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(cfg.Dir, d)
+		}
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+			dir, patterns = d, []string{"."}
+		}
+	}
 	fset := token.NewFileSet()
 	var mu sync.Mutex
 	stripped := map[string]bool{}
@@ -103,7 +117,7 @@ func Load(cfg Config) (*Program, error) {
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
 		Tests: true,
-		Dir:   cfg.Dir,
+		Dir:   dir,
 		Fset:  fset,
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
 			f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
@@ -177,6 +191,12 @@ func selectRoots(pkgs []*packages.Package) []*packages.Package {
 
 // firstError returns the first error of a package the user wrote (GOROOT
 // packages are stripped and their errors ignored), formatted as one line.
+// isDirPath reports whether a pattern names a directory by its path (as
+// the go tool reads "./x", "../x" and absolute paths), not by import path.
+func isDirPath(p string) bool {
+	return filepath.IsAbs(p) || p == "." || p == ".." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../")
+}
+
 func firstError(pkgs []*packages.Package) string {
 	msg := ""
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
