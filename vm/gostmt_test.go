@@ -30,7 +30,7 @@ func TestGoNative(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.arg, func(t *testing.T) {
-			m := vm.New(prog, vm.Options{Args: []string{c.arg}, Checks: vm.Checks{Leak: true, Race: true}})
+			m := vm.New(prog, vm.Options{Args: []string{c.arg}, Checks: vm.Checks{Leak: true, Race: true}, Sanity: true})
 			e, err := m.FindEntry("main")
 			if err != nil {
 				t.Fatal(err)

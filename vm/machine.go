@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -77,6 +78,10 @@ type Options struct {
 	// (Step.Sync): for reports such as a counterexample's timeline; off
 	// during searches.
 	RecordSync bool
+	// Sanity checks the VM's invariants after every transition and panics
+	// with a *SanityError when one breaks (sanity.go): for tests. The
+	// environment variable GMC_VM_SANITY=1 turns it on for every machine.
+	Sanity bool
 }
 
 // Machine is a loaded program ready to run: compiled functions, types,
@@ -110,6 +115,9 @@ type Machine struct {
 
 // New prepares a machine for a loaded program.
 func New(p *load.Program, opts Options) *Machine {
+	if os.Getenv("GMC_VM_SANITY") != "" {
+		opts.Sanity = true // a whole test suite under the sanity pass
+	}
 	m := &Machine{
 		prog:    p,
 		opts:    opts,

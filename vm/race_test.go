@@ -34,7 +34,7 @@ func TestRaceDetector(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m, e := machine(t, "race/"+c.name, vm.Options{Checks: vm.Checks{Race: true}})
+			m, e := machine(t, "race/"+c.name, vm.Options{Checks: vm.Checks{Race: true}, Sanity: true})
 			res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 200000})
 			if !c.racy {
 				if res.Verdict != guide.VerdictNoError {
@@ -81,7 +81,7 @@ func TestMemoryModel(t *testing.T) {
 		}
 		name := fd.Name.Name
 		t.Run(name, func(t *testing.T) {
-			m := vm.New(prog, vm.Options{Checks: vm.Checks{Race: true}})
+			m := vm.New(prog, vm.Options{Checks: vm.Checks{Race: true}, Sanity: true})
 			e, err := m.FindEntry(name)
 			if err != nil {
 				t.Fatal(err)

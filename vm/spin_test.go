@@ -19,7 +19,7 @@ func TestSpinAdvancesTime(t *testing.T) {
 	}
 	for _, c := range []string{"select", "gosched", "clock"} {
 		t.Run(c, func(t *testing.T) {
-			m := vm.New(prog, vm.Options{Args: []string{c}, Checks: vm.Checks{Leak: true}})
+			m := vm.New(prog, vm.Options{Args: []string{c}, Checks: vm.Checks{Leak: true}, Sanity: true})
 			e, err := m.FindEntry("main")
 			if err != nil {
 				t.Fatal(err)

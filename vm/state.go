@@ -224,6 +224,9 @@ func (m *Machine) Step(s *State, i int) *State {
 		}
 		ns.fireTimers()
 		ns.finishStep()
+		if m.opts.Sanity {
+			ns.sanity(s)
+		}
 		return ns
 	}
 	if ch.Kind == ChooseBranch {
@@ -258,6 +261,9 @@ func (m *Machine) Step(s *State, i int) *State {
 		ns.last.Op = "run"
 	}
 	ns.finishStep()
+	if m.opts.Sanity {
+		ns.sanity(s)
+	}
 	return ns
 }
 
