@@ -17,7 +17,8 @@ import (
 // goroutine's, one of them a write, not both atomic) is a data race.
 // Clocks and shadows are immutable values stored in goroutines and heap
 // objects, so they are copied on write with them. Code the VM runs inside
-// a transition (syncCall: a String method called by fmt) is not tracked.
+// a transition (syncCall: a String method called by fmt) has its accesses
+// unchecked but its synchronizations tracked (TestNoRaceUnlockInStringMethod).
 //
 // The rules, each with the test that covers it (testdata/race/memmodel,
 // run by TestMemoryModel; Go's own suite: benchmarks/racesuite):
@@ -124,7 +125,15 @@ type cellShadow struct {
 	reads []access
 }
 
+// raceEnabled reports whether the running code's memory accesses are
+// checked: not inside a transition's nested call (syncCall).
 func (t *thread) raceEnabled() bool { return t.s.race != nil && t.nested == 0 }
+
+// raceSyncEnabled reports whether synchronizations are tracked: always
+// with race detection, nested calls included — a release skipped there
+// (an Unlock in a String method fmt calls) would leave the accesses after
+// it unordered and report a race Go does not.
+func (t *thread) raceSyncEnabled() bool { return t.s.race != nil }
 
 // raceAccess checks and records an access of n cells at p.
 func (t *thread) raceAccess(fr *frame, p Pointer, n int, write bool) {
@@ -265,7 +274,7 @@ func (t *thread) joinSyncClock(p Pointer, vc vclock) {
 // every earlier release through the acquire that preceded it.
 func (t *thread) raceRelease(p Pointer) {
 	t.noteSync(SyncRelease, p.Obj, 0)
-	if !t.raceEnabled() || p.Obj == 0 {
+	if !t.raceSyncEnabled() || p.Obj == 0 {
 		return
 	}
 	vc := t.myClock()
@@ -277,7 +286,7 @@ func (t *thread) raceRelease(p Pointer) {
 // running goroutine's.
 func (t *thread) raceAcquire(p Pointer) {
 	t.noteSync(SyncAcquire, p.Obj, 0)
-	if !t.raceEnabled() || p.Obj == 0 {
+	if !t.raceSyncEnabled() || p.Obj == 0 {
 		return
 	}
 	t.g.vc = t.myClock().join(t.syncClock(p))
@@ -288,7 +297,7 @@ func (t *thread) raceAcquire(p Pointer) {
 // goroutine.
 func (t *thread) raceSync(p Pointer, partner int) {
 	t.noteSync(SyncWake, p.Obj, partner)
-	if !t.raceEnabled() {
+	if !t.raceSyncEnabled() {
 		return
 	}
 	vc := t.myClock()
@@ -302,7 +311,7 @@ func (t *thread) raceSync(p Pointer, partner int) {
 // raceTimer returns the clock a timer set now carries (nil without race
 // detection) and ticks the running goroutine's, as a release.
 func (t *thread) raceTimer() vclock {
-	if !t.raceEnabled() {
+	if !t.raceSyncEnabled() {
 		return nil
 	}
 	vc := t.myClock()
@@ -311,7 +320,7 @@ func (t *thread) raceTimer() vclock {
 }
 
 func (t *thread) raceGo(g *goroutine) {
-	if !t.raceEnabled() {
+	if !t.raceSyncEnabled() {
 		return
 	}
 	vc := t.myClock()

@@ -43,7 +43,7 @@ func (c *chanData) setSlotClock(i int, vc vclock) {
 // else the parked partner) acquires slot i's clock and releases its own
 // into it.
 func (t *thread) slotNotify(c *chanData, i int, partner int) {
-	if !t.raceEnabled() {
+	if !t.raceSyncEnabled() {
 		return
 	}
 	var g *goroutine
@@ -64,7 +64,7 @@ func (t *thread) slotNotify(c *chanData, i int, partner int) {
 // chanRendezvous is racesync: an unbuffered send and receive exchange
 // clocks (through slot 0, accumulated), both ways.
 func (t *thread) chanRendezvous(c *chanData, partner int) {
-	if !t.raceEnabled() {
+	if !t.raceSyncEnabled() {
 		return
 	}
 	t.slotNotify(c, 0, 0)
@@ -108,7 +108,7 @@ func (t *thread) chanAcquireClose(obj ObjID, partner int) {
 		return
 	}
 	t.noteSync(SyncWake, obj, partner)
-	if !t.raceEnabled() {
+	if !t.raceSyncEnabled() {
 		return
 	}
 	g := t.s.mutG(partner)

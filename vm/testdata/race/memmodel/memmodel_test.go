@@ -6,6 +6,7 @@ package memmodel
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -364,5 +365,36 @@ func TestRaceStringConversion(t *testing.T) {
 	if string(b) == "zz" {
 		t.Log("zz")
 	}
+	<-done
+}
+
+type counter struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (c *counter) String() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n++
+	return "counter"
+}
+
+// Synchronizations inside code the VM runs within one transition (a String
+// method fmt calls) order as any other.
+func TestNoRaceUnlockInStringMethod(t *testing.T) {
+	c := &counter{}
+	x := 0
+	done := make(chan bool)
+	go func() {
+		c.mu.Lock()
+		if c.n > 0 {
+			_ = x
+		}
+		c.mu.Unlock()
+		done <- true
+	}()
+	x = 1
+	_ = fmt.Sprint(c)
 	<-done
 }
