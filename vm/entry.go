@@ -23,7 +23,6 @@ type fuzzState struct {
 
 // callEntry pushes the entry function above the boot frame b.
 func (m *Machine) callEntry(t *thread, e Entry, b *frame) ctl {
-	cf := m.compile(e.Fn)
 	switch e.Kind {
 	case EntryTest, EntryFuzz:
 		t.s.test = &testState{name: e.Fn.Name()}
@@ -31,13 +30,13 @@ func (m *Machine) callEntry(t *thread, e Entry, b *frame) ctl {
 		tp := t.alloc(m.types.get(pt.Elem()))
 		t.share(tp)
 		t.g.start = "testing.tRunner"
-		return t.callFunc(b, cf, nil, []Value{tp}, -1, nil)
+		return t.runTest(b, m.funcValue(e.Fn), tp, func(*thread) Value { return nil })
 	}
 	t.g.start = runtimeFuncName(e.Fn)
 	if e.Kind == EntryFunc {
 		t.g.start = "main.main"
 	}
-	return t.callFunc(b, cf, nil, nil, -1, nil)
+	return t.callFunc(b, m.compile(e.Fn), nil, nil, -1, nil)
 }
 
 // testFailure returns the error of a failed test entry, or nil.
@@ -137,15 +136,19 @@ func init() {
 			}
 			return "", ctlNext
 		})
-		def(recv+".Cleanup", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+		def(recv+".Cleanup", func(t *thread, args []Value) (Value, ctl) {
+			return nil, t.testCleanup(ptrArg(args[0]), args[1])
+		})
+		def(recv+".Context", func(t *thread, args []Value) (Value, ctl) { return t.testContext(ptrArg(args[0])) })
 		def(recv+".Setenv", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
 		def(recv+".TempDir", func(t *thread, args []Value) (Value, ctl) { return "/tmp", ctlNext })
 	}
 	def("(*testing.T).Run", func(t *thread, args []Value) (Value, ctl) {
 		// Subtests run synchronously on the calling goroutine.
 		sub := t.alloc(t.s.heap.get(ptrArg(args[0]).Obj).T)
-		return nil, t.callCont(t.g.top, args[2], []Value{sub}, func(t *thread, _ Value) ctl {
-			return t.ret(t.g.top, !(t.s.test != nil && t.s.test.failed))
+		t.share(sub)
+		return nil, t.runTest(t.g.top, args[2], sub, func(t *thread) Value {
+			return !(t.s.test != nil && t.s.test.failed)
 		})
 	})
 	def("testing.Short", func(t *thread, args []Value) (Value, ctl) { return true, ctlNext })

@@ -96,6 +96,7 @@ type frame struct {
 	cont     func(t *thread, res Value) ctl
 	contArgs []Value
 	boundary bool // a syncCall marker: unwinding stops here
+	runner   bool // a test runner (testing.go): a Goexit's unwinding stops here
 	// unwinding: this frame is running its deferred calls because of a
 	// panic or Goexit.
 	unwinding bool

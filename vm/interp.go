@@ -260,6 +260,12 @@ func (t *thread) popCont(cf *frame, val Value) ctl {
 // the continuation returns (through t.ret with the final value). Called by
 // a native, the value the continuation returns is the native's result.
 func (t *thread) callCont(fr *frame, fn Value, args []Value, cont func(t *thread, res Value) ctl) ctl {
+	return t.callContFrame(fr, fn, args, cont, false)
+}
+
+// callContFrame is callCont; a runner continuation frame also ends the
+// unwinding of a Goexit (testing.go).
+func (t *thread) callContFrame(fr *frame, fn Value, args []Value, cont func(t *thread, res Value) ctl, runner bool) ctl {
 	if fr != nil && fr.fn != nil {
 		fr.pc++
 	}
@@ -267,7 +273,7 @@ func (t *thread) callCont(fr *frame, fn Value, args []Value, cont func(t *thread
 	if t.inNative {
 		res = t.natRes
 	}
-	cf := &frame{epoch: t.s.epoch, caller: fr, result: res, cont: cont, contArgs: append([]Value{fn}, args...)}
+	cf := &frame{epoch: t.s.epoch, caller: fr, result: res, cont: cont, contArgs: append([]Value{fn}, args...), runner: runner}
 	t.g.top = cf
 	return t.callAbove(cf, fn, args)
 }

@@ -63,6 +63,10 @@ func (t *thread) unwind() ctl {
 			return ctlStop
 		}
 		if fr.fn == nil { // native continuation: abandoned
+			if p := g.panic; fr.runner && p != nil && p.goexit {
+				g.panic = p.link // the test (or a cleanup) ended: the runner goes on
+				return fr.cont(t, nil)
+			}
 			g.top = fr.caller
 			continue
 		}

@@ -1,0 +1,74 @@
+// Package testing_test exercises the testing package as gmc models it:
+// cleanups, t.Context, subtests and FailNow/SkipNow ending only the test
+// or subtest that calls them. Every test but the two TestFail* passes under go
+// test.
+package testing_test
+
+import (
+	"context"
+	"testing"
+)
+
+var log []string
+
+// A server goroutine stopped by a cleanup: no leak when cleanups run.
+func TestCleanupStopsServer(t *testing.T) {
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() { <-stop; close(done) }()
+	t.Cleanup(func() { close(stop); <-done })
+}
+
+// Cleanups run last registered first, after the test function returned.
+func TestCleanupOrder(t *testing.T) {
+	var order []int
+	t.Run("sub", func(t *testing.T) {
+		t.Cleanup(func() { order = append(order, 1) })
+		t.Cleanup(func() { order = append(order, 2) })
+		order = append(order, 0)
+	})
+	if len(order) != 3 || order[0] != 0 || order[1] != 2 || order[2] != 1 {
+		t.Fatalf("order %v", order)
+	}
+}
+
+// t.Context is canceled before the cleanups run (and not before).
+func TestContextCanceledBeforeCleanup(t *testing.T) {
+	ctx := t.Context()
+	if ctx.Err() != nil {
+		t.Fatal("canceled during the test")
+	}
+	done := make(chan struct{})
+	go func() { <-ctx.Done(); close(done) }()
+	t.Cleanup(func() {
+		<-done
+		if ctx.Err() != context.Canceled {
+			t.Error("not canceled before the cleanup")
+		}
+	})
+}
+
+// SkipNow in a subtest ends the subtest only; its cleanups still run.
+func TestSkipNowEndsSubtest(t *testing.T) {
+	ran := false
+	t.Run("skipped", func(t *testing.T) {
+		t.Cleanup(func() { ran = true })
+		t.SkipNow()
+		t.Error("after SkipNow")
+	})
+	if !ran {
+		t.Fatal("the subtest's cleanup did not run")
+	}
+}
+
+// A failing test with a cleanup: reported as a failure (assert).
+func TestFailNowRunsCleanup(t *testing.T) {
+	t.Cleanup(func() { t.Log("cleanup ran") })
+	t.Fatal("boom")
+}
+
+// The parent goes on after a subtest's SkipNow: its failure is reported.
+func TestFailAfterSkippedSubtest(t *testing.T) {
+	t.Run("skipped", func(t *testing.T) { t.SkipNow() })
+	t.Fatal("after the subtest")
+}

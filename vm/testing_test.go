@@ -1,0 +1,52 @@
+package vm_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gmc-go/gmc/guide"
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+)
+
+// TestTestingRunner: tests run as testing.tRunner runs them — cleanups
+// last first after the test (and after FailNow/SkipNow, which end only
+// their own test or subtest), t.Context canceled before the cleanups — in
+// every interleaving, with the leak check on; a failing test is reported
+// with what its cleanup logged.
+func TestTestingRunner(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "testing")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		entry string
+		fails string // the failure's message, "" for a passing test
+	}{
+		{"TestCleanupStopsServer", ""},
+		{"TestCleanupOrder", ""},
+		{"TestContextCanceledBeforeCleanup", ""},
+		{"TestSkipNowEndsSubtest", ""},
+		{"TestFailNowRunsCleanup", "cleanup ran"},
+		{"TestFailAfterSkippedSubtest", "after the subtest"},
+	} {
+		t.Run(c.entry, func(t *testing.T) {
+			m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}, Sanity: true})
+			e, err := m.FindEntry(c.entry)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 100000})
+			if c.fails == "" {
+				if res.Verdict != guide.VerdictNoError {
+					t.Fatalf("verdict %s %s", res.Verdict, errString(res.Final.Err()))
+				}
+				return
+			}
+			if res.Verdict != guide.VerdictError || res.Final.Err().Kind != vm.KindAssert || !strings.Contains(res.Final.Err().Msg, c.fails) {
+				t.Fatalf("verdict %s, want a failure logging %q", res.Verdict, c.fails)
+			}
+		})
+	}
+}
