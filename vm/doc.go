@@ -86,6 +86,29 @@
 // goroutine Go's scheduler would run next (the last one started or woken),
 // for walks that imitate it (vm/trace.Sticky).
 //
+// # Race detection
+//
+// With Checks.Race every goroutine and synchronization address carries a
+// vector clock and every memory cell a shadow of its last accesses
+// (race.go, race_chan.go); the rules are the Go memory model's, listed in
+// race.go with the test of testdata/race/memmodel that covers each, and
+// Go's own race suite runs as benchmarks/racesuite. A data race is two
+// accesses of one location (a field, an element, a map, a channel's
+// close) by different goroutines, one a write, not both atomic, neither
+// ordered before the other.
+//
+// # Tests
+//
+// A TestXxx or FuzzXxx entry runs as testing.tRunner runs it (testing.go):
+// the test function, then t.Context's cancellation and the t.Cleanup
+// functions, last first, also after t.FailNow or t.SkipNow; t.Run runs a
+// subtest the same way on the calling goroutine.
+//
+// # Sanity
+//
+// Options.Sanity (or GMC_VM_SANITY=1) checks after every transition the
+// invariants the race detector and the scheduler rely on (sanity.go).
+//
 // # Hashing
 //
 // State.Hash is canonical: objects are numbered in reachability order from
