@@ -179,7 +179,11 @@ func (s *State) Hash() uint64 {
 	if s.hashed {
 		return s.hash
 	}
-	s.hash, s.hashed = s.walk(s.m.hashRoots).h, true
+	h := s.walk(s.m.hashRoots)
+	if s.race != nil {
+		h.raceSummary()
+	}
+	s.hash, s.hashed = h.h, true
 	return s.hash
 }
 

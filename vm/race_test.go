@@ -31,6 +31,7 @@ func TestRaceDetector(t *testing.T) {
 		{"zerosize", false},
 		{"afterfunc", false},
 		{"afterfuncracy", true},
+		{"merged", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
