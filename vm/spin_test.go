@@ -2,6 +2,7 @@ package vm_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gmc-go/gmc/guide"
@@ -62,5 +63,20 @@ func TestTimerChoice(t *testing.T) {
 		if choice && res.Final != nil && res.Final.Err().Kind != vm.KindPanic {
 			t.Errorf("TimerChoice: error %s, want the panic", errString(res.Final.Err()))
 		}
+	}
+}
+
+// TestTickerKeptHang: every goroutine blocked while only a ticker fires
+// ends the run (it used to loop forever inside one transition) with an
+// error that says so, and the error replays.
+func TestTickerKeptHang(t *testing.T) {
+	m, e := machine(t, "tickhang", vm.Options{Sanity: true})
+	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 1000})
+	if res.Verdict != guide.VerdictError || !strings.Contains(res.Final.Err().Msg, "only tickers fire") {
+		t.Fatalf("verdict %s %s, want the hang", res.Verdict, errString(res.Final.Err()))
+	}
+	rs, _, err := trace.Replay(m, e, res.Choices, nil)
+	if err != nil || errString(rs.Err()) != errString(res.Final.Err()) {
+		t.Fatalf("replay: %v %s", err, errString(rs.Err()))
 	}
 }

@@ -349,6 +349,7 @@ func (s *State) prune() {
 // settle fires timers when nothing else can run, and detects the end of
 // the program: normal exit, global deadlock, or leaked goroutines.
 func (s *State) settle() {
+	fired := 0 // timer firings that enabled no goroutine
 	for s.err == nil && !s.exited {
 		any, busy := false, false
 		for _, g := range s.gs {
@@ -369,8 +370,9 @@ func (s *State) settle() {
 			}
 			return
 		}
-		if len(s.timers) > 0 {
+		if len(s.timers) > 0 && !s.onlyTickers(fired) {
 			s.fireTimers()
+			fired++
 			continue
 		}
 		if len(s.gs) == 0 {
@@ -387,9 +389,30 @@ func (s *State) settle() {
 			s.exited = true
 			return
 		}
-		s.fail(s.deadlockError())
+		e := s.deadlockError()
+		if len(s.timers) > 0 { // only tickers: Go has no deadlock to report, it hangs
+			e.Msg = "all goroutines are blocked forever while only tickers fire (go test: test timed out)"
+		}
+		s.fail(e)
 		return
 	}
+}
+
+// onlyTickers reports whether, every goroutine being blocked after fired
+// firings of timers, only periodic timers remain and each has fired at
+// least once: then firing them never ends and never wakes anyone (their
+// channels' buffers are full and no goroutine receives), and the program
+// is stuck for good, as if no timer were pending.
+func (s *State) onlyTickers(fired int) bool {
+	if fired <= len(s.timers) {
+		return false
+	}
+	for _, tm := range s.timers {
+		if tm.period == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *State) deadlockError() *Error {
