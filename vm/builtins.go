@@ -25,6 +25,9 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 	case "len", "cap":
 		isCap := b.Name() == "cap"
 		return func(t *thread, fr *frame) ctl {
+			if m, ok := fr.regs[args[0]].(Map); ok {
+				t.raceMap(fr, m.Obj, false) // len reads the map, as Go's detector sees it
+			}
 			set(fr, t.lenCap(fr.regs[args[0]], argVals[0].Type(), isCap))
 			return ctlNext
 		}

@@ -56,10 +56,11 @@ import (
 //     value (raceTimer): TestNoRaceAfterFunc.
 //   - context cancellation, through its channels: TestNoRaceContextCancel.
 //   - granularity as Go's detector: each field and element a location, a map
-//     one location (lookups and iteration read it, assignment, delete and
-//     clear write it), copy/append read and write the elements they move,
-//     string conversions read the bytes: TestNoRaceElementsAndFields,
-//     TestRaceMapDifferentKeys, TestRaceCopy, TestRaceStringConversion.
+//     one location (lookups, len and iteration read it, assignment, delete
+//     and clear write it), copy/append read and write the elements they move,
+//     string conversions read the bytes, len of a map reads it:
+//     TestNoRaceElementsAndFields, TestRaceMapDifferentKeys, TestRaceMapLen,
+//     TestRaceCopy, TestRaceStringConversion.
 
 // vclock is a vector clock: goroutine id -> logical time. Immutable.
 type vclock map[int]uint64

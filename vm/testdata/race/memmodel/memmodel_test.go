@@ -398,3 +398,17 @@ func TestNoRaceUnlockInStringMethod(t *testing.T) {
 	_ = fmt.Sprint(c)
 	<-done
 }
+
+// len of a map reads the map.
+func TestRaceMapLen(t *testing.T) {
+	m := map[int]int{}
+	done := make(chan bool)
+	go func() {
+		if len(m) == 5 {
+			t.Log("five")
+		}
+		done <- true
+	}()
+	m[1] = 1
+	<-done
+}
