@@ -21,7 +21,6 @@ type State struct {
 	out    *outChunk
 	err    *Error
 	exited bool // the program ended without error
-	muted  bool // output after main returned is discarded
 
 	clock  int64 // virtual time, ns
 	timers []timer
@@ -449,12 +448,16 @@ func (s *State) leakError(leaked map[int]bool) *Error {
 // entryReturned is called when the entry function's goroutine ends.
 func (s *State) entryReturned(t *thread) {
 	s.entryDone = true
-	if s.isMain && !s.m.opts.Checks.Leak {
-		s.exited = true
-		return
-	}
 	if s.isMain {
-		s.muted = true // the process would have exited: later output is not the program's
+		// The process exits with main: goroutines still running are
+		// ended, and the blocked ones that nothing running can reach are
+		// leaked (Go 1.26's goroutine leak profile at exit).
+		if s.m.opts.Checks.Leak {
+			s.checkLeaks()
+		}
+		s.exited = s.err == nil
+		s.fp = append(s.fp, Access{Obj: AllObjects, Write: true})
+		return
 	}
 	if tf := t.m.testFailure(s); tf != nil {
 		s.fail(tf)
@@ -473,6 +476,20 @@ type Access struct {
 	Write bool
 }
 
+// AllObjects in a footprint stands for the whole state: the transition
+// observes or ends everything (main returning ends the process and checks
+// for leaks), so it is dependent with every transition.
+const AllObjects = ^ObjID(0)
+
+func touchesAll(fp []Access) bool {
+	for _, x := range fp {
+		if x.Obj == AllObjects {
+			return true
+		}
+	}
+	return false
+}
+
 // Footprint returns the objects touched by the visible operations of the
 // transition that produced s.
 func (s *State) Footprint() []Access { return s.fp }
@@ -480,6 +497,9 @@ func (s *State) Footprint() []Access { return s.fp }
 // Dependent reports whether two footprints conflict (a common object that
 // at least one of them writes).
 func Dependent(a, b []Access) bool {
+	if touchesAll(a) || touchesAll(b) {
+		return true
+	}
 	for _, x := range a {
 		for _, y := range b {
 			if x.Obj == y.Obj && (x.Write || y.Write) {

@@ -59,7 +59,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.sched, "sched", "shared", "scheduling points: shared (sync ops and shared memory accesses) or sync (sync ops only)")
 	fs.IntVar(&f.depth, "depth", 10000000, "maximum number of transitions of an execution")
 	fs.IntVar(&f.grace, "grace", 0, "end the run this many transitions after the entry returns, as the process would, with goroutines still running (0: run until every goroutine has ended or blocked)")
-	fs.StringVar(&f.checks, "check", "", "errors to look for, comma-separated: leak, deadlock, race, panic (panics and deadlocks are always errors; none: only those) (default: leak,deadlock,race,panic for test and function entries, deadlock,panic for main)")
+	fs.StringVar(&f.checks, "check", "", "errors to look for, comma-separated: leak, deadlock, race, panic (panics and deadlocks are always errors; none: only those) (default: leak,deadlock,race,panic for test and function entries, leak,deadlock,panic for main)")
 }
 
 // parseInterleaved parses flags that may appear before or after the
@@ -92,8 +92,11 @@ func (f *runFlags) options(entryKind vm.EntryKind) (vm.Options, error) {
 		o.Sched = vm.SchedSync
 	}
 	checks := f.checks
-	if checks == "" && entryKind != vm.EntryMain {
+	if checks == "" {
 		checks = defaultChecks
+		if entryKind == vm.EntryMain {
+			checks = defaultMainChecks
+		}
 	}
 	for _, c := range strings.Split(checks, ",") {
 		switch strings.TrimSpace(c) {
@@ -112,8 +115,12 @@ func (f *runFlags) options(entryKind vm.EntryKind) (vm.Options, error) {
 
 // defaultChecks are the checks of test, fuzz and function entries: a
 // goroutine still blocked when a test returns is a bug, and so is a race.
-// A main package's default is Go's own: panics and deadlocks only.
-const defaultChecks = "leak,deadlock,race,panic"
+// A main package's default adds to Go's own panics and deadlocks the
+// goroutines leaked when main returns (Go 1.26's leak profile at exit).
+const (
+	defaultChecks     = "leak,deadlock,race,panic"
+	defaultMainChecks = "leak,deadlock,panic"
+)
 
 func (f *runFlags) checkList(o vm.Options) []string {
 	var cs []string
