@@ -180,11 +180,29 @@ func (s *State) Hash() uint64 {
 		return s.hash
 	}
 	h := s.walk(s.m.hashRoots)
+	c := h.h
+	s.chash, s.chashed = c, true
 	if s.race != nil {
 		h.raceSummary()
 	}
+	// the goroutines that spin in this very state (see time.go): time
+	// passes in it when they are all that can run
+	for _, g := range s.gs {
+		if g.spin != nil && g.spin.spinning && g.spin.fp == c {
+			h.int(int64(g.id))
+		}
+	}
 	s.hash, s.hashed = h.h, true
 	return s.hash
+}
+
+// contentHash returns the hash of the program's state without the spin
+// records of its goroutines (what a probe for spinning compares).
+func (s *State) contentHash() uint64 {
+	if !s.chashed {
+		s.chash, s.chashed = s.walk(s.m.hashRoots).h, true
+	}
+	return s.chash
 }
 
 // walk traverses the state from the given global roots, the goroutines
@@ -209,9 +227,6 @@ func (s *State) walk(roots []ObjID) *hasher {
 			h.value(w.val)
 		}
 		h.int(int64(g.nstate))
-		if g.polling {
-			h.byte(3)
-		}
 		for p := g.panic; p != nil; p = p.link {
 			h.byte(2)
 			h.value(p.val)
