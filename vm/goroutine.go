@@ -67,9 +67,9 @@ type goroutine struct {
 	// hashed: states that differ only in how long a goroutine has run
 	// merge.
 	work int32
-	// spin is what the goroutine's polls showed (see time.go): nil until
-	// it polls, reset when it blocks; never modified in place (a poll
-	// replaces it), so goroutine copies share it.
+	// spin is what probes of the goroutine's transitions showed (see
+	// time.go): nil until the first probe, reset when it blocks; never
+	// modified in place (it is replaced), so goroutine copies share it.
 	spin *spinInfo
 	// atSelect: the next instruction is a select (set at the end of each
 	// of the goroutine's transitions; only its own transitions move its

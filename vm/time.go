@@ -4,6 +4,8 @@ import (
 	"go/types"
 	"sort"
 	"time"
+
+	"github.com/gmc-go/gmc/vm/loc"
 )
 
 // Time models. The default is virtual time as testing/synctest runs it:
@@ -25,7 +27,9 @@ import (
 // own). A probe hashes the whole state (contentHash: heap, goroutines,
 // clock, timers; not the spin records) and the goroutine spins when the
 // hash equals one of its spinRing last probes: it went around a cycle of
-// states and will go around it again. Timers fire (State.settle) only
+// states and will go around it again (a probe hashes only if the
+// goroutine is where an earlier probe found it, so a goroutine that polls
+// once and blocks costs no hash). Timers fire (State.settle) only
 // when every goroutine that can run spins and the current state is the one
 // each of them returned to (a goroutine whose spin another goroutine has
 // since disturbed must poll again), so the state in which time passes is
@@ -62,8 +66,8 @@ const (
 
 // spinInfo is what a goroutine's probes showed.
 type spinInfo struct {
-	marks    [spinRing]uint64 // content hashes of the last probes (0: none)
-	next     int              // where the next mark goes
+	marks    [spinRing]spinMark // the last probes
+	next     int                // where the next mark goes
 	spinning bool             // the last probe found a hash of marks
 	fp       uint64           // the hash the last probe found (when spinning)
 	misses   int              // probes in a row that found no cycle
@@ -76,6 +80,30 @@ type spinInfo struct {
 // instructions, up to spinInstrs<<spinMaxLevel, so a worker that runs
 // long costs few probes.
 const spinMaxLevel = 10
+
+// spinMark is a probe: where the goroutine was and, if it had been there
+// at an earlier probe, the hash of the state (0: not hashed). Only a
+// goroutine back where it was before can have returned to the same state,
+// so the first probe at a place costs no hash.
+type spinMark struct {
+	at spinPos
+	fp uint64
+}
+
+// spinPos is where a goroutine is: its next instruction and the depth of
+// its stack.
+type spinPos struct {
+	l     loc.Loc
+	depth int
+}
+
+func (g *goroutine) spinPos() spinPos {
+	p := spinPos{l: g.loc()}
+	for f := g.top; f != nil; f = f.caller {
+		p.depth++
+	}
+	return p
+}
 
 // workBound returns the work after which a goroutine with spin record si
 // (nil: none yet) is probed again.
@@ -106,17 +134,26 @@ func (s *State) probeSpin(id int, long bool) {
 	}
 	si.spinning = false
 	if len(s.timers) > 0 && si.misses < spinMisses {
-		h := s.contentHash()
+		at, seen := g.spinPos(), false
 		for _, m := range si.marks {
-			if m == h {
-				si.spinning, si.fp = true, h
-				break
+			seen = seen || m.at == at
+		}
+		var h uint64
+		if seen {
+			h = s.contentHash()
+			for _, m := range si.marks {
+				if m.at == at && m.fp == h {
+					si.spinning, si.fp = true, h
+					break
+				}
 			}
 		}
 		if !si.spinning {
-			si.marks[si.next] = h
+			si.marks[si.next] = spinMark{at: at, fp: h}
 			si.next = (si.next + 1) % spinRing
-			si.misses++
+			if seen {
+				si.misses++
+			}
 		} else {
 			si.misses = 0
 		}
