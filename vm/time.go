@@ -68,11 +68,11 @@ const (
 type spinInfo struct {
 	marks    [spinRing]spinMark // the last probes
 	next     int                // where the next mark goes
-	spinning bool             // the last probe found a hash of marks
-	fp       uint64           // the hash the last probe found (when spinning)
-	misses   int              // probes in a row that found no cycle
-	probes   int              // transitions left to probe after long work
-	level    int              // the next stretch of long work is spinInstrs<<level
+	spinning bool               // the last probe found a hash of marks
+	fp       uint64             // the hash the last probe found (when spinning)
+	misses   int                // probes in a row that found no cycle
+	probes   int                // transitions left to probe after long work
+	level    int                // the next stretch of long work is spinInstrs<<level
 }
 
 // spinMaxLevel bounds the growth of the long-work bound: a goroutine that
