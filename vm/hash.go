@@ -216,43 +216,7 @@ func (s *State) walk(roots []ObjID) *hasher {
 	gs := append([]*goroutine(nil), s.gs...)
 	sort.Slice(gs, func(i, j int) bool { return gs[i].id < gs[j].id })
 	for _, g := range gs {
-		h.int(int64(g.id))
-		h.byte(byte(g.status))
-		h.byte(byte(g.wait.kind))
-		h.obj(g.wait.ptr.Obj)
-		h.int(int64(g.wait.ptr.Off))
-		if w := g.wake; w != nil {
-			h.byte(1)
-			h.int(int64(w.cas))
-			h.value(w.val)
-		}
-		h.int(int64(g.nstate))
-		for p := g.panic; p != nil; p = p.link {
-			h.byte(2)
-			h.value(p.val)
-		}
-		h.obj(g.wait.ptr2.Obj)
-		for f := g.top; f != nil; f = f.caller {
-			if f.fn == nil {
-				h.int(int64(f.pc))
-				for _, a := range f.contArgs {
-					h.value(a)
-				}
-				continue
-			}
-			h.str(f.fn.name)
-			h.int(int64(f.block.index))
-			h.int(int64(f.pc))
-			for _, r := range f.regs {
-				h.value(r)
-			}
-			for d := f.defers; d != nil; d = d.next {
-				h.value(d.fn)
-				for _, a := range d.args {
-					h.value(a)
-				}
-			}
-		}
+		h.goroutine(g)
 	}
 	if s.data != nil { // symbolic runs: the path condition and a pending data choice
 		s.data.hashInto(h)
@@ -307,6 +271,48 @@ func (h *hasher) drain() {
 			for _, w := range c.sendq {
 				h.int(int64(w.g))
 				h.value(w.val)
+			}
+		}
+	}
+}
+
+// goroutine hashes g: its status, wait, frames and their registers
+// (objects they reference are numbered and queued, not hashed).
+func (h *hasher) goroutine(g *goroutine) {
+	h.int(int64(g.id))
+	h.byte(byte(g.status))
+	h.byte(byte(g.wait.kind))
+	h.obj(g.wait.ptr.Obj)
+	h.int(int64(g.wait.ptr.Off))
+	if w := g.wake; w != nil {
+		h.byte(1)
+		h.int(int64(w.cas))
+		h.value(w.val)
+	}
+	h.int(int64(g.nstate))
+	for p := g.panic; p != nil; p = p.link {
+		h.byte(2)
+		h.value(p.val)
+	}
+	h.obj(g.wait.ptr2.Obj)
+	for f := g.top; f != nil; f = f.caller {
+		if f.fn == nil {
+			h.int(int64(f.pc))
+			for _, a := range f.contArgs {
+				h.value(a)
+			}
+			continue
+		}
+		h.str(f.fn.name)
+		h.int(int64(f.block.index))
+		h.int(int64(f.pc))
+		for _, r := range f.regs {
+			h.value(r)
+		}
+		for d := f.defers; d != nil; d = d.next {
+			h.value(d.fn)
+			for _, a := range d.args {
+				h.value(a)
 			}
 		}
 	}

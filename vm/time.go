@@ -4,8 +4,6 @@ import (
 	"go/types"
 	"sort"
 	"time"
-
-	"github.com/gmc-go/gmc/vm/loc"
 )
 
 // Time models. The default is virtual time as testing/synctest runs it:
@@ -27,9 +25,9 @@ import (
 // own). A probe hashes the whole state (contentHash: heap, goroutines,
 // clock, timers; not the spin records) and the goroutine spins when the
 // hash equals one of its spinRing last probes: it went around a cycle of
-// states and will go around it again (a probe hashes only if the
-// goroutine is where an earlier probe found it, so a goroutine that polls
-// once and blocks costs no hash). Timers fire (State.settle) only
+// states and will go around it again (a probe hashes the state only if
+// the goroutine alone is as an earlier probe found it, so a goroutine that
+// polls once and blocks, or counts as it loops, costs no such hash). Timers fire (State.settle) only
 // when every goroutine that can run spins and the current state is the one
 // each of them returned to (a goroutine whose spin another goroutine has
 // since disturbed must poll again), so the state in which time passes is
@@ -81,28 +79,22 @@ type spinInfo struct {
 // long costs few probes.
 const spinMaxLevel = 10
 
-// spinMark is a probe: where the goroutine was and, if it had been there
-// at an earlier probe, the hash of the state (0: not hashed). Only a
-// goroutine back where it was before can have returned to the same state,
-// so the first probe at a place costs no hash.
+// spinMark is a probe: the hash of the goroutine alone (its frames and
+// registers, the objects they point to numbered, not followed) and, if an
+// earlier probe had found the goroutine so, the hash of the whole state (0:
+// not hashed). Only a goroutine back where and as it was before can have
+// returned to the same state, so a probe of a goroutine that has moved on
+// (a loop counter, a new place) costs no hash of the state.
 type spinMark struct {
-	at spinPos
-	fp uint64
+	local uint64
+	fp    uint64
 }
 
-// spinPos is where a goroutine is: its next instruction and the depth of
-// its stack.
-type spinPos struct {
-	l     loc.Loc
-	depth int
-}
-
-func (g *goroutine) spinPos() spinPos {
-	p := spinPos{l: g.loc()}
-	for f := g.top; f != nil; f = f.caller {
-		p.depth++
-	}
-	return p
+// localHash hashes goroutine g alone (see spinMark).
+func (s *State) localHash(g *goroutine) uint64 {
+	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8)}
+	h.goroutine(g)
+	return h.h
 }
 
 // workBound returns the work after which a goroutine with spin record si
@@ -134,22 +126,22 @@ func (s *State) probeSpin(id int, long bool) {
 	}
 	si.spinning = false
 	if len(s.timers) > 0 && si.misses < spinMisses {
-		at, seen := g.spinPos(), false
+		at, seen := s.localHash(g), false
 		for _, m := range si.marks {
-			seen = seen || m.at == at
+			seen = seen || m.local == at
 		}
 		var h uint64
 		if seen {
 			h = s.contentHash()
 			for _, m := range si.marks {
-				if m.at == at && m.fp == h {
+				if m.local == at && m.fp == h {
 					si.spinning, si.fp = true, h
 					break
 				}
 			}
 		}
 		if !si.spinning {
-			si.marks[si.next] = spinMark{at: at, fp: h}
+			si.marks[si.next] = spinMark{local: at, fp: h}
 			si.next = (si.next + 1) % spinRing
 			if seen {
 				si.misses++
