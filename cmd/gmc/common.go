@@ -93,7 +93,11 @@ func (f *runFlags) options(entryKind vm.EntryKind) (vm.Options, error) {
 	switch f.timing {
 	case vm.TimingAny:
 		o.TimerChoice = true
-	case vm.TimingSynctest, vm.TimingStep, "":
+	case vm.TimingStep: // as a trace records real time
+		if f.stepTime <= 0 {
+			return o, fmt.Errorf("--timing step needs --step-time D (real time: every transition takes D)")
+		}
+	case vm.TimingSynctest, "":
 	default:
 		return o, fmt.Errorf("unknown --timing %q (want synctest or any)", f.timing)
 	}
