@@ -18,7 +18,7 @@ func TestSpinAdvancesTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{"select", "gosched", "mutex", "clock"} {
+	for _, c := range []string{"select", "gosched", "mutex", "mutexes", "clock"} {
 		t.Run(c, func(t *testing.T) {
 			m := vm.New(prog, vm.Options{Args: []string{c}, Checks: vm.Checks{Leak: true}, Sanity: true})
 			e, err := m.FindEntry("main")

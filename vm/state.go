@@ -263,7 +263,7 @@ func (m *Machine) Step(s *State, i int) *State {
 	if g.status == gBlocked {
 		g.work, g.spin = 0, nil
 	} else if m.opts.StepTime == 0 { // (in real time no state repeats: the clock moves)
-		g.work += int32(min(t.n, spinInstrs))
+		g.work += int32(min(max(t.n, transitionWork), spinInstrs))
 		if g.work >= g.spin.workBound() {
 			g.work = 0
 			ns.probeLong = true // it works without blocking (see time.go)

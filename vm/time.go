@@ -24,7 +24,7 @@ import (
 // instructions without blocking (a loop of atomics or of a mutex of its
 // own). A probe hashes the whole state (contentHash: heap, goroutines,
 // clock, timers; not the spin records) and the goroutine spins when the
-// hash equals one of its spinRing last probes: it went around a cycle of
+// hash equals that of one of its spinRing last probes: it went around a cycle of
 // states and will go around it again (a probe hashes the state only if
 // the goroutine alone is as an earlier probe found it, so a goroutine that
 // polls once and blocks, or counts as it loops, costs no such hash). Timers fire (State.settle) only
@@ -35,7 +35,8 @@ import (
 // that took a default once and went on, or polls while its state keeps
 // changing (a counter, a retry bound, work between the polls), is not
 // spinning and makes no time pass. A goroutine's probes stop after
-// spinMisses probes in a row that found no cycle, until it has worked
+// spinMisses probes in a row that found the goroutine as before but the
+// state changed (others work), until it has worked
 // spinInstrs more instructions (so a long-running worker that polls on
 // each iteration costs a hash only now and then); a goroutine that blocks
 // starts afresh. Probes are skipped while no timer is pending and in
@@ -55,10 +56,15 @@ import (
 // goroutine's next spinProbes transitions are probed for spinning.
 const spinInstrs = 1 << 14
 
+// transitionWork is the least work a transition counts for (a scheduling
+// point costs as much as a few instructions), so that a loop of sync
+// operations is probed after spinInstrs/transitionWork transitions.
+const transitionWork = 16
+
 // The spin detector's bounds (see above).
 const (
-	spinProbes = 16
-	spinRing   = 8
+	spinRing   = 16           // loops of up to 16 transitions per iteration
+	spinProbes = 3 * spinRing // see a place, hash the state there, find it again
 	spinMisses = 16
 )
 
@@ -126,9 +132,11 @@ func (s *State) probeSpin(id int, long bool) {
 	}
 	si.spinning = false
 	if len(s.timers) > 0 && si.misses < spinMisses {
-		at, seen := s.localHash(g), false
+		at, seen, compared := s.localHash(g), false, false
 		for _, m := range si.marks {
-			seen = seen || m.local == at
+			if m.local == at {
+				seen, compared = true, compared || m.fp != 0
+			}
 		}
 		var h uint64
 		if seen {
@@ -143,7 +151,7 @@ func (s *State) probeSpin(id int, long bool) {
 		if !si.spinning {
 			si.marks[si.next] = spinMark{local: at, fp: h}
 			si.next = (si.next + 1) % spinRing
-			if seen {
+			if compared { // the goroutine is as before, the state is not
 				si.misses++
 			}
 		} else {

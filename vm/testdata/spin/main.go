@@ -62,6 +62,17 @@ func main() {
 			}
 			finished <- "mutex"
 		}()
+	case "mutexes": // thirteen sync operations per iteration, no select or Gosched
+		go func() {
+			var mus [6]sync.Mutex
+			for !stop.Load() {
+				for i := range mus {
+					mus[i].Lock()
+					mus[i].Unlock()
+				}
+			}
+			finished <- "mutexes"
+		}()
 	case "pollonce": // one select default per iteration of work: no time passes
 		hour := time.AfterFunc(time.Hour, func() { panic("the hour passed") })
 		minute := time.After(time.Minute)
