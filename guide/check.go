@@ -51,11 +51,10 @@ type CheckConfig struct {
 	// fallback.go): "" for a random walk on test, fuzz and function
 	// entries and none on main, "none" for none.
 	Fallback Strategy
-	// FallbackTimers adds three walks to each fallback round (fallback.go):
-	// one with timer choices (vm.Options.TimerChoice), one imitating Go's
-	// scheduler and clock (vm.Options.StepTime, EntryGrace) and, in later
-	// rounds, a newest-first one with sync-only scheduling points
-	// (SchedSync). Their counterexamples replay only on a machine with
+	// FallbackTimers adds two walks to each fallback round (fallback.go):
+	// one imitating Go's scheduler and clock (vm.Options.StepTime,
+	// EntryGrace) and, in later rounds, a newest-first one with sync-only
+	// scheduling points (SchedSync). Their counterexamples replay only on a machine with
 	// those options (TrialResult.Machine has them): a trace file must
 	// record them for gmc replay.
 	FallbackTimers bool

@@ -30,4 +30,13 @@
 // the depth bound never having been reached; guided and random searches
 // never claim "no-error" (they are incomplete) and answer "unknown" when a
 // bound (time, states, depth, backtrack capacity) stops them.
+//
+// Time: every search runs under the time model of its machine
+// (vm.Options.Timing). A check's own searches use the check's model (by
+// default virtual time as testing/synctest runs it: no timer fires before
+// its duration has passed); with CheckConfig.FallbackTimers the fallback
+// adds a walk in real time (vm.Options.StepTime). None lets a timer fire
+// at an arbitrary point (vm.Options.TimerChoice) unless the check's own
+// options do. TrialResult.Machine is the machine a counterexample was
+// found on, whose options (and so its time model) a trace must record.
 package guide

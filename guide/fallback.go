@@ -20,18 +20,15 @@ import (
 //
 // A round of the random walk runs a plain walk with as many states as all
 // trace sets of the round together and, with CheckConfig.FallbackTimers,
-// then three more walks with as many each:
-//   - a walk with timer choices (vm.Options.TimerChoice: real time passes
-//     while goroutines run, so a short timer can fire in the middle of a
-//     busy loop, which the synctest-like clock never lets happen — GoKer's
-//     Grpc3017, a 1ns AfterFunc racing with a loop that stops it);
+// then two more walks with as many each:
 //   - a walk that imitates Go's scheduler and clock (goWalk*): a sticky
 //     scheduler with runnext (trace.Sticky), every transition taking
-//     goWalkStepTime (vm.Options.StepTime) and the run ending
-//     goWalkGrace transitions after the entry returns, as the process
-//     would (vm.Options.EntryGrace). It reaches leaks that need a
-//     goroutine to run on for long while timers of different lengths fire
-//     in order (GoKer's Istio18454);
+//     goWalkStepTime (vm.Options.StepTime: real time, timers fire when due
+//     and never before) and the run ending goWalkGrace transitions after
+//     the entry returns, as the process would (vm.Options.EntryGrace). It
+//     reaches leaks that need a goroutine to run on for long while timers
+//     of different lengths fire in order (GoKer's Istio18454) or a 1ns
+//     timer to fire in the middle of a busy loop (GoKer's Grpc3017);
 //   - from round newestFromRound, a cooperative newest-first walk
 //     (trace.Newest, synchronization operations as the only scheduling
 //     points): a goroutine runs until it blocks and then the goroutine
@@ -40,6 +37,9 @@ import (
 //     cut by the round's bound. It reaches leaks that exist only once a
 //     long loop has ended (GoKer's Kubernetes58107: a 10⁵-iteration
 //     Signal loop in one of a thousand controllers).
+// Every walk keeps the check's time model otherwise: none lets a timer
+// fire before its duration has passed unless the check itself runs with
+// timer choices (vm.Options.TimerChoice, gmc's --timing any).
 // Each walk resumes where it stopped in the previous round.
 
 // The Go-like walk's parameters (see above).
@@ -66,36 +66,34 @@ func fallbackOf(cfg CheckConfig) Strategy {
 }
 
 // walkMachines returns the machines of the fallback's walks after the
-// plain one: base with timer choices, base with the Go-like walk's clock
-// and end, base with synchronization operations as the only scheduling
-// points (the newest-first walk), built once per plan.
+// plain one: base with the Go-like walk's clock and end, base with
+// synchronization operations as the only scheduling points (the
+// newest-first walk), built once per plan.
 func (pl *plan) walkMachines(prog *load.Program, base *vm.Machine) []*vm.Machine {
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
 	if pl.walkMs == nil {
-		timed := base.Options()
-		timed.TimerChoice = true
 		goLike := base.Options()
 		goLike.StepTime, goLike.EntryGrace = goWalkStepTime, goWalkGrace
 		newest := base.Options()
 		newest.Sched = vm.SchedSync
-		pl.walkMs = []*vm.Machine{vm.New(prog, timed), vm.New(prog, goLike), vm.New(prog, newest)}
+		pl.walkMs = []*vm.Machine{vm.New(prog, goLike), vm.New(prog, newest)}
 	}
 	return pl.walkMs
 }
 
-// walks are the fallback's random walks of one trial (plain, with timer
-// choices, Go-like), resumed from round to round: a round's bound on
+// walks are the fallback's random walks of one trial (plain, Go-like,
+// newest-first), resumed from round to round: a round's bound on
 // states ends the round, not the walk, so a walk that needs more
 // transitions than one round's bound (a kernel looping a thousand times
 // before its leak) still gets there.
-type walks [4]*walkState
+type walks [3]*walkState
 
 // The indexes of the Go-like and newest-first walks in a round (after the
-// plain walk and the walk with timer choices).
+// plain walk).
 const (
-	goWalk     = 2
-	newestWalk = 3
+	goWalk     = 1
+	newestWalk = 2
 )
 
 // newestEps is the newest-first walk's probability of a uniform choice

@@ -12,11 +12,13 @@ import (
 	"github.com/gmc-go/gmc/vm/trace"
 )
 
-// TestFallbackTimerChoice: a panic that needs a 1ns timer to fire in the
+// TestFallbackRealTime: a panic that needs a 1ns timer to fire in the
 // middle of a loop (vm/testdata/spin, case afterfunc) is found by the
-// guided check's fallback — the random walk with timer choices — and its
-// counterexample replays on the machine it was found on.
-func TestFallbackTimerChoice(t *testing.T) {
+// guided check's fallback — the Go-like walk, in real time (a transition
+// takes 1µs, so the timer is due after the first one), never with timer
+// choices unless the check asks for them — and its counterexample replays
+// on the machine it was found on.
+func TestFallbackRealTime(t *testing.T) {
 	prog, err := load.Load(load.Config{Dir: filepath.Join("..", "vm", "testdata", "spin")})
 	if err != nil {
 		t.Fatal(err)
@@ -36,8 +38,8 @@ func TestFallbackTimerChoice(t *testing.T) {
 		t.Fatalf("verdict %s, want the panic", res.Verdict)
 	}
 	b := res.Best
-	if e := b.Result.Final.Err(); e.Kind != vm.KindPanic || !b.Machine.Options().TimerChoice {
-		t.Fatalf("%s: %s (timer choices %v), want the panic found with timer choices", e.Kind, e.Msg, b.Machine.Options().TimerChoice)
+	if e := b.Result.Final.Err(); e.Kind != vm.KindPanic || b.Machine.Options().Timing() != vm.TimingStep {
+		t.Fatalf("%s: %s (timing %s), want the panic found in real time", e.Kind, e.Msg, b.Machine.Options().Timing())
 	}
 	final, _, err := trace.Replay(b.Machine, e, b.Result.Choices, nil)
 	if err != nil || final.Err() == nil || final.Err().Msg != b.Result.Final.Err().Msg {

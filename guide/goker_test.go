@@ -48,6 +48,7 @@ type campaignRow struct {
 	elapsed  time.Duration
 	replayOK bool
 	note     string
+	timing   string // the time model of the counterexample (vm.Options.Timing)
 }
 
 func TestGoKerCampaign(t *testing.T) {
@@ -94,13 +95,17 @@ func TestGoKerCampaign(t *testing.T) {
 			r2.replayOK = r2.replayOK && r.replayOK
 			if r2.found {
 				r2.kind = r.kind + ", " + r2.kind
+				r2.timing = r.timing + ", " + r2.timing
 			} else {
-				r2.found, r2.kind, r2.note = true, r.kind, r.note
+				r2.found, r2.kind, r2.note, r2.timing = true, r.kind, r.note, r.timing
 			}
 			r = r2
 		}
 		rows = append(rows, r)
-		t.Logf("%-24s found=%v kind=%s matched=%v states=%d time=%.2fs replay=%v %s", c.Name, r.found, r.kind, r.matched, r.states, r.elapsed.Seconds(), r.replayOK, r.note)
+		t.Logf("%-24s found=%v kind=%s matched=%v states=%d time=%.2fs replay=%v timing=%s %s", c.Name, r.found, r.kind, r.matched, r.states, r.elapsed.Seconds(), r.replayOK, r.timing, r.note)
+		if r.found && r.timing == vm.TimingAny {
+			t.Errorf("%s: found with timers firing at any point, which the default check never does", c.Name)
+		}
 		if r.found && !r.replayOK {
 			t.Errorf("%s: the counterexample does not replay: %s", c.Name, r.note)
 		}
@@ -148,7 +153,7 @@ func runCampaignCase(t *testing.T, prog *load.Program, c goker.Case, exp *goker.
 		r.note = "no error in the final state"
 		return r
 	}
-	r.found, r.kind = true, string(fe.Kind)
+	r.found, r.kind, r.timing = true, string(fe.Kind), b.Machine.Options().Timing()
 	var lines []string
 	if fe.Kind == vm.KindLeak {
 		for _, g := range fe.Goroutines {
@@ -183,8 +188,8 @@ func runCampaignCase(t *testing.T, prog *load.Program, c goker.Case, exp *goker.
 // campaignTable formats the rows and the summary.
 func campaignTable(rows []campaignRow, limit time.Duration) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "| case | expected | found | kind | matched | states | time (s) | replay |\n")
-	fmt.Fprintf(&b, "|---|---|---|---|---|---:|---:|---|\n")
+	fmt.Fprintf(&b, "| case | expected | found | kind | matched | states | time (s) | replay | time model |\n")
+	fmt.Fprintf(&b, "|---|---|---|---|---|---:|---:|---|---|\n")
 	var times []float64
 	withExp, found, matched, replayed, foundAll, kernels, kernelsFound := 0, 0, 0, 0, 0, 0, 0
 	for _, r := range rows {
@@ -192,9 +197,9 @@ func campaignTable(rows []campaignRow, limit time.Duration) string {
 		if r.exp != nil {
 			expect = fmt.Sprintf("%d %s", len(r.exp.Patterns), map[bool]string{true: "may", false: "must"}[r.exp.Flaky])
 		}
-		kind, m := "-", "-"
+		kind, m, timing := "-", "-", "-"
 		if r.found {
-			kind = r.kind
+			kind, timing = r.kind, r.timing
 			foundAll++
 			if r.replayOK {
 				replayed++
@@ -222,7 +227,7 @@ func campaignTable(rows []campaignRow, limit time.Duration) string {
 			}
 		}
 		times = append(times, r.elapsed.Seconds())
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d | %.2f | %s |\n", r.c.Name, expect, yesNo(r.found), kind, m, r.states, r.elapsed.Seconds(), yesNo(r.replayOK))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d | %.2f | %s | %s |\n", r.c.Name, expect, yesNo(r.found), kind, m, r.states, r.elapsed.Seconds(), yesNo(r.replayOK), timing)
 	}
 	slices.Sort(times)
 	median := 0.0

@@ -69,14 +69,18 @@
 //
 // # Time and leaks
 //
-// The clock is virtual (time.go): pending timers fire when every goroutine
-// is blocked or polling (took a select's default, called Gosched, was
-// preempted, worked spinInstrs instructions without blocking), as with
-// testing/synctest but without waiting forever for a spinning goroutine;
-// with Options.TimerChoice they may also fire at any scheduling point (a
-// ChooseTimer choice); with Options.StepTime every transition advances the
-// clock and timers fire when due (real time, for random walks: the clock
-// is hashed, so states no longer merge). Timers follow Go 1.23: no stale
+// The clock is virtual (time.go), as testing/synctest runs it (Options.Timing
+// "synctest", the default): pending timers fire, earliest first, only when
+// every goroutine is blocked or every goroutine that can run spins — a probe
+// of its transitions (after it polled: a select's default, Gosched, a
+// preemption; or after long work without blocking) found the whole state
+// repeating, and the current state is the one it returned to. A timer never
+// fires before its duration has passed, and one select default does not make
+// time pass. With Options.TimerChoice ("any") timers may also fire at any
+// scheduling point (a ChooseTimer choice: timing-dependent failures only);
+// with Options.StepTime ("step") every transition advances the clock and
+// timers fire when due (real time: the clock is hashed, so states no longer
+// merge). Timers follow Go 1.23: no stale
 // value after Stop or Reset. A blocked goroutine is leaked when nothing
 // that can still run reaches the primitive it waits on, as in Go 1.26's
 // goroutine leak profile (leak.go); leaks are checked when the entry
@@ -113,7 +117,9 @@
 //
 // State.Hash is canonical: objects are numbered in reachability order from
 // the globals and the goroutines (by id), so states that differ only by
-// allocation order hash equally.
+// allocation order hash equally. It covers the program's state
+// (contentHash) and the goroutines that spin in that very state (time
+// passes in it), not the history of their probes.
 //
 // # Natives
 //

@@ -62,16 +62,15 @@ type goroutine struct {
 	entry  bool   // the goroutine running the entry function
 	vc     vclock // race detector clock
 	nstate int    // progress of a native that blocks in several phases (Cond.Wait)
-	// polling: the goroutine has polled (taken a select's default case,
-	// called runtime.Gosched, been preempted, worked spinInstrs
-	// instructions) since it last blocked; see State.settle for how
-	// polling goroutines let time advance.
-	polling bool
 	// work counts the instructions the goroutine executed since it last
-	// blocked, up to spinInstrs. It is not hashed: states that differ
-	// only in how long a goroutine has run merge (the polling flag that
-	// it sets is hashed).
+	// blocked or was last probed for spinning, up to spinInstrs. It is not
+	// hashed: states that differ only in how long a goroutine has run
+	// merge.
 	work int32
+	// spin is what probes of the goroutine's transitions showed (see
+	// time.go): nil until the first probe, reset when it blocks; never
+	// modified in place (it is replaced), so goroutine copies share it.
+	spin *spinInfo
 	// atSelect: the next instruction is a select (set at the end of each
 	// of the goroutine's transitions; only its own transitions move its
 	// frames), so that listing choices need not visit the frames of

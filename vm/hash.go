@@ -180,11 +180,29 @@ func (s *State) Hash() uint64 {
 		return s.hash
 	}
 	h := s.walk(s.m.hashRoots)
+	c := h.h
+	s.chash, s.chashed = c, true
 	if s.race != nil {
 		h.raceSummary()
 	}
+	// the goroutines that spin in this very state (see time.go): time
+	// passes in it when they are all that can run
+	for _, g := range s.gs {
+		if g.spin != nil && g.spin.spinning && g.spin.fp == c {
+			h.int(int64(g.id))
+		}
+	}
 	s.hash, s.hashed = h.h, true
 	return s.hash
+}
+
+// contentHash returns the hash of the program's state without the spin
+// records of its goroutines (what a probe for spinning compares).
+func (s *State) contentHash() uint64 {
+	if !s.chashed {
+		s.chash, s.chashed = s.walk(s.m.hashRoots).h, true
+	}
+	return s.chash
 }
 
 // walk traverses the state from the given global roots, the goroutines
@@ -198,46 +216,7 @@ func (s *State) walk(roots []ObjID) *hasher {
 	gs := append([]*goroutine(nil), s.gs...)
 	sort.Slice(gs, func(i, j int) bool { return gs[i].id < gs[j].id })
 	for _, g := range gs {
-		h.int(int64(g.id))
-		h.byte(byte(g.status))
-		h.byte(byte(g.wait.kind))
-		h.obj(g.wait.ptr.Obj)
-		h.int(int64(g.wait.ptr.Off))
-		if w := g.wake; w != nil {
-			h.byte(1)
-			h.int(int64(w.cas))
-			h.value(w.val)
-		}
-		h.int(int64(g.nstate))
-		if g.polling {
-			h.byte(3)
-		}
-		for p := g.panic; p != nil; p = p.link {
-			h.byte(2)
-			h.value(p.val)
-		}
-		h.obj(g.wait.ptr2.Obj)
-		for f := g.top; f != nil; f = f.caller {
-			if f.fn == nil {
-				h.int(int64(f.pc))
-				for _, a := range f.contArgs {
-					h.value(a)
-				}
-				continue
-			}
-			h.str(f.fn.name)
-			h.int(int64(f.block.index))
-			h.int(int64(f.pc))
-			for _, r := range f.regs {
-				h.value(r)
-			}
-			for d := f.defers; d != nil; d = d.next {
-				h.value(d.fn)
-				for _, a := range d.args {
-					h.value(a)
-				}
-			}
-		}
+		h.goroutine(g)
 	}
 	if s.data != nil { // symbolic runs: the path condition and a pending data choice
 		s.data.hashInto(h)
@@ -292,6 +271,48 @@ func (h *hasher) drain() {
 			for _, w := range c.sendq {
 				h.int(int64(w.g))
 				h.value(w.val)
+			}
+		}
+	}
+}
+
+// goroutine hashes g: its status, wait, frames and their registers
+// (objects they reference are numbered and queued, not hashed).
+func (h *hasher) goroutine(g *goroutine) {
+	h.int(int64(g.id))
+	h.byte(byte(g.status))
+	h.byte(byte(g.wait.kind))
+	h.obj(g.wait.ptr.Obj)
+	h.int(int64(g.wait.ptr.Off))
+	if w := g.wake; w != nil {
+		h.byte(1)
+		h.int(int64(w.cas))
+		h.value(w.val)
+	}
+	h.int(int64(g.nstate))
+	for p := g.panic; p != nil; p = p.link {
+		h.byte(2)
+		h.value(p.val)
+	}
+	h.obj(g.wait.ptr2.Obj)
+	for f := g.top; f != nil; f = f.caller {
+		if f.fn == nil {
+			h.int(int64(f.pc))
+			for _, a := range f.contArgs {
+				h.value(a)
+			}
+			continue
+		}
+		h.str(f.fn.name)
+		h.int(int64(f.block.index))
+		h.int(int64(f.pc))
+		for _, r := range f.regs {
+			h.value(r)
+		}
+		for d := f.defers; d != nil; d = d.next {
+			h.value(d.fn)
+			for _, a := range d.args {
+				h.value(a)
 			}
 		}
 	}

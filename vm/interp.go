@@ -16,6 +16,9 @@ type thread struct {
 	selCase int  // preselected ready case of a select (-1: none)
 	branch  int  // preselected side of a symbolic branch (-1: none)
 	n       int  // instructions executed in this transition
+	// polled: the goroutine polled in this transition (took a select's
+	// default case, called runtime.Gosched, was preempted); see time.go.
+	polled bool
 	// natRes is the register receiving the result of the native being
 	// called (-1: none), valid while inNative.
 	natRes   int
@@ -23,7 +26,11 @@ type thread struct {
 }
 
 // maxInstrs bounds a transition without scheduling points; past it the
-// goroutine is preempted (a scheduling point, as Go's async preemption).
+// goroutine is preempted (a scheduling point, as Go's async preemption) at
+// its next jump to a block that does not come later in its function (every
+// loop has such a jump, so a loop is preempted at the same place of each
+// iteration and a loop that only reads the clock repeats its state: see
+// time.go), and at 2*maxInstrs wherever it is.
 const maxInstrs = 1 << 20
 
 // yieldBefore reports whether the op about to run is a scheduling point that
@@ -86,6 +93,7 @@ func (t *thread) run() {
 			return
 		}
 		var c ctl
+		b := fr.block
 		switch {
 		case fr.unwinding:
 			c = t.unwind()
@@ -104,9 +112,9 @@ func (t *thread) run() {
 			return
 		}
 		t.n++
-		if t.n >= maxInstrs && t.nested == 0 {
+		if t.n >= maxInstrs && t.nested == 0 && (c == ctlJump && b != nil && t.g.top == fr && fr.block.index <= b.index || t.n >= 2*maxInstrs) {
 			t.s.preemptions++
-			t.g.polling = true // it spins (see time.go)
+			t.polled = true // it may spin (see time.go)
 			return
 		}
 	}

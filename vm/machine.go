@@ -45,19 +45,22 @@ type Options struct {
 	// locations of its abstract traces breakpoints so that it can observe
 	// and interleave them).
 	Breakpoints []loc.Loc
-	// TimerChoice lets pending timers fire at any scheduling point, not
-	// only when every goroutine is blocked or polling: a state with a
-	// pending timer and a goroutine that can run also offers a
-	// ChooseTimer choice (real time passes while goroutines run; a
-	// 1ns AfterFunc fires in the middle of a busy loop).
+	// TimerChoice (gmc's --timing any) lets pending timers fire at any
+	// scheduling point, not only when every goroutine is blocked or
+	// spinning (see time.go): a state with a pending timer and a goroutine
+	// that can run also offers a ChooseTimer choice. A timer may then fire
+	// long before its duration has passed in any real run (a one-second
+	// watchdog while other goroutines have microseconds of work left), so
+	// its findings are timing-dependent failures at best and are reported
+	// as found under this model (Timing "any").
 	TimerChoice bool
-	// StepTime makes time pass as the program runs: every transition
-	// advances the clock by StepTime ns and fires the timers then due (as
-	// well as the synctest rule above: when everything is blocked the
-	// clock jumps to the next timer). A 1ns AfterFunc fires within a busy
-	// loop, a 100ms sleep lasts 100ms/StepTime transitions of the other
-	// goroutines. The clock is part of the state, so searches that merge
-	// states leave it 0; random walks use it to run programs in real time.
+	// StepTime makes time pass as the program runs (gmc's --step-time):
+	// every transition advances the clock by StepTime ns and fires the
+	// timers then due (as well as the synctest rule: when everything is
+	// blocked or spins the clock jumps to the next timer). A 1ns AfterFunc
+	// fires within a busy loop, a 100ms sleep lasts 100ms/StepTime
+	// transitions of the other goroutines. The clock is part of the
+	// state, so states of different clocks no longer merge.
 	StepTime int64
 	// EntryGrace bounds how long a run goes on after the entry function
 	// returns: with n > 0 it ends n transitions later even if goroutines
@@ -82,6 +85,30 @@ type Options struct {
 	// with a *SanityError when one breaks (sanity.go): for tests. The
 	// environment variable GMC_VM_SANITY=1 turns it on for every machine.
 	Sanity bool
+}
+
+// The time models a run can use (Options.Timing; traces record them).
+const (
+	// TimingSynctest: virtual time as testing/synctest runs it, the
+	// default (time.go).
+	TimingSynctest = "synctest"
+	// TimingStep: real time, every transition takes Options.StepTime.
+	TimingStep = "step"
+	// TimingAny: any pending timer may fire at any scheduling point
+	// (Options.TimerChoice).
+	TimingAny = "any"
+)
+
+// Timing names the time model of o: TimingAny with TimerChoice, else
+// TimingStep with a StepTime, else TimingSynctest.
+func (o Options) Timing() string {
+	switch {
+	case o.TimerChoice:
+		return TimingAny
+	case o.StepTime > 0:
+		return TimingStep
+	}
+	return TimingSynctest
 }
 
 // Machine is a loaded program ready to run: compiled functions, types,

@@ -122,7 +122,7 @@ func init() {
 func init() {
 	defVisible("runtime.Gosched", func(t *thread, args []Value) (Value, ctl) {
 		t.s.last.Op = "runtime.Gosched"
-		t.g.polling = true
+		t.polled = true
 		return nil, ctlNext
 	})
 	def("runtime.NumGoroutine", func(t *thread, args []Value) (Value, ctl) {

@@ -102,7 +102,7 @@ func (c *compiler) selectOp(in *ssa.Select) op {
 			return ctlNext
 		}
 		if !si.blocking {
-			t.g.polling = true
+			t.polled = true
 			result(fr, -1, nil, false)
 			return ctlNext
 		}

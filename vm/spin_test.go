@@ -18,7 +18,7 @@ func TestSpinAdvancesTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{"select", "gosched", "clock"} {
+	for _, c := range []string{"select", "gosched", "mutex", "mutexes", "clock"} {
 		t.Run(c, func(t *testing.T) {
 			m := vm.New(prog, vm.Options{Args: []string{c}, Checks: vm.Checks{Leak: true}, Sanity: true})
 			e, err := m.FindEntry("main")
@@ -38,30 +38,35 @@ func TestSpinAdvancesTime(t *testing.T) {
 	}
 }
 
-// TestTimerChoice: with Options.TimerChoice a pending timer can fire while
-// goroutines run (the search finds the panic); without it, only when every
-// goroutine is blocked or polling (no schedule panics).
+// TestTimerChoice: with Options.TimerChoice (--timing any) a pending
+// timer can fire while goroutines run (the search finds the panic);
+// without it, only when every goroutine is blocked or spins: a 1ns timer
+// does not fire within a loop that never blocks, and a minute's timer does
+// not fire within a loop that takes a select's default on each iteration
+// while it works (no schedule panics).
 func TestTimerChoice(t *testing.T) {
 	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "spin")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, choice := range []bool{false, true} {
-		m := vm.New(prog, vm.Options{Args: []string{"afterfunc"}, TimerChoice: choice})
-		e, err := m.FindEntry("main")
-		if err != nil {
-			t.Fatal(err)
-		}
-		res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.DFS, MaxStates: 100000})
-		want := guide.VerdictNoError
-		if choice {
-			want = guide.VerdictError
-		}
-		if res.Verdict != want {
-			t.Errorf("TimerChoice %v: verdict %s, want %s", choice, res.Verdict, want)
-		}
-		if choice && res.Final != nil && res.Final.Err().Kind != vm.KindPanic {
-			t.Errorf("TimerChoice: error %s, want the panic", errString(res.Final.Err()))
+	for _, c := range []string{"afterfunc", "pollonce"} {
+		for _, choice := range []bool{false, true} {
+			m := vm.New(prog, vm.Options{Args: []string{c}, TimerChoice: choice})
+			e, err := m.FindEntry("main")
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.DFS, MaxStates: 100000})
+			want := guide.VerdictNoError
+			if choice {
+				want = guide.VerdictError
+			}
+			if res.Verdict != want {
+				t.Errorf("%s, TimerChoice %v: verdict %s, want %s", c, choice, res.Verdict, want)
+			}
+			if choice && res.Final != nil && res.Final.Err().Kind != vm.KindPanic {
+				t.Errorf("%s, TimerChoice: error %s, want the panic", c, errString(res.Final.Err()))
+			}
 		}
 	}
 }

@@ -45,6 +45,16 @@ type State struct {
 	choices []Choice // computed on demand
 	hashed  bool
 	hash    uint64
+	// chash caches contentHash (valid while chashed; the state is being
+	// built until Step returns, so anything that changes it during
+	// finishStep clears chashed).
+	chashed bool
+	chash   uint64
+	// probe is the goroutine whose transition is to be probed for
+	// spinning by finishStep (0: none), probeLong whether it had worked
+	// spinInstrs instructions without blocking (see time.go).
+	probe     int
+	probeLong bool
 }
 
 // ChoiceKind says what a choice decides.
@@ -91,7 +101,8 @@ func (s *State) thaw() *State {
 	ns.gs = append([]*goroutine(nil), s.gs...)
 	ns.choices = nil
 	ns.fp = nil
-	ns.hashed = false
+	ns.hashed, ns.chashed = false, false
+	ns.probe, ns.probeLong = 0, false
 	if s.race != nil {
 		ns.race = s.race.clone()
 	}
@@ -249,10 +260,19 @@ func (m *Machine) Step(s *State, i int) *State {
 	t.runGuarded()
 	g.atSelect = g.topIsSelect()
 	if g.status == gBlocked {
-		g.polling, g.work = false, 0
-	} else if !g.polling {
-		if g.work += int32(min(t.n, spinInstrs)); g.work >= spinInstrs {
-			g.polling = true // it works without blocking (see time.go)
+		g.work, g.spin = 0, nil
+	} else if m.opts.StepTime == 0 { // (in real time no state repeats: the clock moves)
+		g.work += int32(min(max(t.n, transitionWork), spinInstrs))
+		if g.work >= g.spin.workBound() {
+			g.work = 0
+			ns.probeLong = true // it works without blocking (see time.go)
+		}
+		if t.polled || ns.probeLong || g.spin != nil && g.spin.probes > 0 {
+			ns.probe = g.id
+		} else if g.spin != nil && g.spin.spinning {
+			si := *g.spin
+			si.spinning = false // it did not return to a state of its cycle
+			g.spin = &si
 		}
 	}
 	ns.instrs += int64(t.n)
@@ -275,6 +295,9 @@ func (s *State) finishStep() {
 		if len(s.timers) > 0 && s.timers[0].when <= s.clock {
 			s.fireTimers()
 		}
+	}
+	if s.probe != 0 && s.err == nil && !s.exited {
+		s.probeSpin(s.probe, s.probeLong)
 	}
 	s.settle()
 	if g := s.m.opts.EntryGrace; g > 0 && s.entryDone && s.err == nil && !s.exited && s.depth-s.entryDepth >= g {
@@ -354,7 +377,7 @@ func (s *State) settle() {
 		for _, g := range s.gs {
 			if s.enabled(g) {
 				any = true
-				if !g.polling {
+				if g.spin == nil || !g.spin.spinning {
 					busy = true
 					break
 				}
@@ -363,8 +386,8 @@ func (s *State) settle() {
 		if busy {
 			return
 		}
-		if any { // every goroutine that can run is polling (see time.go)
-			if len(s.timers) > 0 {
+		if any { // every goroutine that can run may be spinning (see time.go)
+			if len(s.timers) > 0 && s.spinning() {
 				s.fireTimers()
 			}
 			return

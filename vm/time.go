@@ -6,24 +6,175 @@ import (
 	"time"
 )
 
-// Virtual time, in the style of testing/synctest: the clock advances only
-// when every goroutine is blocked, to the earliest pending timer — or is
-// polling. A goroutine polls when it takes the default case of a select,
-// calls runtime.Gosched, runs so long without a scheduling point that
-// it is preempted (maxInstrs: a loop reading the clock), or has executed
-// spinInstrs instructions since it last blocked (a loop that locks and
-// unlocks a mutex of its own, signals a Cond nobody waits on), and counts
-// as polling until it next blocks. synctest would wait forever for a
-// goroutine that spins (polls a channel or the clock in a loop) to block;
-// real time passes while it spins. So when every goroutine that can run is polling, the
-// next timers fire (as if the spinning goroutines had been slow for that
-// long), before any of them polls again.
+// Time models. The default is virtual time as testing/synctest runs it:
+// the clock advances only when no goroutine can make progress — every
+// goroutine is durably blocked, or every goroutine that can run spins —
+// and then to the earliest pending timer, firing every timer due then. A
+// timer never fires before its duration of virtual time has passed, and
+// the program's own work takes no time: a one-second watchdog never fires
+// while other goroutines have work left.
+//
+// A goroutine spins when it keeps returning to the same state without
+// blocking: synctest would wait forever for it to block, while in a real
+// run time passes as it spins, so its timers fire. The VM detects it by
+// probing the goroutine's transitions: a transition in which it polled
+// (took a select's default case, called runtime.Gosched, was preempted
+// after maxInstrs instructions without a scheduling point) is probed, and
+// so are the spinProbes transitions after it has worked spinInstrs
+// instructions without blocking (a loop of atomics or of a mutex of its
+// own). A probe hashes the whole state (contentHash: heap, goroutines,
+// clock, timers; not the spin records) and the goroutine spins when the
+// hash equals that of one of its spinRing last probes: it went around a cycle of
+// states and will go around it again (a probe hashes the state only if
+// the goroutine alone is as an earlier probe found it, so a goroutine that
+// polls once and blocks, or counts as it loops, costs no such hash). Timers fire (State.settle) only
+// when every goroutine that can run spins and the current state is the one
+// each of them returned to (a goroutine whose spin another goroutine has
+// since disturbed must poll again), so the state in which time passes is
+// one the program can stay in forever without time passing. A goroutine
+// that took a default once and went on, or polls while its state keeps
+// changing (a counter, a retry bound, work between the polls), is not
+// spinning and makes no time pass. A goroutine's probes stop after
+// spinMisses probes in a row that found the goroutine as before but the
+// state changed (others work), until it has worked
+// spinInstrs more instructions (so a long-running worker that polls on
+// each iteration costs a hash only now and then); a goroutine that blocks
+// starts afresh. Probes are skipped while no timer is pending and in
+// real time (StepTime: the clock moves, no state repeats); each stretch of
+// long work before a probe is twice the previous one (up to
+// spinInstrs<<spinMaxLevel), and a goroutine's spin record says spinning
+// only after a probe that found its cycle.
+//
+// Two other models are options (vm.Options): StepTime (--step-time D),
+// real time, every transition takes D and timers fire when due, for
+// programs that spin without repeating a state; TimerChoice (--timing
+// any), any pending timer may fire at any scheduling point, for
+// timing-dependent failures only: a finding under it may need a timer to
+// fire before its duration has passed in real time, and says so.
 
-// spinInstrs is the work (instructions since the goroutine last blocked)
-// after which a goroutine counts as polling: a few tens of microseconds of
-// real time, enough for a 1ns AfterFunc to fire in the middle of a busy
-// loop and for main's final time.Sleep to end while workers still run.
+// spinInstrs is the work (instructions without blocking) after which a
+// goroutine's next spinProbes transitions are probed for spinning.
 const spinInstrs = 1 << 14
+
+// transitionWork is the least work a transition counts for (a scheduling
+// point costs as much as a few instructions), so that a loop of sync
+// operations is probed after spinInstrs/transitionWork transitions.
+const transitionWork = 16
+
+// The spin detector's bounds (see above).
+const (
+	spinRing   = 16           // loops of up to 16 transitions per iteration
+	spinProbes = 3 * spinRing // see a place, hash the state there, find it again
+	spinMisses = 16
+)
+
+// spinInfo is what a goroutine's probes showed.
+type spinInfo struct {
+	marks    [spinRing]spinMark // the last probes
+	next     int                // where the next mark goes
+	spinning bool               // the last probe found a hash of marks
+	fp       uint64             // the hash the last probe found (when spinning)
+	misses   int                // probes in a row that found no cycle
+	probes   int                // transitions left to probe after long work
+	level    int                // the next stretch of long work is spinInstrs<<level
+}
+
+// spinMaxLevel bounds the growth of the long-work bound: a goroutine that
+// works without blocking is probed after spinInstrs, 2*spinInstrs, ...
+// instructions, up to spinInstrs<<spinMaxLevel, so a worker that runs
+// long costs few probes.
+const spinMaxLevel = 10
+
+// spinMark is a probe: the hash of the goroutine alone (its frames and
+// registers, the objects they point to numbered, not followed) and, if an
+// earlier probe had found the goroutine so, the hash of the whole state (0:
+// not hashed). Only a goroutine back where and as it was before can have
+// returned to the same state, so a probe of a goroutine that has moved on
+// (a loop counter, a new place) costs no hash of the state.
+type spinMark struct {
+	local uint64
+	fp    uint64
+}
+
+// localHash hashes goroutine g alone (see spinMark).
+func (s *State) localHash(g *goroutine) uint64 {
+	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8)}
+	h.goroutine(g)
+	return h.h
+}
+
+// workBound returns the work after which a goroutine with spin record si
+// (nil: none yet) is probed again.
+func (si *spinInfo) workBound() int32 {
+	if si == nil {
+		return spinInstrs
+	}
+	return spinInstrs << si.level
+}
+
+// probeSpin probes goroutine id's last transition (long: it had worked
+// spinInstrs instructions without blocking) and records what it shows in
+// the goroutine's spin record.
+func (s *State) probeSpin(id int, long bool) {
+	g := s.getG(id)
+	if g == nil || g.status == gBlocked || g.status == gDead {
+		return
+	}
+	var si spinInfo
+	if g.spin != nil {
+		si = *g.spin
+	}
+	if long {
+		si.misses, si.probes = 0, spinProbes
+		si.level = min(si.level+1, spinMaxLevel)
+	} else if si.probes > 0 {
+		si.probes--
+	}
+	si.spinning = false
+	if len(s.timers) > 0 && si.misses < spinMisses {
+		at, seen, compared := s.localHash(g), false, false
+		for _, m := range si.marks {
+			if m.local == at {
+				seen, compared = true, compared || m.fp != 0
+			}
+		}
+		var h uint64
+		if seen {
+			h = s.contentHash()
+			for _, m := range si.marks {
+				if m.local == at && m.fp == h {
+					si.spinning, si.fp = true, h
+					break
+				}
+			}
+		}
+		if !si.spinning {
+			si.marks[si.next] = spinMark{local: at, fp: h}
+			si.next = (si.next + 1) % spinRing
+			if compared { // the goroutine is as before, the state is not
+				si.misses++
+			}
+		} else {
+			si.misses = 0
+		}
+	}
+	if g.spin != nil && *g.spin == si {
+		return
+	}
+	s.mutG(id).spin = &si
+}
+
+// spinning reports whether every goroutine that can run spins in the
+// current state: its last probe found a cycle back to this very state.
+func (s *State) spinning() bool {
+	h := s.contentHash()
+	for _, g := range s.gs {
+		if s.enabled(g) && (g.spin == nil || !g.spin.spinning || g.spin.fp != h) {
+			return false
+		}
+	}
+	return true
+}
 
 // timer is a pending timer (immutable once in the state's list).
 type timer struct {
@@ -89,6 +240,7 @@ func (s *State) fireTimers() {
 	if len(s.timers) == 0 {
 		return
 	}
+	s.chashed = false
 	now := s.timers[0].when
 	if now > s.clock {
 		s.clock = now

@@ -178,8 +178,8 @@ func reportCheck(f *checkFlags, l *loaded, o *outcome, start time.Time) int {
 	if o.tr != nil {
 		if !f.json {
 			b := o.res.Best
-			fmt.Fprintf(os.Stderr, "gmc: %s found after %d states in %.2fs (trial seed %d); counterexample of %d transitions\n",
-				rep.Error.Kind, b.Result.Stats.States, b.Result.Stats.Time.Seconds(), b.Seed, len(o.tr.Steps))
+			fmt.Fprintf(os.Stderr, "gmc: %s found after %d states in %.2fs (trial seed %d)%s; counterexample of %d transitions\n",
+				rep.Error.Kind, b.Result.Stats.States, b.Result.Stats.Time.Seconds(), b.Seed, timingNote(rep.Timing), len(o.tr.Steps))
 			printSteps(os.Stderr, o.tr.Steps)
 			st := &streamer{stdout: progOut, stderr: os.Stderr}
 			st.flush(o.final)
@@ -253,4 +253,16 @@ func (p *progressLine) clear() {
 		fmt.Fprint(p.w, "\r\033[K")
 		p.shown = false
 	}
+}
+
+// timingNote says under which time model an error was found when it is
+// not the default (vm.Options.Timing).
+func timingNote(timing string) string {
+	switch timing {
+	case vm.TimingAny:
+		return " under --timing any (a timer may fire before its duration has passed)"
+	case vm.TimingStep:
+		return " in real time (--step-time)"
+	}
+	return ""
 }

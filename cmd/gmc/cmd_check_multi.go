@@ -156,7 +156,7 @@ func resultLine(r entryReport) string {
 	case r.Problem != "":
 		return fmt.Sprintf("%s: not checked: %s", r.Entry, r.Problem)
 	case r.Error != nil:
-		s := fmt.Sprintf("%s: %s found (%d states, %.2fs)", r.Entry, r.Error.Kind, int(r.Stats.States), r.Stats.TimeS)
+		s := fmt.Sprintf("%s: %s found (%d states, %.2fs)%s", r.Entry, r.Error.Kind, int(r.Stats.States), r.Stats.TimeS, timingNote(r.Timing))
 		if r.ReplayOK != nil && *r.ReplayOK {
 			s += ", replay ok"
 		}

@@ -115,7 +115,7 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 	}
 	tr := &trace.Trace{Pkg: absPkg(f.pkg), Entry: o.entry, Args: nonNil(f.progArgs),
 		Seed: b.Seed, Sched: schedName(b.Machine.Options().Sched), Checks: f.checkList(l.m.Options()), Choices: choices, Steps: steps, Inputs: inputs,
-		TimerChoice: b.Machine.Options().TimerChoice, EntryGrace: b.Machine.Options().EntryGrace, StepTime: b.Machine.Options().StepTime}
+		Timing: b.Machine.Options().Timing(), TimerChoice: b.Machine.Options().TimerChoice, EntryGrace: b.Machine.Options().EntryGrace, StepTime: b.Machine.Options().StepTime}
 	if tr.Choices == nil {
 		tr.Choices = []int{}
 	}
@@ -124,7 +124,7 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 	}
 	tr.Breakpoints = trace.BreakpointSpecs(b.Machine)
 	o.tr, o.final, o.err = tr, replayed, e
-	o.rep.Trace = tr
+	o.rep.Trace, o.rep.Timing = tr, tr.Timing
 	if e != nil {
 		o.rep.Error = trace.ErrorOf(e)
 	} else if b.Result.Goal {

@@ -49,7 +49,12 @@ func runReplay(args []string) int {
 	f.pkg, f.entry, f.progArgs, f.seed = tr.Pkg, tr.Entry, tr.Args, tr.Seed
 	f.breakpoints = tr.Breakpoints
 	f.inputs = tr.Inputs
-	f.timerChoice = tr.TimerChoice
+	// the time model the trace ran under (a trace without "timing":
+	// timer choices and step time as recorded, else the default)
+	f.timing = tr.Timing
+	if tr.TimerChoice {
+		f.timing = vm.TimingAny
+	}
 	f.grace = tr.EntryGrace
 	f.stepTime = time.Duration(tr.StepTime)
 	if tr.Sched != "" {

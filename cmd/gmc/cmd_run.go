@@ -67,7 +67,7 @@ func finishRun(f *runFlags, l *loaded, final *vm.State, choices []int, steps []t
 	tr := &trace.Trace{
 		Pkg: absPkg(f.pkg), Entry: l.entry.Fn.Name(), Args: f.progArgs, Seed: f.seed,
 		Sched: f.sched, Checks: f.checkList(l.m.Options()), Choices: choices, Steps: steps,
-		TimerChoice: f.timerChoice, EntryGrace: f.grace, StepTime: int64(f.stepTime),
+		Timing: l.m.Options().Timing(), TimerChoice: l.m.Options().TimerChoice, EntryGrace: f.grace, StepTime: int64(f.stepTime),
 	}
 	if tr.Args == nil {
 		tr.Args = []string{}
@@ -78,7 +78,7 @@ func finishRun(f *runFlags, l *loaded, final *vm.State, choices []int, steps []t
 	if tr.Steps == nil {
 		tr.Steps = []trace.Step{}
 	}
-	rep := trace.Report{Verdict: trace.VerdictNoError, Trace: tr, Stats: trace.Stats{
+	rep := trace.Report{Verdict: trace.VerdictNoError, Timing: tr.Timing, Trace: tr, Stats: trace.Stats{
 		States: float64(len(choices) + 1), Transitions: float64(len(choices)),
 		TraceLen: float64(len(choices)), TimeS: time.Since(start).Seconds(),
 		PeakMemBytes: float64(ms.Sys), Trials: 1,

@@ -30,14 +30,15 @@ type runFlags struct {
 	breakpoints []string
 	// inputs recorded in a trace: concrete fuzz inputs (replay only)
 	inputs map[string]any
-	// timerChoice: timers may fire at any scheduling point, as in the run
-	// a trace records (replay only)
-	timerChoice bool
+	// timing: the time model, synctest (default) or any (timers may fire
+	// at any scheduling point: vm.Options.TimerChoice); a trace's for
+	// replay
+	timing string
 	// grace: the run ends this many transitions after the entry returns
 	// (vm.Options.EntryGrace)
 	grace int
-	// stepTime: real time per transition (vm.Options.StepTime; run only,
-	// or as a trace records it)
+	// stepTime: real time per transition (vm.Options.StepTime), or as a
+	// trace records it
 	stepTime time.Duration
 }
 
@@ -48,7 +49,6 @@ type walkFlags struct {
 
 func (w *walkFlags) register(fs *flag.FlagSet, f *runFlags) {
 	fs.Float64Var(&w.stay, "stay", 0, "probability of running the last goroutine again, as Go's scheduler runs a goroutine until it blocks (never after Gosched, always after a go statement; else the goroutine it readied last, with the same probability); 0: pick uniformly")
-	fs.DurationVar(&f.stepTime, "step-time", 0, "real time: every transition takes this long and timers fire when due (0: virtual time as in testing/synctest, timers fire when every goroutine is blocked or spinning)")
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -59,6 +59,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.sched, "sched", "shared", "scheduling points: shared (sync ops and shared memory accesses) or sync (sync ops only)")
 	fs.IntVar(&f.depth, "depth", 10000000, "maximum number of transitions of an execution")
 	fs.IntVar(&f.grace, "grace", 0, "end the run this many transitions after the entry returns, as the process would, with goroutines still running (0: run until every goroutine has ended or blocked)")
+	fs.DurationVar(&f.stepTime, "step-time", 0, "real time: every transition takes this long and timers fire when due, for programs that spin without repeating a state (0: virtual time as in testing/synctest, timers fire when every goroutine is blocked or spinning)")
+	fs.StringVar(&f.timing, "timing", vm.TimingSynctest, "time model: synctest (timers fire only when every goroutine is blocked or spinning, never before their duration) or any (any timer may fire at any scheduling point: timing-dependent failures; findings say \"timing\": \"any\")")
 	fs.StringVar(&f.checks, "check", "", "errors to look for, comma-separated: leak, deadlock, race, panic (panics and deadlocks are always errors; none: only those) (default: leak,deadlock,race,panic for test and function entries, leak,deadlock,panic for main)")
 }
 
@@ -87,7 +89,21 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, []string, erro
 }
 
 func (f *runFlags) options(entryKind vm.EntryKind) (vm.Options, error) {
-	o := vm.Options{Args: f.progArgs, TimerChoice: f.timerChoice, EntryGrace: f.grace, StepTime: int64(f.stepTime)}
+	o := vm.Options{Args: f.progArgs, EntryGrace: f.grace, StepTime: int64(f.stepTime)}
+	switch f.timing {
+	case vm.TimingAny:
+		o.TimerChoice = true
+	case vm.TimingStep: // as a trace records real time
+		if f.stepTime <= 0 {
+			return o, fmt.Errorf("--timing step needs --step-time D (real time: every transition takes D)")
+		}
+	case vm.TimingSynctest, "":
+	default:
+		return o, fmt.Errorf("unknown --timing %q (want synctest or any)", f.timing)
+	}
+	if f.stepTime < 0 {
+		return o, fmt.Errorf("--step-time must not be negative (got %v)", f.stepTime)
+	}
 	if f.sched == "sync" {
 		o.Sched = vm.SchedSync
 	}

@@ -173,32 +173,6 @@ func TestCheckFuzzInputs(t *testing.T) {
 	}
 }
 
-// TestCheckReplayTimerChoice: GoKer's Grpc3017 needs a 1 ns timer to fire
-// inside a busy loop, which only the fallback walk with timer choices
-// does; its trace records the option and replays to the same error.
-func TestCheckReplayTimerChoice(t *testing.T) {
-	goker := filepath.Join(runtime.GOROOT(), "src", "runtime", "testdata", "testgoroutineleakprofile", "goker")
-	if _, err := os.Stat(goker); err != nil {
-		t.Skip("no GoKer kernels in this GOROOT")
-	}
-	out := filepath.Join(t.TempDir(), "t.json")
-	_, stderr, code := gmc(t, "check", "--entry", "Grpc3017", "--time-limit", "2m", "--out", out, goker)
-	if code != 1 {
-		t.Fatalf("check exit %d, want 1 (error found):\n%s", code, stderr)
-	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(data), `"timer_choice":true`) {
-		t.Errorf("the trace does not record timer choices:\n%s", stderr)
-	}
-	_, rstderr, rcode := gmc(t, "replay", out)
-	if rcode != 1 || !strings.Contains(rstderr, "gmc: reproduced") {
-		t.Errorf("replay exit %d, want 1 and reproduced:\n%s", rcode, rstderr)
-	}
-}
-
 // TestRunRealTime: `gmc run` runs a GoKer kernel as the Go project's test
 // does (real time, a sticky scheduler, the process ending soon after the
 // kernel returns): Kubernetes58107 (a thousand controllers signalling

@@ -13,10 +13,14 @@ const (
 
 // Report is the JSON object printed by --json (DESIGN §4).
 type Report struct {
-	Verdict string     `json:"verdict"`
-	Error   *ErrorInfo `json:"error,omitempty"`
-	Trace   *Trace     `json:"trace,omitempty"`
-	Stats   Stats      `json:"stats"`
+	Verdict string `json:"verdict"`
+	// Timing is the time model of the run that found the error or of the
+	// run (vm.Options.Timing), with a trace only: "any" says the finding
+	// may need a timer to fire before its duration has passed.
+	Timing string     `json:"timing,omitempty"`
+	Error  *ErrorInfo `json:"error,omitempty"`
+	Trace  *Trace     `json:"trace,omitempty"`
+	Stats  Stats      `json:"stats"`
 }
 
 // ErrorInfo describes the error found.

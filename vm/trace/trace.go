@@ -35,8 +35,17 @@ type Trace struct {
 	Choices []int          `json:"choices"`
 	Steps   []Step         `json:"steps"`
 	Inputs  map[string]any `json:"inputs,omitempty"`
+	// Timing is the time model the run used (vm.Options.Timing:
+	// "synctest", "step" with StepTime, "any" with TimerChoice); replay
+	// runs under it. A trace without it (written before it existed) is
+	// replayed under TimerChoice and StepTime as recorded, otherwise the
+	// default model ("synctest"; a run whose timers fired because an
+	// earlier VM let time pass once a goroutine had polled may then not
+	// reproduce).
+	Timing string `json:"timing,omitempty"`
 	// TimerChoice records that timers could fire at any scheduling point
-	// (vm.Options.TimerChoice): the choices only replay with it.
+	// (vm.Options.TimerChoice, Timing "any"): the choices only replay
+	// with it.
 	TimerChoice bool `json:"timer_choice,omitempty"`
 	// EntryGrace records vm.Options.EntryGrace: the run ended that many
 	// transitions after the entry returned.

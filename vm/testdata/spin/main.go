@@ -1,7 +1,8 @@
-// Goroutines that spin (poll with select-default, runtime.Gosched or the
-// clock) while another sleeps: virtual time advances when every goroutine
-// that can run is polling (vm/time.go). Each case is selected by
-// os.Args[1]; vm/spin_test.go checks the output.
+// Goroutines that spin (poll with select-default, runtime.Gosched, a
+// mutex or the clock) while another sleeps: virtual time advances when
+// every goroutine that can run spins, returning to the same state
+// (vm/time.go); and programs where timers must not fire early. Each case
+// is selected by os.Args[1]; vm/spin_test.go checks the output.
 package main
 
 import (
@@ -47,6 +48,45 @@ func main() {
 		if fired.Load() {
 			panic("the timer fired during the loop")
 		}
+		return
+	case "mutex": // reads a flag under a mutex of its own, no select or Gosched
+		go func() {
+			var mu sync.Mutex
+			for {
+				mu.Lock()
+				s := stop.Load()
+				mu.Unlock()
+				if s {
+					break
+				}
+			}
+			finished <- "mutex"
+		}()
+	case "mutexes": // thirteen sync operations per iteration, no select or Gosched
+		go func() {
+			var mus [6]sync.Mutex
+			for !stop.Load() {
+				for i := range mus {
+					mus[i].Lock()
+					mus[i].Unlock()
+				}
+			}
+			finished <- "mutexes"
+		}()
+	case "pollonce": // one select default per iteration of work: no time passes
+		hour := time.AfterFunc(time.Hour, func() { panic("the hour passed") })
+		minute := time.After(time.Minute)
+		n := 0
+		for i := 0; i < 100; i++ {
+			select {
+			case <-minute:
+				panic("the minute passed")
+			default:
+			}
+			n += i
+		}
+		hour.Stop()
+		fmt.Println("pollonce", n)
 		return
 	case "clock": // polls the clock for an hour while main sleeps two
 		go func() {
