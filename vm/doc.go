@@ -90,6 +90,14 @@
 // goroutine Go's scheduler would run next (the last one started or woken),
 // for walks that imitate it (vm/trace.Sticky).
 //
+// # Hangs
+//
+// The entry's goroutine blocked forever while the rest of the program
+// only cycles (a state, without the clock, repeats at a point where time
+// must pass, the entry not having moved) is a KindHang error, what go test
+// reports as "test timed out" (hang.go); so is every goroutine blocked
+// while only tickers fire.
+//
 // # Race detection
 //
 // With Checks.Race every goroutine and synchronization address carries a

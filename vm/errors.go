@@ -15,6 +15,10 @@ const (
 	KindDeadlock Kind = "deadlock"
 	// KindLeak: the entry returned while goroutines are blocked forever.
 	KindLeak Kind = "leak"
+	// KindHang: the entry's goroutine is blocked forever while the rest of
+	// the program cycles (timers keep firing): what go test reports as
+	// "test timed out" (hang.go).
+	KindHang Kind = "hang"
 	// KindRace: two conflicting accesses not ordered by happens-before.
 	KindRace Kind = "race"
 	// KindFatal: a fatal runtime error such as "sync: unlock of unlocked mutex".

@@ -207,7 +207,11 @@ func (s *State) contentHash() uint64 {
 
 // walk traverses the state from the given global roots, the goroutines
 // and the timers, numbering the objects it reaches (the hasher's ids).
-func (s *State) walk(roots []ObjID) *hasher {
+func (s *State) walk(roots []ObjID) *hasher { return s.walkClock(roots, true) }
+
+// walkClock is walk; without clock, the virtual clock is left out (timers
+// count by their time left).
+func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, len(roots)+64)}
 	// globals first, in their fixed order
 	for _, id := range roots {
@@ -221,7 +225,9 @@ func (s *State) walk(roots []ObjID) *hasher {
 	if s.data != nil { // symbolic runs: the path condition and a pending data choice
 		s.data.hashInto(h)
 	}
-	h.int(s.clock)
+	if clock {
+		h.int(s.clock)
+	}
 	for _, tm := range s.timers {
 		h.int(tm.when - s.clock)
 		h.int(int64(tm.g))

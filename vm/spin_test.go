@@ -71,17 +71,48 @@ func TestTimerChoice(t *testing.T) {
 	}
 }
 
-// TestTickerKeptHang: every goroutine blocked while only a ticker fires
-// ends the run (it used to loop forever inside one transition) with an
-// error that says so, and the error replays.
+// TestTickerKeptHang: main blocked forever while only a ticker fires, or
+// while a goroutine handles every tick, is a hang (it used to loop forever
+// inside one transition, or to run until the search's bounds); programs
+// that wait for ticks or sleep while a ticker runs end normally. Each hang
+// replays.
 func TestTickerKeptHang(t *testing.T) {
-	m, e := machine(t, "tickhang", vm.Options{Sanity: true})
-	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 1000})
-	if res.Verdict != guide.VerdictError || !strings.Contains(res.Final.Err().Msg, "only tickers fire") {
-		t.Fatalf("verdict %s %s, want the hang", res.Verdict, errString(res.Final.Err()))
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "tickhang")})
+	if err != nil {
+		t.Fatal(err)
 	}
-	rs, _, err := trace.Replay(m, e, res.Choices, nil)
-	if err != nil || errString(rs.Err()) != errString(res.Final.Err()) {
-		t.Fatalf("replay: %v %s", err, errString(rs.Err()))
+	for _, c := range []struct {
+		arg, msg string // msg: in the hang's message; "" for no error
+	}{
+		{"idle", "only tickers fire"},
+		{"worker", "blocked forever while the program cycles"},
+		{"count", ""},
+		{"sleep", ""},
+	} {
+		t.Run(c.arg, func(t *testing.T) {
+			m := vm.New(prog, vm.Options{Args: []string{c.arg}, Checks: vm.Checks{Leak: true}, Sanity: true})
+			e, err := m.FindEntry("main")
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 200000})
+			var got *vm.Error
+			if res.Final != nil {
+				got = res.Final.Err()
+			}
+			if c.msg == "" {
+				if res.Verdict != guide.VerdictNoError {
+					t.Fatalf("verdict %s %s, want no error", res.Verdict, errString(got))
+				}
+				return
+			}
+			if res.Verdict != guide.VerdictError || got.Kind != vm.KindHang || !strings.Contains(got.Msg, c.msg) {
+				t.Fatalf("verdict %s %s, want the hang", res.Verdict, errString(got))
+			}
+			rs, _, err := trace.Replay(m, e, res.Choices, nil)
+			if err != nil || errString(rs.Err()) != errString(res.Final.Err()) {
+				t.Fatalf("replay: %v %s", err, errString(rs.Err()))
+			}
+		})
 	}
 }

@@ -42,6 +42,8 @@ type State struct {
 
 	fp []Access // objects the last transition's visible operations touched
 
+	idle *idleMark // see hang.go
+
 	choices []Choice // computed on demand
 	hashed  bool
 	hash    uint64
@@ -249,6 +251,9 @@ func (m *Machine) Step(s *State, i int) *State {
 	if g.status == gBlocked {
 		g.status = gRunnable
 	}
+	if g.entry {
+		ns.idle = nil // the entry moves: no cycle without it so far
+	}
 	t := &thread{m: m, s: ns, g: g, selCase: -1, branch: -1}
 	if ch.Kind == ChooseSelectCase {
 		t.selCase = ch.Case
@@ -393,6 +398,9 @@ func (s *State) settle() {
 			return
 		}
 		if len(s.timers) > 0 && !s.onlyTickers(fired) {
+			if !s.entryDone && s.hangs() {
+				return
+			}
 			s.fireTimers()
 			fired++
 			continue
@@ -413,6 +421,7 @@ func (s *State) settle() {
 		}
 		e := s.deadlockError()
 		if len(s.timers) > 0 { // only tickers: Go has no deadlock to report, it hangs
+			e.Kind = KindHang
 			e.Msg = "all goroutines are blocked forever while only tickers fire (go test: test timed out)"
 		}
 		s.fail(e)

@@ -142,15 +142,15 @@ func Summarize(man Manifest, recs []Record) *Summary {
 }
 
 // kindMatches reports whether an error of kind k is the one a
-// configuration expecting want has: a global deadlock and a leak are two
-// faces of goroutines blocked forever, and a data race may surface as the
+// configuration expecting want has: a global deadlock, a leak and a hang
+// are faces of goroutines blocked forever, and a data race may surface as the
 // panic it causes.
 func kindMatches(want, k string) bool {
 	switch want {
 	case k:
 		return true
-	case "deadlock", "leak":
-		return k == "deadlock" || k == "leak"
+	case "deadlock", "leak", "hang":
+		return k == "deadlock" || k == "leak" || k == "hang"
 	case "race":
 		return k == "race" || k == "panic"
 	}

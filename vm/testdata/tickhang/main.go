@@ -1,11 +1,41 @@
-// main blocks forever while a ticker keeps firing: Go reports no deadlock
-// (a timer is pending) and the program hangs.
+// Hangs (vm/hang.go), selected by os.Args[1]: "idle": main blocks forever
+// while a ticker nobody reads keeps firing; "worker": main blocks forever
+// while a background poller sleeps and wakes; "count" and "sleep" make
+// progress (a goroutine counts five ticks then releases main; main sleeps
+// 20 ms while the poller runs): no hang.
 package main
 
-import "time"
+import (
+	"os"
+	"time"
+)
 
 func main() {
 	tk := time.NewTicker(time.Millisecond)
 	defer tk.Stop()
-	<-make(chan int)
+	switch os.Args[1] {
+	case "idle":
+		<-make(chan int)
+	case "worker":
+		go poll()
+		<-make(chan int)
+	case "count":
+		done := make(chan bool)
+		go func() {
+			for i := 0; i < 5; i++ {
+				<-tk.C
+			}
+			done <- true
+		}()
+		<-done
+	case "sleep":
+		go poll()
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func poll() {
+	for {
+		time.Sleep(time.Millisecond)
+	}
 }

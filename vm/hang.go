@@ -1,0 +1,68 @@
+package vm
+
+import "fmt"
+
+// Hangs: the entry's goroutine blocked forever while the rest of the
+// program only cycles — timers keep firing and waking goroutines that do
+// their work and block again — is what go test reports, after ten minutes,
+// as "test timed out"; it is neither a deadlock (something runs) nor a
+// leak (the cycling goroutines keep the entry's wait reachable).
+//
+// Each time every goroutine is blocked and time must pass (settle), the
+// state's hash without the clock (timers count by their time left) is
+// remembered, until the entry's goroutine next takes a step. When the same
+// state comes back with the entry not having moved, the transitions
+// between the two repeat forever under the same choices: an execution in
+// which every goroutine runs until it blocks, time passes, and the entry
+// never moves again. A state that only looks alike (a counter that grows,
+// a deadline that comes closer, a time.Time read from the clock) never
+// repeats, so a program that makes progress is never reported.
+
+// idleMark is one remembered state (immutable list, newest first).
+type idleMark struct {
+	hash  uint64
+	depth int
+	n     int // marks in the list
+	prev  *idleMark
+}
+
+// maxIdleMarks bounds the remembered states (a longer cycle is not seen).
+const maxIdleMarks = 256
+
+// hangs records the state before time passes with every goroutine
+// blocked and reports a hang if it repeats one since the entry last moved.
+func (s *State) hangs() bool {
+	h := s.walkClock(s.m.hashRoots, false).h
+	for m := s.idle; m != nil; m = m.prev {
+		if m.hash == h {
+			s.fail(s.hangError(m.depth))
+			return true
+		}
+	}
+	if s.idle == nil || s.idle.n < maxIdleMarks {
+		n := 1
+		if s.idle != nil {
+			n = s.idle.n + 1
+		}
+		s.idle = &idleMark{hash: h, depth: s.depth, n: n, prev: s.idle}
+	}
+	return false
+}
+
+func (s *State) hangError(since int) *Error {
+	e := s.deadlockError()
+	e.Kind = KindHang
+	entry := 0
+	for _, g := range s.gs {
+		if g.entry {
+			entry = g.id
+		}
+	}
+	e.Msg = fmt.Sprintf("test hangs: goroutine %d (the entry) is blocked forever while the program cycles: the state after transition %d comes back after transition %d with only the clock advanced (go test: test timed out)", entry, since, s.depth)
+	for _, gi := range e.Goroutines {
+		if gi.ID == entry {
+			e.Loc, e.Pos = gi.Loc, s.m.position(gi.Loc)
+		}
+	}
+	return e
+}
