@@ -10,13 +10,16 @@ import "fmt"
 //
 // Each time every goroutine is blocked and time must pass (settle), the
 // state's hash without the clock (timers count by their time left) is
-// remembered, until the entry's goroutine next takes a step. When the same
-// state comes back with the entry not having moved, the transitions
-// between the two repeat forever under the same choices: an execution in
-// which every goroutine runs until it blocks, time passes, and the entry
-// never moves again. A state that only looks alike (a counter that grows,
-// a deadline that comes closer, a time.Time read from the clock) never
-// repeats, so a program that makes progress is never reported.
+// remembered, until the entry's goroutine next takes a step, a state offers
+// more than one choice (another schedule, or a select's other ready case,
+// could go elsewhere) or the program reads the clock (time.Now, Since,
+// Until, a log timestamp: code that acts on the time can end a cycle whose
+// states look alike; a tick's value stays in the state, which then differs). When the same state comes back,
+// the transitions between are the only future and repeat forever: every
+// goroutine runs until it blocks, time passes, and the entry never moves
+// again. A program that makes progress changes its state (a counter, a
+// deadline coming closer) and is never reported; a hang that reads the
+// clock or has choices in its cycle is missed, not misreported.
 
 // idleMark is one remembered state (immutable list, newest first).
 type idleMark struct {
@@ -65,4 +68,11 @@ func (s *State) hangError(since int) *Error {
 		}
 	}
 	return e
+}
+
+// readClock returns the virtual clock for the program to see; the states
+// remembered for hang detection are forgotten (see above).
+func (s *State) readClock() int64 {
+	s.idle = nil
+	return s.clock
 }

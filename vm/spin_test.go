@@ -88,6 +88,7 @@ func TestTickerKeptHang(t *testing.T) {
 		{"worker", "blocked forever while the program cycles"},
 		{"count", ""},
 		{"sleep", ""},
+		{"deadline", ""},
 	} {
 		t.Run(c.arg, func(t *testing.T) {
 			m := vm.New(prog, vm.Options{Args: []string{c.arg}, Checks: vm.Checks{Leak: true}, Sanity: true})

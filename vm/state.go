@@ -251,8 +251,10 @@ func (m *Machine) Step(s *State, i int) *State {
 	if g.status == gBlocked {
 		g.status = gRunnable
 	}
-	if g.entry {
-		ns.idle = nil // the entry moves: no cycle without it so far
+	if g.entry || len(s.Choices()) > 1 {
+		// the entry moves, or the schedule had a choice: no cycle that is
+		// the only future without the entry so far (hang.go)
+		ns.idle = nil
 	}
 	t := &thread{m: m, s: ns, g: g, selCase: -1, branch: -1}
 	if ch.Kind == ChooseSelectCase {

@@ -268,7 +268,7 @@ func (s *State) fireTimers() {
 			t.spawn(nil, x.fn, nil, "time.goFunc")
 		case x.ch.Obj != 0:
 			t.g = &goroutine{id: 0, vc: x.vc}
-			tv := s.m.timeValue(s.clock)
+			tv := s.m.timeValue(s.clock) // (kept in the state: no readClock)
 			c := s.heap.get(x.ch.Obj).Chan
 			if len(c.buf) < c.cap || s.hasWaiter(c.recvq) {
 				t.trySend(nil, x.ch, tv)
@@ -332,12 +332,12 @@ func init() {
 		return nil, t.park("sleep")
 	})
 	_ = sleep
-	def("time.Now", func(t *thread, args []Value) (Value, ctl) { return t.m.timeValue(t.s.clock), ctlNext })
+	def("time.Now", func(t *thread, args []Value) (Value, ctl) { return t.m.timeValue(t.s.readClock()), ctlNext })
 	def("time.Since", func(t *thread, args []Value) (Value, ctl) {
-		return epochBase + t.s.clock - timeNanos(args[0]), ctlNext
+		return epochBase + t.s.readClock() - timeNanos(args[0]), ctlNext
 	})
 	def("time.Until", func(t *thread, args []Value) (Value, ctl) {
-		return timeNanos(args[0]) - (epochBase + t.s.clock), ctlNext
+		return timeNanos(args[0]) - (epochBase + t.s.readClock()), ctlNext
 	})
 	def("(time.Time).Sub", func(t *thread, args []Value) (Value, ctl) {
 		return timeNanos(args[0]) - timeNanos(args[1]), ctlNext

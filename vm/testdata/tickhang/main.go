@@ -2,7 +2,8 @@
 // while a ticker nobody reads keeps firing; "worker": main blocks forever
 // while a background poller sleeps and wakes; "count" and "sleep" make
 // progress (a goroutine counts five ticks then releases main; main sleeps
-// 20 ms while the poller runs): no hang.
+// 20 ms while the poller runs; a poller stops once the clock passes a
+// deadline, its states alike until then): no hang.
 package main
 
 import (
@@ -31,8 +32,23 @@ func main() {
 	case "sleep":
 		go poll()
 		time.Sleep(20 * time.Millisecond)
+	case "deadline": // a poller that ends when the clock passes a deadline
+		deadline := time.Now().Add(5 * time.Millisecond)
+		done := make(chan bool)
+		go func() {
+			for {
+				time.Sleep(time.Millisecond)
+				if expired(deadline) {
+					close(done)
+					return
+				}
+			}
+		}()
+		<-done
 	}
 }
+
+func expired(d time.Time) bool { return time.Now().After(d) }
 
 func poll() {
 	for {
