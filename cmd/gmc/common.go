@@ -241,13 +241,18 @@ func (st *streamer) flush(s *vm.State) {
 	}
 }
 
-// printCrash prints an error the way Go prints a crash, to w.
+// printCrash prints an error the way Go prints a crash, to w; a leak's
+// goroutines as Go 1.26's goroutineleak profile prints them, their wait
+// reason marked "(leaked)".
 func printCrash(w io.Writer, e *vm.Error) {
 	fmt.Fprintln(w, e.Msg)
 	for _, g := range e.Goroutines {
 		status := g.Status
 		if g.Wait != "" {
 			status = g.Wait
+		}
+		if e.Kind == vm.KindLeak {
+			status += " (leaked)"
 		}
 		fmt.Fprintf(w, "\ngoroutine %d [%s]:\n", g.ID, status)
 		for _, fr := range g.Stack {
