@@ -74,6 +74,10 @@ type CheckResult struct {
 	Trials  []TrialResult
 	// TraceSets is the number of abstract trace sets the guided search had.
 	TraceSets int
+	// A no-error verdict holds for the whole state space (Exhausted) or
+	// for every schedule with at most Preemptions preemptions.
+	Exhausted   bool
+	Preemptions int
 }
 
 // plan is the static part of a guided check, shared by its trials.
@@ -250,8 +254,45 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 		runs[i] = &setRun{ts: &pl.sets[i], stopOnStall: !cfg.NoRefine, unrefinable: map[loc.Loc]bool{}}
 	}
 	fallbackDone := cfg.Fallback == "none"
+	// the bounded exhaustive search (bounded.go) shares every round
+	ex := newSearcher(ctx, base, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit})
+	ex.start = start
+	var exRoot *vm.State
+	br := newBoundRun()
+	exDone := func() bool { return br.exhausted || (br.fullDone && br.stuck) }
+	unknown := func(m *vm.Machine) TrialResult {
+		if r, ok := br.verdict(ex); ok {
+			r.Stats = Stats{}
+			return finish(r, m)
+		}
+		return finish(Result{Verdict: VerdictUnknown}, m)
+	}
 	var fws walks // the fallback's random walks, resumed from round to round
 	for round, budget := 0, cfg.StatesPerTraceSet; ; round, budget = round+1, budget*2 {
+		// the bounded exhaustive search first: a small space gets its
+		// verdict at once
+		if !exDone() && !outOfTime() {
+			if exRoot == nil {
+				exRoot = base.Start(cfg.Entry)
+			}
+			before := ex.stats
+			r, found := br.round(ex, exRoot, budget*max(1, len(runs)))
+			d := ex.stats
+			d.States -= before.States
+			d.Transitions -= before.Transitions
+			d.Instructions -= before.Instructions
+			d.Backtracks -= before.Backtracks
+			if found {
+				r.Stats = d
+				return finish(r, base)
+			}
+			add(Result{Stats: d})
+			if br.exhausted {
+				r, _ := br.verdict(ex)
+				r.Stats = Stats{}
+				return finish(r, base)
+			}
+		}
 		for i, sr := range runs {
 			left := budget
 			for !sr.exhausted && left > 0 {
@@ -277,7 +318,7 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 				add(r)
 				left -= r.Stats.States
 				if outOfTime() {
-					return finish(Result{Verdict: VerdictUnknown}, m)
+					return unknown(m)
 				}
 				if r.Stall == nil {
 					sr.exhausted = r.Stats.States < c.MaxStates
@@ -318,10 +359,10 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 			fallbackDone = c.Strategy != Random && r.Stats.States < c.MaxStates
 		}
 		if outOfTime() {
-			return finish(Result{Verdict: VerdictUnknown}, base)
+			return unknown(base)
 		}
-		if fallbackDone && allExhausted(runs, func(sr *setRun) bool { return sr.exhausted }) {
-			return finish(Result{Verdict: VerdictUnknown}, base)
+		if exDone() && fallbackDone && allExhausted(runs, func(sr *setRun) bool { return sr.exhausted }) {
+			return unknown(base)
 		}
 	}
 }

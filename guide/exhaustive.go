@@ -26,7 +26,12 @@ type sleeper struct {
 // once. The visited set stores each state's sleep set; a state reached
 // again with a sleep set that is not a superset is explored again for the
 // transitions that were asleep before (Godefroid's state-caching rule).
-func (se *searcher) exhaustive(root *vm.State) Result {
+func (se *searcher) exhaustive(root *vm.State) Result { return se.exhaustiveLimited(root, 0) }
+
+// exhaustiveLimited is exhaustive stopped after limit states (0: no
+// limit); se.limitHit says whether a limit (states, time) stopped it.
+func (se *searcher) exhaustiveLimited(root *vm.State, limit int) Result {
+	startStates := se.stats.States
 	if isError(root) {
 		return se.result(VerdictError, root, &pathNode{})
 	}
@@ -39,8 +44,8 @@ func (se *searcher) exhaustive(root *vm.State) Result {
 		if found != nil || stopped {
 			return
 		}
-		if se.stop(p.depth) {
-			stopped = true
+		if se.stop(p.depth) || (limit > 0 && se.stats.States-startStates >= limit) {
+			stopped, se.limitHit = true, true
 			return
 		}
 		h := s.Hash()

@@ -85,8 +85,12 @@ type Result struct {
 	Final   *vm.State // the error (or goal) state, nil otherwise
 	Choices []int     // the path from the initial state to Final
 	Goal    bool      // Final reached every target (no error)
-	Stall   *Stall    // set when StopOnStall ended the search
-	Stats   Stats
+	// A no-error verdict holds either for the whole space (Exhausted) or
+	// for every schedule with at most Preemptions preemptions.
+	Exhausted   bool
+	Preemptions int
+	Stall       *Stall // set when StopOnStall ended the search
+	Stats       Stats
 }
 
 // pathNode links a state to its parent choice (to rebuild counterexamples).
@@ -127,6 +131,7 @@ type searcher struct {
 	lastProg time.Time
 	best     int
 	bounded  bool // some bound pruned the space (no "no-error")
+	limitHit bool // a limit of states or time stopped the last sub-search
 }
 
 func newSearcher(ctx context.Context, m *vm.Machine, cfg Config) *searcher {
@@ -172,6 +177,13 @@ func (se *searcher) stop(depth int) bool {
 	return se.cfg.MaxStates > 0 && se.stats.States >= se.cfg.MaxStates
 }
 
+// outOfBudget reports whether the time, state or cancellation bound of
+// the whole search is reached.
+func (se *searcher) outOfBudget() bool {
+	return se.ctx.Err() != nil || (se.cfg.TimeLimit > 0 && time.Since(se.start) > se.cfg.TimeLimit) ||
+		(se.cfg.MaxStates > 0 && se.stats.States >= se.cfg.MaxStates)
+}
+
 // isError reports whether s is an error state the search reports.
 func isError(s *vm.State) bool { return s.Err() != nil }
 
@@ -205,9 +217,12 @@ func Search(ctx context.Context, m *vm.Machine, e vm.Entry, cfg Config) Result {
 	case Random:
 		r = se.randomWalk(root)
 	case Exhaustive:
-		r = se.exhaustive(root)
+		r = se.iterated(root)
 	default:
 		r = se.result(VerdictUnknown, nil, nil)
+	}
+	if r.Verdict == VerdictNoError && cfg.Strategy != Exhaustive {
+		r.Exhausted = true // dfs, bfs: every reachable state explored
 	}
 	// every state of the search descends from root and shares its solver
 	r.Stats.SolverCalls, r.Stats.SolverTime = root.SolverStats()

@@ -124,7 +124,8 @@ func (t *Trials) runAll(ctx context.Context) *CheckResult {
 	if !t.cfg.AllTrials && first < n {
 		res.Trials = res.Trials[:first+1]
 	}
-	noErr := true
+	// every trial's no-error claim holds: the verdict is the widest
+	noErr := false
 	for i := range res.Trials {
 		tr := &res.Trials[i]
 		switch tr.Result.Verdict {
@@ -132,14 +133,16 @@ func (t *Trials) runAll(ctx context.Context) *CheckResult {
 			if res.Best == nil {
 				res.Best = tr
 			}
-			noErr = false
-		case VerdictUnknown:
-			noErr = false
+		case VerdictNoError:
+			res.Exhausted = res.Exhausted || tr.Result.Exhausted
+			res.Preemptions = max(res.Preemptions, tr.Result.Preemptions)
+			noErr = true
 		}
 	}
 	switch {
 	case res.Best != nil:
 		res.Verdict = VerdictError
+		res.Exhausted, res.Preemptions = false, 0
 	case noErr:
 		res.Verdict = VerdictNoError
 	}

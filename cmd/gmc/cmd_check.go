@@ -201,7 +201,7 @@ func reportCheck(f *checkFlags, l *loaded, o *outcome, start time.Time) int {
 	} else if !f.json {
 		switch o.res.Verdict {
 		case guide.VerdictNoError:
-			fmt.Fprintf(os.Stderr, "gmc: no error: the state space was exhausted (%d states, %.2fs)\n", int(rep.Stats.States), time.Since(start).Seconds())
+			fmt.Fprintf(os.Stderr, "gmc: %s, %.2fs\n", noErrorText(rep.Bound, int(rep.Stats.States)), time.Since(start).Seconds())
 		default:
 			fmt.Fprintf(os.Stderr, "gmc: no error found within the bounds (%d states, %.2fs); verdict unknown\n", int(rep.Stats.States), time.Since(start).Seconds())
 		}

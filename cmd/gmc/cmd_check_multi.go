@@ -165,7 +165,7 @@ func resultLine(r entryReport) string {
 		}
 		return s
 	case r.Verdict == guide.VerdictNoError:
-		return fmt.Sprintf("%s: no error: state space exhausted (%d states, %.2fs)", r.Entry, int(r.Stats.States), r.Stats.TimeS)
+		return fmt.Sprintf("%s: %s, %.2fs", r.Entry, noErrorText(r.Bound, int(r.Stats.States)), r.Stats.TimeS)
 	}
 	return fmt.Sprintf("%s: no error found within the bounds (%d states, %.2fs)", r.Entry, int(r.Stats.States), r.Stats.TimeS)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/gmc-go/gmc/guide"
@@ -59,7 +60,7 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 	if err != nil {
 		return nil, exitUsage, err
 	}
-	o := &outcome{entry: l.entry.Fn.Name(), res: res, rep: trace.Report{Verdict: res.Verdict, Stats: aggregate(res, l.entry)}}
+	o := &outcome{entry: l.entry.Fn.Name(), res: res, rep: trace.Report{Verdict: res.Verdict, Stats: aggregate(res, l.entry), Bound: boundOf(res)}}
 	if res.Best == nil {
 		return o, exitOK, nil
 	}
@@ -214,4 +215,46 @@ func schedName(m vm.SchedMode) string {
 		return "sync"
 	}
 	return "shared"
+}
+
+// boundOf is the extent of a no-error verdict (nil for the others).
+func boundOf(res *guide.CheckResult) *trace.Bound {
+	if res.Verdict != guide.VerdictNoError {
+		return nil
+	}
+	if res.Exhausted {
+		return &trace.Bound{Exhausted: true}
+	}
+	k := res.Preemptions
+	return &trace.Bound{Preemptions: &k}
+}
+
+// noErrorText is the summary of a no-error verdict: "no error (exhausted,
+// 193 states)" or "no error up to 2 preemptions (41,217 states)".
+func noErrorText(b *trace.Bound, states int) string {
+	switch {
+	case b == nil || b.Exhausted || b.Preemptions == nil:
+		return fmt.Sprintf("no error (exhausted, %s states)", thousands(states))
+	case *b.Preemptions == 1:
+		return fmt.Sprintf("no error up to 1 preemption (%s states)", thousands(states))
+	}
+	return fmt.Sprintf("no error up to %d preemptions (%s states)", *b.Preemptions, thousands(states))
+}
+
+// thousands formats n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
 }

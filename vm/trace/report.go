@@ -21,6 +21,16 @@ type Report struct {
 	Error  *ErrorInfo `json:"error,omitempty"`
 	Trace  *Trace     `json:"trace,omitempty"`
 	Stats  Stats      `json:"stats"`
+	// Bound is what a no-error verdict covers (nil otherwise).
+	Bound *Bound `json:"bound,omitempty"`
+}
+
+// Bound is the extent of a no-error verdict: the whole state space
+// ({"exhausted": true}) or every schedule with at most Preemptions
+// preemptions ({"preemptions": k}), for the data inputs explored.
+type Bound struct {
+	Exhausted   bool `json:"exhausted,omitempty"`
+	Preemptions *int `json:"preemptions,omitempty"`
 }
 
 // ErrorInfo describes the error found.
