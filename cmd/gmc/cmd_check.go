@@ -109,6 +109,18 @@ func runCheck(args []string) int {
 		}
 		return runCheckMulti(&f, prog, sel)
 	}
+	if findErr != nil && f.entry == "" {
+		// no main and several entries: every test and fuzz target, as go test runs them
+		var sel []entries.Entry
+		for _, en := range entries.List(prog) {
+			if en.Kind == entries.Test || en.Kind == entries.Fuzz {
+				sel = append(sel, en)
+			}
+		}
+		if len(sel) > 0 && f.timelinePNG == "" {
+			return runCheckMulti(&f, prog, sel)
+		}
+	}
 	if findErr != nil {
 		fmt.Fprintln(os.Stderr, findErr)
 		return exitUsage

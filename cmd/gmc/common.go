@@ -53,6 +53,7 @@ func (w *walkFlags) register(fs *flag.FlagSet, f *runFlags) {
 
 func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.entry, "entry", "", "entry function: main, TestXxx, FuzzXxx or a func() of the package (default: main, or the only test)")
+	fs.StringVar(&f.entry, "run", "", "alias of --entry (as go test -run)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random choices")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object on stdout (the program's stdout goes to stderr)")
 	fs.StringVar(&f.out, "out", "", "write the trace (and error) to this file for 'gmc replay'")

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestVerdicts checks the verdicts of the default check on small tests: a
+// sequential test and a two-goroutine spin lock are exhausted, a larger
+// spin lock gets a no-error that states its preemption bound, and a lost
+// update is found and its counterexample replays.
+func TestVerdicts(t *testing.T) {
+	type report struct {
+		Verdict string `json:"verdict"`
+		Bound   *struct {
+			Exhausted   bool `json:"exhausted"`
+			Preemptions *int `json:"preemptions"`
+		} `json:"bound"`
+	}
+	check := func(entry, limit string, extra ...string) (report, string, int) {
+		args := append([]string{"check", "--json", "--entry", entry, "--time-limit", limit}, extra...)
+		out, errOut, code := gmc(t, append(args, "./testdata/verdicts")...)
+		var r report
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%s: bad JSON %q: %v (stderr %s)", entry, out, err, errOut)
+		}
+		return r, errOut, code
+	}
+	for _, e := range []string{"TestSeq", "TestSpin"} {
+		r, _, code := check(e, "20s")
+		if r.Verdict != "no-error" || r.Bound == nil || !r.Bound.Exhausted || code != 0 {
+			t.Errorf("%s: verdict %s, bound %+v, exit %d; want no-error exhausted, exit 0", e, r.Verdict, r.Bound, code)
+		}
+	}
+	r, _, _ := check("TestSpinMany", "1s")
+	if r.Verdict != "no-error" || r.Bound == nil || r.Bound.Exhausted || r.Bound.Preemptions == nil {
+		t.Errorf("TestSpinMany: verdict %s, bound %+v; want no-error up to some preemptions", r.Verdict, r.Bound)
+	}
+	_, errOut, _ := gmc(t, "check", "--entry", "TestSpinMany", "--time-limit", "1s", "./testdata/verdicts")
+	if !strings.Contains(errOut, "no error up to ") || !strings.Contains(errOut, " preemption") {
+		t.Errorf("TestSpinMany: the summary does not state the bound:\n%s", errOut)
+	}
+	tf := filepath.Join(t.TempDir(), "lost.json")
+	r, _, code := check("TestLostUpdate", "20s", "--out", tf)
+	if r.Verdict != "error" || code != 1 {
+		t.Fatalf("TestLostUpdate: verdict %s, exit %d; want error, exit 1", r.Verdict, code)
+	}
+	if _, err := os.Stat(tf); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := gmc(t, "replay", tf); code != 1 || !strings.Contains(errOut, "reproduced") {
+		t.Errorf("TestLostUpdate: replay exit %d, want 1:\n%s", code, errOut)
+	}
+}
+
+// TestCheckEveryTest checks that gmc check without --entry checks every
+// test of the package, and that --run selects as --entry does.
+func TestCheckEveryTest(t *testing.T) {
+	_, errOut, code := gmc(t, "check", "--time-limit", "1s", "./testdata/verdicts")
+	for _, e := range []string{"TestLostUpdate", "TestSeq", "TestSpin", "TestSpinMany"} {
+		if !strings.Contains(errOut, "] "+e+": ") {
+			t.Errorf("%s not checked:\n%s", e, errOut)
+		}
+	}
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (TestLostUpdate fails)", code)
+	}
+	_, errOut, code = gmc(t, "check", "--run", "TestSe", "--time-limit", "1s", "./testdata/verdicts")
+	if code != 0 || !strings.Contains(errOut, "TestSeq: no error (exhausted") {
+		t.Errorf("--run TestSe: exit %d:\n%s", code, errOut)
+	}
+}
