@@ -9,7 +9,8 @@ import (
 )
 
 // TestVerdicts checks the verdicts of the default check on small tests: a
-// sequential test and a two-goroutine spin lock are exhausted, a larger
+// sequential test, a two-goroutine spin lock and a close that wakes a
+// parked receiver (no race) are exhausted, a larger
 // spin lock gets a no-error that states its preemption bound, and a lost
 // update is found and its counterexample replays.
 func TestVerdicts(t *testing.T) {
@@ -29,7 +30,7 @@ func TestVerdicts(t *testing.T) {
 		}
 		return r, errOut, code
 	}
-	for _, e := range []string{"TestSeq", "TestSpin"} {
+	for _, e := range []string{"TestSeq", "TestSpin", "TestCloseWake"} {
 		r, _, code := check(e, "20s")
 		if r.Verdict != "no-error" || r.Bound == nil || !r.Bound.Exhausted || code != 0 {
 			t.Errorf("%s: verdict %s, bound %+v, exit %d; want no-error exhausted, exit 0", e, r.Verdict, r.Bound, code)
@@ -60,7 +61,7 @@ func TestVerdicts(t *testing.T) {
 // test of the package, and that --run selects as --entry does.
 func TestCheckEveryTest(t *testing.T) {
 	_, errOut, code := gmc(t, "check", "--time-limit", "1s", "./testdata/verdicts")
-	for _, e := range []string{"TestLostUpdate", "TestSeq", "TestSpin", "TestSpinMany"} {
+	for _, e := range []string{"TestCloseWake", "TestLostUpdate", "TestSeq", "TestSpin", "TestSpinMany"} {
 		if !strings.Contains(errOut, "] "+e+": ") {
 			t.Errorf("%s not checked:\n%s", e, errOut)
 		}

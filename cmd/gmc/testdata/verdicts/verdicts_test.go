@@ -90,3 +90,33 @@ func TestSpinMany(t *testing.T) {
 		t.Fatal("lost update")
 	}
 }
+
+// TestCloseWake reads a variable before a mutex handoff to the goroutine
+// that closes the channel the test is parked on, then writes it: ordered
+// by Unlock -> Lock -> close -> receive, no data race.
+func TestCloseWake(t *testing.T) {
+	running := true
+	var mu sync.Mutex
+	ready := make(chan struct{})
+	cnt := 0
+	go func() {
+		_ = running
+		mu.Lock()
+		cnt++
+		mu.Unlock()
+	}()
+	go func() {
+		for {
+			mu.Lock()
+			if cnt == 1 {
+				close(ready)
+				mu.Unlock()
+				return
+			}
+			mu.Unlock()
+			runtime.Gosched()
+		}
+	}()
+	<-ready
+	running = false
+}
