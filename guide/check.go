@@ -103,8 +103,9 @@ func Check(ctx context.Context, prog *load.Program, cfg CheckConfig) (*CheckResu
 	return t.runAll(ctx), nil
 }
 
-// makePlan computes the abstract trace sets to follow.
-func makePlan(prog *load.Program, cfg CheckConfig) (*plan, error) {
+// makePlan computes the abstract trace sets to follow; after deadline
+// (unless zero) it builds no more of them.
+func makePlan(prog *load.Program, cfg CheckConfig, deadline time.Time) (*plan, error) {
 	sp := slice.New(prog.SSA)
 	entries := []*ssa.Function{cfg.Entry.Fn}
 	var groups [][]loc.Loc
@@ -133,6 +134,9 @@ func makePlan(prog *load.Program, cfg CheckConfig) (*plan, error) {
 		pl.dist = heuristics.NewPFSM(sp)
 	}
 	for _, g := range groups {
+		if !deadline.IsZero() && time.Now().After(deadline) {
+			break
+		}
 		sys, err := abstract.Build(sp, abstract.Config{Targets: g, Entries: entries})
 		if err != nil {
 			if len(cfg.Targets) > 0 {

@@ -3,6 +3,7 @@ package guide
 import (
 	"context"
 	"sync"
+	"time"
 
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
@@ -20,6 +21,8 @@ type Trials struct {
 	base *vm.Machine
 	pl   *plan
 	cfg  CheckConfig
+	// planTime is the time Prepare took; each trial's time limit covers it.
+	planTime time.Duration
 }
 
 // Prepare computes what the trials of a check share: the plan of a guided
@@ -34,15 +37,47 @@ func Prepare(prog *load.Program, cfg CheckConfig) (*Trials, error) {
 	if cfg.StatesPerTraceSet <= 0 {
 		cfg.StatesPerTraceSet = 1000
 	}
+	start := time.Now()
 	t := &Trials{prog: prog, cfg: cfg}
 	if cfg.Strategy == Guided {
 		var err error
-		if t.pl, err = makePlan(prog, cfg); err != nil {
+		if t.pl, err = planWithin(prog, cfg); err != nil {
 			return nil, err
 		}
 	}
 	t.base = vm.New(prog, cfg.Options)
+	t.planTime = time.Since(start)
 	return t, nil
+}
+
+// planWithin is makePlan within a quarter of the time limit: the trace
+// sets built by then (none if the first is not done: the check then runs
+// the bounded exhaustive search and the fallback only). With user targets
+// (a goal) it waits for the whole plan.
+func planWithin(prog *load.Program, cfg CheckConfig) (*plan, error) {
+	if cfg.TimeLimit <= 0 || len(cfg.Targets) > 0 {
+		return makePlan(prog, cfg, time.Time{})
+	}
+	wait := cfg.TimeLimit / 4
+	type planned struct {
+		pl  *plan
+		err error
+	}
+	ch := make(chan planned, 1)
+	go func() {
+		pl, err := makePlan(prog, cfg, time.Now().Add(wait))
+		ch <- planned{pl, err}
+	}()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case p := <-ch:
+		return p.pl, p.err
+	case <-timer.C:
+		// the analysis goes on in the background until it ends; its
+		// result is dropped
+		return &plan{cache: map[int]*vm.Machine{}}, nil
+	}
 }
 
 // TraceSets is the number of abstract trace sets a guided check follows
@@ -61,6 +96,9 @@ func (t *Trials) Run(ctx context.Context, i int) TrialResult {
 	tc.Seed = t.cfg.Seed + uint64(i)
 	if i > 0 {
 		tc.Progress = nil
+	}
+	if tc.TimeLimit > 0 {
+		tc.TimeLimit = max(tc.TimeLimit-t.planTime, time.Millisecond)
 	}
 	return runTrial(ctx, t.prog, t.base, t.pl, tc)
 }
