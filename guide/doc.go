@@ -16,20 +16,43 @@
 //   - dfs, rdfs (successors shuffled), bfs: stateful searches with a visited
 //     set of canonical state hashes.
 //   - random: a random walk restarted from the initial state (stateless).
-//   - exhaustive: depth-first search of the whole state space with sleep
-//     sets (a partial-order reduction) over the visited set.
+//   - exhaustive: rounds with a budget of states that doubles from 1,000,
+//     each spending half on a depth-first search of the whole state space
+//     with sleep sets (a partial-order reduction) over the visited set, and
+//     half on iterated preemption bounding (bounded.go, CHESS): every
+//     schedule with at most k preemptions, for k = 0, 1, 2, … (a
+//     preemption is switching away from the goroutine that ran last while
+//     it is enabled and did not call runtime.Gosched; switches after a
+//     block or yield, timer firings and data choices are free), depth
+//     first, without sleep sets (they do not combine soundly with the
+//     bound), over a visited set of (fingerprint, preemptible goroutine) ->
+//     fewest preemptions. A bound whose search completes is the verdict's
+//     bound; a bounded search the bound never cut, or a finished full
+//     search, exhausts the space.
+//
+// The default check (guided, Check) is a portfolio: each round of runTrial
+// runs the bounded exhaustive search first (its round of the budget above,
+// resumed from round to round), then the guided search along each trace
+// set and the fallback, so a small space gets its verdict at once and a
+// larger one the highest preemption bound completed when the time runs out.
+// The time limit covers planning: the abstract trace sets get a quarter of
+// it (those built by then are used), the trials what is left.
 //
 // The search sees states only through the vm API (choices, step, hash,
 // error, goroutine stacks as locations); it knows nothing of SSA beyond
 // locations.
 //
 // Guarantees: a result with verdict "error" carries a choice sequence that
-// replays, from the initial state, to the same error. "no-error" is
-// reported only when the strategy explored its whole space without hitting
-// a bound: for exhaustive, dfs and bfs that is every reachable state within
-// the depth bound never having been reached; guided and random searches
-// never claim "no-error" (they are incomplete) and answer "unknown" when a
-// bound (time, states, depth, backtrack capacity) stops them.
+// replays, from the initial state, to the same error. "no-error" carries
+// its extent: Result.Exhausted (every reachable state explored without
+// hitting the depth bound: dfs, bfs, exhaustive) or Result.Preemptions = k
+// (every schedule with at most k preemptions explored, for the data inputs
+// explored; the exhaustive strategy and the default check). The guided
+// search and random walks alone never claim "no-error" (they are
+// incomplete); "unknown" means not even bound 0 completed before a bound
+// (time, states, depth) stopped the search. Visited sets hold 64-bit
+// fingerprints (vm.State.Hash), so a claim assumes no two states that
+// differ collide.
 //
 // Time: every search runs under the time model of its machine
 // (vm.Options.Timing). A check's own searches use the check's model (by
