@@ -58,6 +58,11 @@ type CheckConfig struct {
 	// those options (TrialResult.Machine has them): a trace file must
 	// record them for gmc replay.
 	FallbackTimers bool
+	// Bounded makes the guided check a portfolio (bounded.go): every round
+	// starts with a round of the bounded exhaustive search, whose completed
+	// preemption bound (or exhausted space) is the no-error verdict's.
+	// gmc check sets it; campaigns measuring the guided search alone do not.
+	Bounded bool
 }
 
 // TrialResult is the outcome of one trial.
@@ -263,7 +268,7 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 	ex.start = start
 	var exRoot *vm.State
 	br := newBoundRun()
-	exDone := func() bool { return br.exhausted || (br.fullDone && br.stuck) }
+	exDone := func() bool { return !cfg.Bounded || br.exhausted || (br.fullDone && br.stuck) }
 	unknown := func(m *vm.Machine) TrialResult {
 		if r, ok := br.verdict(ex); ok {
 			r.Stats = Stats{}
@@ -275,7 +280,7 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 	for round, budget := 0, cfg.StatesPerTraceSet; ; round, budget = round+1, budget*2 {
 		// the bounded exhaustive search first: a small space gets its
 		// verdict at once
-		if !exDone() && !outOfTime() {
+		if cfg.Bounded && !exDone() && !outOfTime() {
 			if exRoot == nil {
 				exRoot = base.Start(cfg.Entry)
 			}

@@ -41,6 +41,7 @@ type outcome struct {
 // comes with its exit code.
 func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Progress), wantTimeline bool) (*outcome, int, error) {
 	cfg := guide.CheckConfig{
+		Bounded: len(targets) == 0, // with targets the goal is the guided search's
 		Options: l.m.Options(), Entry: l.entry, Targets: targets, Auto: len(targets) == 0,
 		Strategy: guide.Strategy(f.strategy), Heuristic: heuristics.Secondary(f.heuristic),
 		Seed: f.seed, Trials: f.trials, Parallel: f.parallel, AllTrials: f.allTrials, TimeLimit: f.timeLimit,
