@@ -30,13 +30,14 @@
 //     bound; a bounded search the bound never cut, or a finished full
 //     search, exhausts the space.
 //
-// The default check (guided, Check) is a portfolio: each round of runTrial
+// The default gmc check (guided, CheckConfig.Bounded) is a portfolio: each round of runTrial
 // runs the bounded exhaustive search first (its round of the budget above,
 // resumed from round to round), then the guided search along each trace
 // set and the fallback, so a small space gets its verdict at once and a
 // larger one the highest preemption bound completed when the time runs out.
-// The time limit covers planning: the abstract trace sets get a quarter of
-// it (those built by then are used), the trials what is left.
+// With CheckConfig.Bounded (gmc check) the time limit covers planning: the
+// abstract trace sets get a quarter of it (those built by then are used),
+// the trials what is left.
 //
 // The search sees states only through the vm API (choices, step, hash,
 // error, goroutine stacks as locations); it knows nothing of SSA beyond

@@ -21,7 +21,8 @@ type Trials struct {
 	base *vm.Machine
 	pl   *plan
 	cfg  CheckConfig
-	// planTime is the time Prepare took; each trial's time limit covers it.
+	// planTime is the time Prepare took; with CheckConfig.Bounded each
+	// trial's time limit covers it.
 	planTime time.Duration
 }
 
@@ -53,9 +54,10 @@ func Prepare(prog *load.Program, cfg CheckConfig) (*Trials, error) {
 // planWithin is makePlan within a quarter of the time limit: the trace
 // sets built by then (none if the first is not done: the check then runs
 // the bounded exhaustive search and the fallback only). With user targets
-// (a goal) it waits for the whole plan.
+// (a goal), or outside gmc check's portfolio (CheckConfig.Bounded), it
+// waits for the whole plan.
 func planWithin(prog *load.Program, cfg CheckConfig) (*plan, error) {
-	if cfg.TimeLimit <= 0 || len(cfg.Targets) > 0 {
+	if cfg.TimeLimit <= 0 || len(cfg.Targets) > 0 || !cfg.Bounded {
 		return makePlan(prog, cfg, time.Time{})
 	}
 	wait := cfg.TimeLimit / 4
@@ -97,7 +99,7 @@ func (t *Trials) Run(ctx context.Context, i int) TrialResult {
 	if i > 0 {
 		tc.Progress = nil
 	}
-	if tc.TimeLimit > 0 {
+	if tc.TimeLimit > 0 && tc.Bounded {
 		tc.TimeLimit = max(tc.TimeLimit-t.planTime, time.Millisecond)
 	}
 	return runTrial(ctx, t.prog, t.base, t.pl, tc)
