@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"strings"
 	"time"
 
@@ -76,6 +77,9 @@ func runCheck(args []string) int {
 	if err != nil {
 		return exitUsage
 	}
+	if len(pos) == 1 && strings.HasSuffix(pos[0], "...") {
+		return checkPattern(args, pos[0])
+	}
 	if len(pos) != 1 {
 		return usageErr("check takes one package (got %d); see 'gmc check -h'", len(pos))
 	}
@@ -96,6 +100,10 @@ func runCheck(args []string) int {
 	if findErr != nil && f.entry != "" {
 		// not an entry's name: a pattern over the package's entries
 		sel, err := entries.Select(entries.List(prog), f.entry)
+		if err != nil && checkingPattern {
+			fmt.Fprintf(os.Stderr, "gmc: %v (skipped)\n", err) // as go test -run: no tests to run
+			return exitOK
+		}
 		if err != nil {
 			if f.entry != entries.All && !strings.ContainsAny(f.entry, `\.+*?()|[]{}^$`) {
 				fmt.Fprintln(os.Stderr, findErr) // a plain name: say it is missing
@@ -277,4 +285,45 @@ func timingNote(timing string) string {
 		return " in real time (--step-time)"
 	}
 	return ""
+}
+
+// checkingPattern is set while checkPattern runs: a package none of whose
+// entries --entry selects is skipped, not an error.
+var checkingPattern bool
+
+// checkPattern checks every package a pattern such as ./... matches (go
+// list lists them; those without test files or main are skipped), one after the other with the same flags, as go test
+// does. The exit code is the worst: internal error, then usage or load
+// error, then an error found.
+func checkPattern(args []string, pattern string) int {
+	cmd := exec.Command("go", "list", "-f", "{{.Dir}}\t{{.Name}}\t{{len .TestGoFiles}}\t{{len .XTestGoFiles}}", pattern)
+	cmd.Stderr = os.Stderr // the go tool's own messages ("matched no packages", build errors)
+	out, err := cmd.Output()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gmc: go list %s: %v\n", pattern, err)
+		return exitUsage
+	}
+	checkingPattern = true
+	defer func() { checkingPattern = false }()
+	rank := map[int]int{exitOK: 0, exitFound: 1, exitUsage: 2, exitInternal: 3}
+	worst := exitOK
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Split(line, "\t")
+		if len(fields) != 4 || (fields[1] != "main" && fields[2] == "0" && fields[3] == "0") {
+			continue // no test files and no main: nothing to check, as go test says
+		}
+		dir := fields[0]
+		a := make([]string, 0, len(args))
+		for _, x := range args {
+			if x == pattern {
+				x = dir
+			}
+			a = append(a, x)
+		}
+		fmt.Fprintf(os.Stderr, "gmc: package %s\n", dir)
+		if code := runCheck(a); rank[code] > rank[worst] {
+			worst = code
+		}
+	}
+	return worst
 }

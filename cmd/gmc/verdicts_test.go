@@ -74,3 +74,18 @@ func TestCheckEveryTest(t *testing.T) {
 		t.Errorf("--run TestSe: exit %d:\n%s", code, errOut)
 	}
 }
+
+// TestCheckPattern checks that a ./... pattern checks every package with
+// tests (go list ignores testdata below a ./..., so the pattern starts
+// inside it).
+func TestCheckPattern(t *testing.T) {
+	_, errOut, code := gmc(t, "check", "--run", "TestSeq", "--time-limit", "2s", "./testdata/verdicts/...")
+	for _, want := range []string{"no error (exhausted", "package ", "testdata/verdicts"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("missing %q:\n%s", want, errOut)
+		}
+	}
+	if code != 0 {
+		t.Errorf("exit %d, want 0:\n%s", code, errOut)
+	}
+}
