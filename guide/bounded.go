@@ -40,6 +40,7 @@ type boundedOutcome struct {
 	complete bool // every schedule with at most k preemptions explored (within the depth bound)
 	pruned   bool // the bound cut some schedule (otherwise the space is exhausted)
 	depth    bool // the depth bound cut a path (the search can never complete)
+	inexact  bool // a state with a pending timer was merged: no claim
 }
 
 // preemptionBounded explores, depth first, every schedule of root with at most k
@@ -68,6 +69,9 @@ func (se *searcher) preemptionBounded(root *vm.State, k int, limit int) boundedO
 		last := preemptible(s, choices)
 		key := boundKey{s.Hash(), last}
 		if u, seen := visited[key]; seen && u <= used {
+			if s.TimersPending() {
+				out.inexact = true // a spin that fires a timer may be cut (vm.State.TimersPending)
+			}
 			return
 		}
 		visited[key] = used
@@ -98,7 +102,7 @@ func (se *searcher) preemptionBounded(root *vm.State, k int, limit int) boundedO
 		}
 	}
 	explore(root, &pathNode{}, 0)
-	out.complete = !stopped && out.found == nil
+	out.complete = !stopped && out.found == nil && !out.inexact
 	return out
 }
 
@@ -149,7 +153,7 @@ func (br *boundRun) round(se *searcher, root *vm.State, budget int) (Result, boo
 		if o.found != nil {
 			return se.result(VerdictError, o.found, o.path), true
 		}
-		if o.depth {
+		if o.depth || o.inexact {
 			br.stuck = true
 		}
 		if !o.complete {

@@ -293,6 +293,7 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 			d.Backtracks -= before.Backtracks
 			if found {
 				r.Stats = d
+				r.Stats.SolverCalls, r.Stats.SolverTime = exRoot.SolverStats()
 				return finish(r, base)
 			}
 			add(Result{Stats: d})

@@ -71,6 +71,9 @@ func (se *searcher) exhaustiveLimited(root *vm.State, limit int) Result {
 				}
 			}
 			if len(only) == 0 {
+				if s.TimersPending() {
+					se.bounded = true // a spin that fires a timer may be cut: no claim
+				}
 				return
 			}
 			visited[h] = keep

@@ -177,6 +177,12 @@ func (s *State) LastStep() Step { return s.last }
 // Clock returns the virtual time in nanoseconds.
 func (s *State) Clock() int64 { return s.clock }
 
+// TimersPending reports whether a timer is set. Under the default time
+// model a spinning goroutine lets the earliest timer fire once a probe
+// finds it repeating, which the state's hash does not record: a search
+// that merges such states by hash may miss the firing.
+func (s *State) TimersPending() bool { return len(s.timers) > 0 }
+
 // RunNext returns the goroutine most recently made ready (started by a go
 // statement or an AfterFunc, woken by a channel operation, a Cond or a
 // timer) that has not run since, or 0: Go's scheduler puts such a
