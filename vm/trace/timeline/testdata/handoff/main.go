@@ -3,7 +3,10 @@
 // then it leaks a goroutine blocked on a channel nobody sends on.
 package main
 
-import "sync"
+import (
+	"runtime"
+	"sync"
+)
 
 func main() {
 	ch := make(chan int)
@@ -28,4 +31,7 @@ func main() {
 	wg.Wait()
 	never := make(chan int)
 	go func() { <-never }()
+	for i := 0; i < 20; i++ {
+		runtime.Gosched() // let it block: the process ends with main
+	}
 }
