@@ -1,7 +1,8 @@
 // Package load turns a Go package pattern into SSA for gmc.
 //
 // It loads packages with go/packages the way `go vet` does (from the
-// directory's own module, tests included), builds SSA with generics
+// directory's own module, tests included; a directory given by its absolute
+// path is loaded from its own module wherever gmc runs), builds SSA with generics
 // instantiated, and strips the function bodies of standard-library packages
 // that gmc does not interpret (those are modelled natively by the VM), which
 // keeps loading fast. Invariants: every package of the returned program is
@@ -39,6 +40,10 @@ var interpreted = map[string]bool{
 	"math/bits": true, "cmp": true, "context": true, "iter": false,
 	"internal/strconv": true, "io": true, "flag": true, "bufio": true, "hash": true,
 	"hash/fnv": true, "internal/byteorder": true, "text/tabwriter": true,
+	"regexp": true, "regexp/syntax": true, "unicode": true, "path": true,
+	"path/filepath": true, "io/fs": true, "encoding/hex": true, "internal/itoa": true,
+	"internal/filepathlite": true, "internal/stringslite": true,
+	"encoding/base64": true, "encoding": true, "hash/crc32": true, "encoding/binary": true,
 	// the GoKer kernels and leak patterns that ship with Go (DESIGN §6)
 	"runtime/testdata/testgoroutineleakprofile":       true,
 	"runtime/testdata/testgoroutineleakprofile/goker": true,
