@@ -43,6 +43,8 @@ var interpreted = map[string]bool{
 	"regexp": true, "regexp/syntax": true, "unicode": true, "path": true,
 	"path/filepath": true, "io/fs": true, "encoding/hex": true, "internal/itoa": true,
 	"internal/filepathlite": true, "internal/stringslite": true,
+	"crypto": true, "crypto/internal/boring": true, "crypto/sha256": true, "crypto/internal/fips140/sha256": true, "crypto/internal/fips140deps/byteorder": true,
+	"crypto/sha512": true, "crypto/internal/fips140/sha512": true, "crypto/md5": true, "crypto/sha1": true,
 	"encoding/base64": true, "encoding": true, "hash/crc32": true, "encoding/binary": true,
 	// the GoKer kernels and leak patterns that ship with Go (DESIGN §6)
 	"runtime/testdata/testgoroutineleakprofile":       true,
@@ -123,7 +125,9 @@ func Load(cfg Config) (*Program, error) {
 			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
 		Tests: true,
 		Dir:   dir,
-		Fset:  fset,
+		// the pure-Go fallbacks of assembly-backed packages
+		BuildFlags: []string{"-tags=purego,math_big_pure_go"},
+		Fset:       fset,
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
 			f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
 			if f != nil && strings.HasPrefix(filename, goroot) {

@@ -1,9 +1,14 @@
 // Program stdlibsrc exercises standard-library packages the VM interprets
 // from their Go source (regexp, path/filepath, unicode, encoding/hex,
-// encoding/base64, encoding/binary, hash/crc32); os.Args[1] names the case.
+// encoding/base64, encoding/binary, hash/crc32, crypto/sha256, sha512,
+// sha1, md5); os.Args[1] names the case.
 package main
 
 import (
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/hex"
@@ -34,6 +39,13 @@ func main() {
 		m, err := filepath.Match("*.go", "main.go")
 		r, _ := filepath.Rel("/a/b", "/a/c/d")
 		fmt.Println(m, err, r, path.Join("p", "q"), filepath.SplitList("a:b"))
+	case "hashes":
+		h := sha256.New()
+		h.Write([]byte("ab"))
+		h.Write([]byte("c"))
+		fmt.Printf("%x\n%x\n", sha256.Sum256([]byte("abc")), h.Sum(nil))
+		s5 := sha512.Sum512([]byte("abc"))
+		fmt.Printf("%x\n%x %x\n", s5[:8], sha1.Sum([]byte("abc")), md5.Sum([]byte("abc")))
 	case "unicode":
 		fmt.Println(unicode.IsUpper('Q'), unicode.IsLetter('é'), unicode.IsDigit('٣'), unicode.IsSpace('\u00a0'))
 		fmt.Println(string(unicode.ToUpper('ß')), string(unicode.ToLower('Σ')), unicode.Is(unicode.Han, '世'))
