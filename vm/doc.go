@@ -133,7 +133,7 @@
 //
 // The standard library is loaded with the pure-Go build tags (purego,
 // math_big_pure_go). Pure packages listed in vm/load (strings, strconv,
-// regexp, path/filepath, unicode, encoding/hex|base64|binary, hash/crc32,
+// regexp, path/filepath, encoding/hex|base64|binary, hash/crc32,
 // crypto/sha256|sha512|sha1|md5, …) are interpreted from their source; the
 // crypto ones need only natives at the crypto/internal/fips140 boundary
 // (natives_crypto.go: FIPS 140-3 mode off). Other standard-library packages

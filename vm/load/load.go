@@ -40,7 +40,10 @@ var interpreted = map[string]bool{
 	"math/bits": true, "cmp": true, "context": true, "iter": false,
 	"internal/strconv": true, "io": true, "flag": true, "bufio": true, "hash": true,
 	"hash/fnv": true, "internal/byteorder": true, "text/tabwriter": true,
-	"regexp": true, "regexp/syntax": true, "unicode": true, "path": true,
+	// unicode stays stripped: interpreting it makes the virtual clock of
+	// vm/testdata/stdlib's "timeout" case wrong (TestStdlibVirtualTime);
+	// not yet understood
+	"regexp": true, "regexp/syntax": true, "path": true,
 	"path/filepath": true, "io/fs": true, "encoding/hex": true, "internal/itoa": true,
 	"internal/filepathlite": true, "internal/stringslite": true,
 	"crypto": true, "crypto/internal/boring": true, "crypto/sha256": true, "crypto/internal/fips140/sha256": true, "crypto/internal/fips140deps/byteorder": true,
