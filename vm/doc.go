@@ -131,8 +131,13 @@
 //
 // # Natives
 //
-// Standard-library packages other than a few pure ones (see vm/load) are
-// not interpreted; their functions are modelled by natives registered by
+// The standard library is loaded with the pure-Go build tags (purego,
+// math_big_pure_go). Pure packages listed in vm/load (strings, strconv,
+// regexp, path/filepath, encoding/hex|base64|binary, hash/crc32,
+// crypto/sha256|sha512|sha1|md5, …) are interpreted from their source; the
+// crypto ones need only natives at the crypto/internal/fips140 boundary
+// (natives_crypto.go: FIPS 140-3 mode off). Other standard-library packages
+// are not interpreted; their functions are modelled by natives registered by
 // name (ssa Function.String(), e.g. "(*sync.Mutex).Lock") in natives_*.go.
 // Calling a function with neither a body nor a model stops the run with
 // an "unsupported: ... at file:line" error, never a panic of gmc itself.

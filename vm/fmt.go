@@ -158,6 +158,15 @@ func (a fmtArg) formatValue(f fmt.State, verb rune) {
 		fmt.Fprint(f, "}")
 	case *types.Array:
 		cells := a.v.([]Value)
+		if basicKindOf(u.Elem()) == types.Byte && (verb == 's' || verb == 'q' || verb == 'x' || verb == 'X') {
+			// fmt prints a byte array as it prints a byte slice
+			b := make([]byte, len(cells))
+			for i, c := range cells {
+				b[i] = c.(uint8)
+			}
+			fmt.Fprintf(f, fmt.FormatString(f, verb), b)
+			return
+		}
 		es := a.rt.Elem.Size
 		vals := make([]Value, a.rt.Len)
 		for i := range vals {

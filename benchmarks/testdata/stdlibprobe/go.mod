@@ -1,0 +1,3 @@
+module stdlibprobe
+
+go 1.23

@@ -1,0 +1,66 @@
+package vm_test
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+)
+
+// stdlibSourceCases are the cases of testdata/stdlibsrc with the output of
+// the program built by Go, or, for a panicking case, the first line Go
+// prints. These packages have no natives: the VM runs their Go source.
+var stdlibSourceCases = []struct {
+	name  string
+	out   string
+	panic string
+}{
+	{"regexp", "[a@b.com y@zz.com]\n[bob@ex.com bob ex]\nex:bob false\ntrue a\\.b\\*c\n" +
+		"error parsing regexp: missing closing ): `a(b`\n", ""},
+	{"regexp-must-panic", "", "panic: regexp: Compile(`x[`): error parsing regexp: missing closing ]: `[`"},
+	{"filepath", "a/c y.go .gz\n/x/y a/b true\ntrue <nil> ../c/d p/q [a b]\n", ""},
+	{"hashes", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\n" +
+		"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\nddaf35a193617aba\n" +
+		"a9993e364706816aba3e25717850c26c9cd0d89d 900150983cd24fb0d6963f7d28e17f72\n", ""},
+	{"encodings", "476f21 aGkh\nJK <nil> hi!\n[1 2 3 4] 513 2\n3610a686 9a71bb4c\n" +
+		"encoding/hex: invalid byte: U+007A 'z'\n", ""},
+}
+
+var stdlibSourceProg = sync.OnceValues(func() (*load.Program, error) {
+	return load.Load(load.Config{Dir: "testdata/stdlibsrc"})
+})
+
+// TestStdlibFromSource: regexp, path/filepath, encoding/hex,
+// encoding/base64, encoding/binary, hash/crc32 and crypto/sha256, sha512,
+// sha1 and md5 (purego), interpreted from their source, print what Go prints and panic as Go panics.
+func TestStdlibFromSource(t *testing.T) {
+	prog, err := stdlibSourceProg()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pkg := range []string{"regexp", "regexp/syntax", "path/filepath", "hash/crc32", "crypto/sha256"} {
+		if !prog.Interpreted(pkg) {
+			t.Errorf("%s is not interpreted", pkg)
+		}
+	}
+	for _, c := range stdlibSourceCases {
+		t.Run(c.name, func(t *testing.T) {
+			s := runStdlib(t, prog, c.name, vm.Checks{})
+			err := s.Err()
+			if c.panic != "" {
+				if err == nil || err.Kind != vm.KindPanic || strings.SplitN(err.Msg, "\n", 2)[0] != c.panic {
+					t.Fatalf("got error %v, want %q", err, c.panic)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("error: %s: %s", err.Kind, err.Msg)
+			}
+			if got := s.Output(0); got != c.out {
+				t.Errorf("output:\n%s\nwant:\n%s", got, c.out)
+			}
+		})
+	}
+}
