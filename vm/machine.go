@@ -381,14 +381,6 @@ func (m *Machine) Start(e Entry) *State {
 			fallthrough
 		case 2:
 			return m.callEntry(t, e, b)
-		case 3:
-			// main returning ends the process: a scheduling point, so
-			// that the goroutines it started may run (and block) first
-			if e.Kind == EntryMain && t.yieldBefore() {
-				b.pc--
-				return ctlYield
-			}
-			t.s.last.Op = "exit"
 		}
 		t.g.top = nil
 		return t.goroutineExit()

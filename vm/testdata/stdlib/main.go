@@ -17,6 +17,7 @@ import (
 	"math/rand"
 	randv2 "math/rand/v2"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"sort"
@@ -396,6 +397,7 @@ var cases = map[string]func(){
 			case <-ctx.Done():
 			}
 		}()
+		runtime.Gosched() // main's return is no scheduling point: let it block first
 	},
 	"rand-global": func() {
 		fmt.Println(rand.Intn(100), rand.Intn(100), randv2.IntN(100))

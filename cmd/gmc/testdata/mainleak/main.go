@@ -6,7 +6,10 @@
 // channel forever.
 package main
 
-import "os"
+import (
+	"os"
+	"runtime"
+)
 
 var requests = make(chan int)
 
@@ -15,6 +18,7 @@ func main() {
 	case "leak":
 		ch := make(chan int)
 		go func() { ch <- 1 }()
+		runtime.Gosched() // a scheduling point: it may block before main returns
 	case "global":
 		go func() { <-requests }()
 	case "server":
