@@ -15,11 +15,15 @@ import (
 // stdlibCases are the cases of testdata/stdlib with the output of the
 // program built by Go (GODEBUG=randautoseed=0, stdout and stderr
 // together), or, for a panicking case, the first line Go prints.
-var stdlibCases = []struct {
+// stdlibCase is a case of testdata/stdlib: its argument, the output Go
+// prints, or the first line of the panic it raises.
+type stdlibCase struct {
 	name  string
 	out   string // expected output
 	panic string // expected panic message (instead of out)
-}{
+}
+
+var stdlibCases = []stdlibCase{
 	{"errors", `wrap: base true true true
 true 3 false
 true v
@@ -160,22 +164,7 @@ func loadStdlib(t *testing.T) *load.Program {
 func TestStdlibNatives(t *testing.T) {
 	prog := loadStdlib(t)
 	for _, c := range stdlibCases {
-		t.Run(c.name, func(t *testing.T) {
-			s := runStdlib(t, prog, c.name, vm.Checks{})
-			err := s.Err()
-			if c.panic != "" {
-				if err == nil || err.Kind != vm.KindPanic || strings.SplitN(err.Msg, "\n", 2)[0] != c.panic {
-					t.Fatalf("got error %v, want %q", err, c.panic)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("error: %s: %s", err.Kind, err.Msg)
-			}
-			if got := s.Output(0); got != c.out {
-				t.Errorf("output:\n%s\nwant:\n%s", got, c.out)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { checkStdlibCase(t, prog, c) })
 	}
 }
 
@@ -259,5 +248,24 @@ func TestStdlibContextLeak(t *testing.T) {
 	}
 	if g := err.Goroutines[0]; g.Wait != "chan receive" || !strings.HasPrefix(g.Start, "main.init.func") {
 		t.Errorf("leaked goroutine %s [%s], want a main.init.funcN.1 [chan receive]", g.Start, g.Wait)
+	}
+}
+
+// checkStdlibCase runs case c of prog and checks its output or panic.
+func checkStdlibCase(t *testing.T, prog *load.Program, c stdlibCase) {
+	t.Helper()
+	s := runStdlib(t, prog, c.name, vm.Checks{})
+	err := s.Err()
+	if c.panic != "" {
+		if err == nil || err.Kind != vm.KindPanic || strings.SplitN(err.Msg, "\n", 2)[0] != c.panic {
+			t.Fatalf("got error %v, want %q", err, c.panic)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("error: %s: %s", err.Kind, err.Msg)
+	}
+	if got := s.Output(0); got != c.out {
+		t.Errorf("output:\n%s\nwant:\n%s", got, c.out)
 	}
 }

@@ -1,22 +1,16 @@
 package vm_test
 
 import (
-	"strings"
 	"sync"
 	"testing"
 
-	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
 )
 
 // stdlibSourceCases are the cases of testdata/stdlibsrc with the output of
 // the program built by Go, or, for a panicking case, the first line Go
 // prints. These packages have no natives: the VM runs their Go source.
-var stdlibSourceCases = []struct {
-	name  string
-	out   string
-	panic string
-}{
+var stdlibSourceCases = []stdlibCase{
 	{"regexp", "[a@b.com y@zz.com]\n[bob@ex.com bob ex]\nex:bob false\ntrue a\\.b\\*c\n" +
 		"error parsing regexp: missing closing ): `a(b`\n", ""},
 	{"regexp-must-panic", "", "panic: regexp: Compile(`x[`): error parsing regexp: missing closing ]: `[`"},
@@ -46,21 +40,6 @@ func TestStdlibFromSource(t *testing.T) {
 		}
 	}
 	for _, c := range stdlibSourceCases {
-		t.Run(c.name, func(t *testing.T) {
-			s := runStdlib(t, prog, c.name, vm.Checks{})
-			err := s.Err()
-			if c.panic != "" {
-				if err == nil || err.Kind != vm.KindPanic || strings.SplitN(err.Msg, "\n", 2)[0] != c.panic {
-					t.Fatalf("got error %v, want %q", err, c.panic)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("error: %s: %s", err.Kind, err.Msg)
-			}
-			if got := s.Output(0); got != c.out {
-				t.Errorf("output:\n%s\nwant:\n%s", got, c.out)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { checkStdlibCase(t, prog, c) })
 	}
 }

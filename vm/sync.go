@@ -64,9 +64,6 @@ func (t *thread) mutexUnlock(p Pointer) ctl {
 func init() {
 	nf := defSync("(*sync.Mutex).Lock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
-		if bad, k := t.nilSync(t.g.top, p); bad {
-			return nil, k
-		}
 		t.s.last.Op = "sync.Mutex.Lock"
 		return nil, t.mutexLock(p, "sync.Mutex.Lock")
 	})
@@ -83,9 +80,6 @@ func init() {
 	})
 	defSync("(*sync.Mutex).Unlock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
-		if bad, k := t.nilSync(t.g.top, p); bad {
-			return nil, k
-		}
 		t.s.last.Op = "sync.Mutex.Unlock"
 		return nil, t.mutexUnlock(p)
 	})
