@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gmc-go/gmc/abstract"
@@ -137,7 +138,7 @@ func TestTargets(t *testing.T) {
 		{"main.go:11", "main.go:11:8"},
 		{"abba/main.go:28", "main.go:28:2"},
 		{"main.go:8", "main.go:8: no statement on this line; name a line with code"},
-		{"nosuch.go:3", "nosuch.go:3: no such file in the package"},
+		{"nosuch.go:3", "nosuch.go:3: no such file in the program"},
 		{"main.go", `gmc: bad target "main.go": want file.go:LINE`},
 	} {
 		l, err := abstract.ParseTarget(p, tt.spec)
@@ -148,6 +149,28 @@ func TestTargets(t *testing.T) {
 			got = abstract.Position(p.Fset, l)
 		}
 		if got != tt.want {
+			t.Errorf("ParseTarget(%q) = %q, want %q", tt.spec, got, tt.want)
+		}
+	}
+	// files outside the root package: by path suffix or import path; a
+	// base name two packages share is refused with both
+	p3 := testprog.Load(t, filepath.Join("testdata", "nested"))
+	for _, tt := range []struct{ spec, want, file string }{
+		{"inner/util.go:8", "util.go:8:2", "inner/util.go"},
+		{"github.com/gmc-go/gmc/abstract/testdata/nested/other/util.go:8", "util.go:8:2", "other/util.go"},
+		{"util.go:8", "ambiguous", ""},
+	} {
+		l, err := abstract.ParseTarget(p3, tt.spec)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else {
+			got = abstract.Position(p3.Fset, l)
+			if !strings.HasSuffix(p3.Fset.Position(l.Pos()).Filename, tt.file) {
+				t.Errorf("ParseTarget(%q) resolved to %s", tt.spec, p3.Fset.Position(l.Pos()))
+			}
+		}
+		if !strings.Contains(got, tt.want) {
 			t.Errorf("ParseTarget(%q) = %q, want %q", tt.spec, got, tt.want)
 		}
 	}

@@ -64,26 +64,71 @@ func RootFuncs(p *load.Program) []*ssa.Function {
 
 // ParseTarget resolves "file.go:LINE" to the first instruction on that line:
 // in the function whose instruction on the line starts leftmost, the first in
-// block order. The file is matched by base name or path suffix.
+// block order. The file is named by base name, by a path relative to the
+// current directory or to the module root (matched as a path suffix), by an
+// absolute path, or as importpath/file.go. Files of the root packages are
+// searched first, then every file of the loaded program (a warning located
+// in a dependency is handed back as printed); a name that matches files of
+// several packages there is refused with the candidates.
 func ParseTarget(p *load.Program, spec string) (loc.Loc, error) {
 	i := strings.LastIndexByte(spec, ':')
 	line, err := strconv.Atoi(spec[i+1:])
 	if i <= 0 || err != nil || line <= 0 {
 		return loc.Loc{}, &TargetError{fmt.Sprintf("gmc: bad target %q: want file.go:LINE", spec)}
 	}
-	file := filepath.ToSlash(spec[:i])
-	matches := func(name string) bool {
-		name = filepath.ToSlash(name)
-		return name == file || strings.HasSuffix(name, "/"+file)
+	matches := fileMatcher(spec[:i])
+	best, fileSeen := lineIn(p, RootFuncs(p), matches, line)
+	if best.Fn == nil && !fileSeen && !fileInRoots(p, func(name string) bool { return matches(name, "") }) {
+		var files map[string]bool
+		best, files = lineAnywhere(p, matches, line)
+		if len(files) > 1 {
+			var names []string
+			for f := range files {
+				names = append(names, f)
+			}
+			sort.Strings(names)
+			return loc.Loc{}, &TargetError{fmt.Sprintf("%s: ambiguous: %s; name the file by a longer path", spec, strings.Join(names, ", "))}
+		}
+		if len(files) == 0 {
+			return loc.Loc{}, &TargetError{fmt.Sprintf("%s: no such file in the program", spec)}
+		}
 	}
+	if best.Fn == nil {
+		return loc.Loc{}, &TargetError{fmt.Sprintf("%s: no statement on this line; name a line with code", spec)}
+	}
+	return best, nil
+}
+
+// fileMatcher matches a source file (and the import path of its package)
+// against the file part of a target.
+func fileMatcher(file string) func(name, pkgPath string) bool {
+	file = filepath.ToSlash(filepath.Clean(file))
+	abs := ""
+	if a, err := filepath.Abs(file); err == nil {
+		abs = filepath.ToSlash(a)
+	}
+	return func(name, pkgPath string) bool {
+		name = filepath.ToSlash(name)
+		return name == file || strings.HasSuffix(name, "/"+file) || name == abs ||
+			(pkgPath != "" && pkgPath+"/"+filepath.Base(name) == file)
+	}
+}
+
+// lineIn finds the target instruction on line of a matching file among
+// funcs, and reports whether any instruction of funcs is in such a file.
+func lineIn(p *load.Program, funcs []*ssa.Function, matches func(name, pkgPath string) bool, line int) (loc.Loc, bool) {
 	fileSeen := false
 	var best loc.Loc
 	bestCol := 0
-	for _, fn := range RootFuncs(p) {
+	for _, fn := range funcs {
+		pkgPath := ""
+		if pkg := funcPkg(fn); pkg != nil {
+			pkgPath = pkg.Pkg.Path()
+		}
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				pos := p.Fset.Position(in.Pos())
-				if !pos.IsValid() || !matches(pos.Filename) {
+				if !pos.IsValid() || !matches(pos.Filename, pkgPath) {
 					continue
 				}
 				fileSeen = true
@@ -103,13 +148,39 @@ func ParseTarget(p *load.Program, spec string) (loc.Loc, error) {
 			}
 		}
 	}
-	if best.Fn == nil {
-		if !fileSeen && !fileInRoots(p, matches) {
-			return loc.Loc{}, &TargetError{fmt.Sprintf("%s: no such file in the package", spec)}
+	return best, fileSeen
+}
+
+// lineAnywhere looks for the target among every function of the program
+// with a body, and returns the distinct matching files.
+func lineAnywhere(p *load.Program, matches func(name, pkgPath string) bool, line int) (loc.Loc, map[string]bool) {
+	files := map[string]bool{}
+	var funcs []*ssa.Function
+	for fn := range ssautil.AllFunctions(p.SSA) {
+		if len(fn.Blocks) == 0 || fn.Synthetic != "" {
+			continue
 		}
-		return loc.Loc{}, &TargetError{fmt.Sprintf("%s: no statement on this line; name a line with code", spec)}
+		pkgPath := ""
+		if pkg := funcPkg(fn); pkg != nil {
+			pkgPath = pkg.Pkg.Path()
+		}
+		pos := p.Fset.Position(fn.Pos())
+		if !pos.IsValid() || !matches(pos.Filename, pkgPath) {
+			continue
+		}
+		files[pos.Filename] = true
+		funcs = append(funcs, fn)
 	}
-	return best, nil
+	sort.Slice(funcs, func(i, j int) bool { return slice.FuncLess(funcs[i], funcs[j]) })
+	best, _ := lineIn(p, funcs, matches, line)
+	return best, files
+}
+
+func funcPkg(fn *ssa.Function) *ssa.Package {
+	if fn.Origin() != nil {
+		return fn.Origin().Pkg
+	}
+	return fn.Pkg
 }
 
 func fileInRoots(p *load.Program, matches func(string) bool) bool {
@@ -132,6 +203,22 @@ func fileInRoots(p *load.Program, matches func(string) bool) bool {
 // at the end of a line marks that line; a comment alone on its line marks
 // the next line.
 func CommentTargets(p *load.Program) ([]Site, error) {
+	return commentSites(p, "//gmc:target")
+}
+
+// UnreachableComments finds //gmc:unreachable comments in the root packages
+// (placed as //gmc:target comments are): reaching a marked line is an error
+// (vm.Options.Unreachable).
+func UnreachableComments(p *load.Program) ([]loc.Loc, error) {
+	sites, err := commentSites(p, "//gmc:unreachable")
+	var out []loc.Loc
+	for _, s := range sites {
+		out = append(out, s.Loc)
+	}
+	return out, err
+}
+
+func commentSites(p *load.Program, marker string) ([]Site, error) {
 	var out []Site
 	seen := map[string]bool{}
 	for _, pkg := range p.Pkgs {
@@ -139,7 +226,7 @@ func CommentTargets(p *load.Program) ([]Site, error) {
 			src, _ := os.ReadFile(p.Fset.Position(f.Pos()).Filename)
 			for _, cg := range f.Comments {
 				for _, c := range cg.List {
-					if !strings.HasPrefix(c.Text, "//gmc:target") {
+					if c.Text != marker && !strings.HasPrefix(c.Text, marker+" ") {
 						continue
 					}
 					pos := p.Fset.Position(c.Pos())
@@ -154,9 +241,9 @@ func CommentTargets(p *load.Program) ([]Site, error) {
 					seen[spec] = true
 					l, err := ParseTarget(p, spec)
 					if err != nil {
-						return nil, &TargetError{fmt.Sprintf("%s:%d: //gmc:target marks no statement", filepath.Base(pos.Filename), pos.Line)}
+						return nil, &TargetError{fmt.Sprintf("%s:%d: %s marks no statement", filepath.Base(pos.Filename), pos.Line, marker)}
 					}
-					out = append(out, Site{Kind: SiteComment, Loc: l, Msg: "//gmc:target"})
+					out = append(out, Site{Kind: SiteComment, Loc: l, Msg: marker})
 				}
 			}
 		}

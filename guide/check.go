@@ -20,10 +20,14 @@ import (
 // CheckConfig configures a check of one entry: where to look (targets),
 // how (strategy, heuristic), and how long.
 type CheckConfig struct {
-	Options   vm.Options // VM options (scheduling, checks, program arguments)
-	Entry     vm.Entry
-	Targets   []loc.Loc // user targets: reaching all of them at once is a goal
-	Auto      bool      // without user targets, guide toward panic sites and analyzer warnings (with none, toward blocking operations when leaks are checked)
+	Options vm.Options // VM options (scheduling, checks, program arguments)
+	Entry   vm.Entry
+	Targets []loc.Loc // user targets: reaching all of them at once is a goal
+	// Guides are target groups that guide the search without being goals
+	// (gmc confirm: a warning's locations; the search stops at errors).
+	// They replace the groups Auto would compute.
+	Guides    [][]loc.Loc
+	Auto      bool // without user targets, guide toward panic sites and analyzer warnings (with none, toward blocking operations when leaks are checked)
 	Strategy  Strategy
 	Heuristic heuristics.Secondary
 	Seed      uint64
@@ -118,6 +122,8 @@ func makePlan(prog *load.Program, cfg CheckConfig, deadline time.Time) (*plan, e
 	if len(cfg.Targets) > 0 {
 		groups = append(groups, cfg.Targets)
 		goal = true
+	} else if len(cfg.Guides) > 0 {
+		groups = append(groups, cfg.Guides...)
 	} else if cfg.Auto {
 		for _, w := range warn.Run(prog, sp) {
 			if len(w.Targets) > 0 {

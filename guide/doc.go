@@ -63,4 +63,17 @@
 // at an arbitrary point (vm.Options.TimerChoice) unless the check's own
 // options do. TrialResult.Machine is the machine a counterexample was
 // found on, whose options (and so its time model) a trace must record.
+//
+// Warnings (confirm.go, gmc confirm): each static warning is checked on
+// the entries whose call graph may reach its code (a backward walk over
+// the VTA call graph, through functions used as values; a walk that meets
+// a package initializer admits every entry): the guided search toward its
+// locations (CheckConfig.Guides, not goals) in a portfolio with the
+// bounded exhaustive search. Only the errors that show the warning are
+// reported (vm.Options.Quiet ends an execution at any other error, as its
+// crash would; vm.Options.RaceAt restricts race reports to its lines), so
+// "infeasible" holds for every execution the bound covers: no execution of
+// a reaching entry shows it, exhausted or up to k preemptions (the weakest
+// entry's bound). "unreached": no entry reaches its code; only a function
+// called by reflection alone escapes the walk.
 package guide

@@ -117,6 +117,9 @@ func (m *Machine) compile(f *ssa.Function) *function {
 			if m.breakpoints[loc.Loc{Fn: f, Block: i, Index: cb.first + len(cb.code)}] {
 				o = breakpoint(o)
 			}
+			if m.unreachable[loc.Loc{Fn: f, Block: i, Index: cb.first + len(cb.code)}] {
+				o = unreachable(o)
+			}
 			if _, ok := in.(*ssa.Select); ok {
 				cb.selects = append(cb.selects, len(cb.code))
 			}
@@ -149,6 +152,16 @@ func breakpoint(o op) op {
 			t.s.last.Loc = l
 		}
 		return k
+	}
+}
+
+// unreachable makes reaching an instruction an error (Options.Unreachable):
+// the goroutine stops before executing it.
+func unreachable(o op) op {
+	return func(t *thread, fr *frame) ctl {
+		pos := t.posOf(fr)
+		t.s.fail(&Error{Kind: KindUnreachable, Msg: "reached a location marked unreachable at " + pos, Pos: pos, Loc: t.locOf(fr)})
+		return ctlStop
 	}
 }
 

@@ -98,6 +98,16 @@
 // reports as "test timed out" (hang.go); so is every goroutine blocked
 // while only tickers fire.
 //
+// # Errors a run looks for
+//
+// Options.Unreachable locations are errors to reach (KindUnreachable: a
+// //gmc:unreachable comment, a warning gmc confirm checks by reachability);
+// Options.Quiet turns any other error that ends a Go program into a plain
+// exit of the run (State.Exited), and Options.RaceAt keeps only the races
+// with an access on given lines: the other races are not errors, as under
+// go test -race they do not stop the program. Unsupported features and
+// internal errors are always errors.
+//
 // # Race detection
 //
 // With Checks.Race every goroutine and synchronization address carries a

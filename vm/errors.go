@@ -25,6 +25,10 @@ const (
 	KindFatal Kind = "fatal"
 	// KindAssert: a failed test (t.Error, t.Fatal) or a reached target.
 	KindAssert Kind = "assert"
+	// KindUnreachable: an execution reached a location marked unreachable
+	// (Options.Unreachable: a //gmc:unreachable comment, a reachability
+	// warning gmc confirm checks).
+	KindUnreachable Kind = "unreachable"
 	// KindUnsupported: the program uses a feature gmc does not model; the
 	// run stops ("unsupported: call of os.Open at main.go:12:3").
 	KindUnsupported Kind = "unsupported"

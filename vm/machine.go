@@ -45,6 +45,21 @@ type Options struct {
 	// locations of its abstract traces breakpoints so that it can observe
 	// and interleave them).
 	Breakpoints []loc.Loc
+	// Unreachable are locations no execution may reach: a goroutine about
+	// to execute one stops the run with a KindUnreachable error (a
+	// //gmc:unreachable comment; gmc confirm's reachability warnings).
+	Unreachable []loc.Loc
+	// Quiet, when set, picks errors that end the run as an exit instead
+	// of an error state (gmc confirm: an error other than the one a
+	// warning predicts ends its execution, as the crash would, and the
+	// search goes on with the other executions). It is not asked about
+	// races (a race does not end a Go program: see RaceAt), nor about
+	// unsupported features and internal errors.
+	Quiet func(*Error) bool
+	// RaceAt, when set, restricts the races reported to those with an
+	// access on the line of one of these locations; the others are not
+	// errors (gmc confirm of a race warning).
+	RaceAt []loc.Loc
 	// TimerChoice (gmc's --timing any) lets pending timers fire at any
 	// scheduling point, not only when every goroutine is blocked or
 	// spinning (see time.go): a state with a pending timer and a goroutine
@@ -129,6 +144,8 @@ type Machine struct {
 	selects     sync.Map // *ssa.Select -> *selectInfo
 	zerobase    ObjID    // the address of every zero-size variable
 	breakpoints map[loc.Loc]bool
+	unreachable map[loc.Loc]bool
+	raceAt      map[lineKey]bool
 	// hashRoots are the global objects a state hash starts from: those of
 	// interpreted packages (the globals of natively modelled packages are
 	// only read by natives, after initialization)
@@ -159,6 +176,18 @@ func New(p *load.Program, opts Options) *Machine {
 		m.breakpoints = map[loc.Loc]bool{}
 		for _, l := range opts.Breakpoints {
 			m.breakpoints[l] = true
+		}
+	}
+	if len(opts.Unreachable) > 0 {
+		m.unreachable = map[loc.Loc]bool{}
+		for _, l := range opts.Unreachable {
+			m.unreachable[l] = true
+		}
+	}
+	if len(opts.RaceAt) > 0 {
+		m.raceAt = map[lineKey]bool{}
+		for _, l := range opts.RaceAt {
+			m.raceAt[m.lineOf(l)] = true
 		}
 	}
 	registerNatives(m)
@@ -422,3 +451,17 @@ func (m *Machine) addrString(v Value) string {
 }
 
 func itoa(n int) string { return fmt.Sprint(n) }
+
+// lineKey is a source line.
+type lineKey struct {
+	file string
+	line int
+}
+
+func (m *Machine) lineOf(l loc.Loc) lineKey {
+	if l.Fn == nil {
+		return lineKey{}
+	}
+	p := m.prog.Fset.Position(l.Pos())
+	return lineKey{p.Filename, p.Line}
+}

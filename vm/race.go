@@ -220,6 +220,9 @@ func (t *thread) reportRace(cur, prev access, curWrite, prevWrite bool) {
 		return "read"
 	}
 	m := t.m
+	if m.raceAt != nil && !m.raceAt[m.lineOf(cur.loc)] && !m.raceAt[m.lineOf(prev.loc)] {
+		return // Options.RaceAt: not a race the run looks for
+	}
 	frame := func(a access) StackFrame {
 		name := "?"
 		if a.loc.Fn != nil {

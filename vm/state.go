@@ -151,7 +151,12 @@ func (s *State) getG(id int) *goroutine {
 }
 
 func (s *State) fail(e *Error) {
-	if s.err == nil {
+	if s.err == nil && !s.exited {
+		if q := s.m.opts.Quiet; q != nil && e.Kind != KindUnsupported && e.Kind != KindInternal && e.Kind != KindRace && q(e) {
+			// Options.Quiet: the program just ends
+			s.exited = true
+			return
+		}
 		s.err = e
 	}
 }

@@ -61,6 +61,13 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 	if err != nil {
 		return nil, exitUsage, err
 	}
+	return explain(f, l, res, wantTimeline)
+}
+
+// explain builds the outcome of a check of l's entry: the report and, when
+// the check found a counterexample, its concrete inputs, its replay (which
+// must give the same error) and its trace.
+func explain(f *checkFlags, l *loaded, res *guide.CheckResult, wantTimeline bool) (*outcome, int, error) {
 	o := &outcome{entry: l.entry.Fn.Name(), res: res, rep: trace.Report{Verdict: res.Verdict, Stats: aggregate(res, l.entry), Bound: boundOf(res)}}
 	if res.Best == nil {
 		return o, exitOK, nil
@@ -125,6 +132,8 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 		tr.Steps = []trace.Step{}
 	}
 	tr.Breakpoints = trace.BreakpointSpecs(b.Machine)
+	tr.Unreachable = trace.UnreachableSpecs(b.Machine)
+	tr.RaceAt = trace.RaceAtSpecs(b.Machine)
 	o.tr, o.final, o.err = tr, replayed, e
 	o.rep.Trace, o.rep.Timing = tr, tr.Timing
 	if e != nil {

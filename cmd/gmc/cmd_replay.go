@@ -48,6 +48,8 @@ func runReplay(args []string) int {
 	tr := tf.Trace
 	f.pkg, f.entry, f.progArgs, f.seed = tr.Pkg, tr.Entry, tr.Args, tr.Seed
 	f.breakpoints = tr.Breakpoints
+	f.unreachable = tr.Unreachable
+	f.raceAt = tr.RaceAt
 	f.inputs = tr.Inputs
 	// the time model the trace ran under (a trace without "timing":
 	// timer choices and step time as recorded, else the default)

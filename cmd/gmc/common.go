@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/gmc-go/gmc/abstract"
 	"io"
 	"os"
 	"path/filepath"
@@ -28,6 +29,10 @@ type runFlags struct {
 	progArgs []string
 	// breakpoints recorded in a trace (replay only)
 	breakpoints []string
+	// unreachable locations recorded in a trace (replay only)
+	unreachable []string
+	// race lines recorded in a trace (replay only)
+	raceAt []string
 	// inputs recorded in a trace: concrete fuzz inputs (replay only)
 	inputs map[string]any
 	// timing: the time model, synctest (default) or any (timers may fire
@@ -204,6 +209,21 @@ func prepareEntry(prog *load.Program, e vm.Entry, f *runFlags) (*loaded, int) {
 		return nil, exitUsage
 	}
 	opts.Breakpoints = bps
+	un, err := trace.ResolveBreakpoints(prog, f.unreachable)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+		return nil, exitUsage
+	}
+	marked, err := abstract.UnreachableComments(prog)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return nil, exitUsage
+	}
+	opts.Unreachable = append(un, marked...)
+	if opts.RaceAt, err = trace.ResolveBreakpoints(prog, f.raceAt); err != nil {
+		fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+		return nil, exitUsage
+	}
 	opts.Inputs = f.inputs
 	m := vm.New(prog, opts)
 	return &loaded{prog: prog, m: m, entry: e}, exitOK

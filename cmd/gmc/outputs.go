@@ -45,15 +45,9 @@ func writeOutputs(f *checkFlags, prog *load.Program, outs []*outcome, traceFile,
 	if f.sarif == "" {
 		return exitOK
 	}
-	wd, err := os.Getwd()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
-		return exitInternal
-	}
-	log, err := sarif.New(prog.Fset, wd, gmcVersion(), f.args)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
-		return exitInternal
+	log, code := newSARIFLog(prog, f.args)
+	if log == nil {
+		return code
 	}
 	for _, o := range outs {
 		if o.tr == nil {
@@ -72,12 +66,33 @@ func writeOutputs(f *checkFlags, prog *load.Program, outs []*outcome, traceFile,
 			"trace_len": len(o.tr.Choices), "seed": o.tr.Seed}
 		log.Add(fd)
 	}
-	if err := writeFileWith(f.sarif, log.Write); err != nil {
+	return finishSARIFLog(log, f.sarif, f.json)
+}
+
+// newSARIFLog starts the SARIF log of this invocation, relative to the
+// current directory.
+func newSARIFLog(prog *load.Program, args []string) (*sarif.Log, int) {
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+		return nil, exitInternal
+	}
+	log, err := sarif.New(prog.Fset, wd, gmcVersion(), args)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+		return nil, exitInternal
+	}
+	return log, exitOK
+}
+
+// finishSARIFLog writes log to path.
+func finishSARIFLog(log *sarif.Log, path string, quiet bool) int {
+	if err := writeFileWith(path, log.Write); err != nil {
 		fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 		return exitInternal
 	}
-	if !f.json {
-		fmt.Fprintf(os.Stderr, "gmc: SARIF log written to %s\n", f.sarif)
+	if !quiet {
+		fmt.Fprintf(os.Stderr, "gmc: SARIF log written to %s\n", path)
 	}
 	return exitOK
 }

@@ -125,7 +125,7 @@ func Load(cfg Config) (*Program, error) {
 	goroot := filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
 	pcfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+			packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
 		Tests: true,
 		Dir:   dir,
 		// the pure-Go fallbacks of assembly-backed packages

@@ -57,12 +57,28 @@ type Trace struct {
 	// search's trace locations), as loc.Loc.String() forms; replay needs
 	// them to cut transitions the same way.
 	Breakpoints []string `json:"breakpoints,omitempty"`
+	// Unreachable are the locations the run treated as unreachable
+	// (vm.Options.Unreachable), in the form of Breakpoints.
+	Unreachable []string `json:"unreachable,omitempty"`
+	// RaceAt are the lines the run's race reports were restricted to
+	// (vm.Options.RaceAt), in the form of Breakpoints.
+	RaceAt []string `json:"race_at,omitempty"`
 }
 
 // BreakpointSpecs returns the breakpoints of a machine in Trace form.
-func BreakpointSpecs(m *vm.Machine) []string {
+func BreakpointSpecs(m *vm.Machine) []string { return LocSpecs(m.Options().Breakpoints) }
+
+// UnreachableSpecs returns the unreachable locations of a machine in Trace
+// form.
+func UnreachableSpecs(m *vm.Machine) []string { return LocSpecs(m.Options().Unreachable) }
+
+// RaceAtSpecs returns the race lines of a machine in Trace form.
+func RaceAtSpecs(m *vm.Machine) []string { return LocSpecs(m.Options().RaceAt) }
+
+// LocSpecs returns locations in Trace form (loc.Loc.String), sorted.
+func LocSpecs(locs []loc.Loc) []string {
 	var out []string
-	for _, l := range m.Options().Breakpoints {
+	for _, l := range locs {
 		out = append(out, l.String())
 	}
 	sort.Strings(out)

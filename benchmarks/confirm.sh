@@ -1,0 +1,44 @@
+#!/bin/sh
+# confirm.sh: gmc confirm on the seed's ports (and their _fixed twins) and,
+# when given, on other package directories: one row per package with the
+# number of warnings and of each verdict, then one row per warning.
+# Usage: benchmarks/confirm.sh [GMC] [TIME_LIMIT] [DIR...]   (from the repository root)
+set -u
+GMC=${1:-$(pwd)/bin/gmc}
+LIMIT=${2:-10s}
+[ $# -ge 2 ] && shift 2 || shift $#
+OUT=${OUT:-$(mktemp -d)}
+dirs="$*"
+if [ -z "$dirs" ]; then
+	for b in abslist arylist deadlock vecdeadlock0 vecdeadlock1 vecrace; do
+		dirs="$dirs benchmarks/$b benchmarks/${b}_fixed"
+	done
+fi
+for d in $dirs; do
+	name=$(echo "$d" | tr '/.' '__')
+	(cd "$d" && GOPROXY=off "$GMC" confirm --json --time-limit "$LIMIT" . >"$OUT/$name.json" 2>"$OUT/$name.err")
+	echo "$d $OUT/$name.json" >>"$OUT/index"
+done
+python3 - "$OUT/index" <<'PY'
+import json, sys
+rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
+print("%-36s %8s %9s %10s %9s %7s" % ("PACKAGE", "WARNINGS", "CONFIRMED", "INFEASIBLE", "UNREACHED", "UNKNOWN"))
+detail = []
+for d, path in rows:
+    try:
+        rep = json.load(open(path))
+    except Exception:
+        err = open(path[:-5] + ".err").read().strip().splitlines()
+        print("%-36s failed: %s" % (d, err[-1] if err else "?"))
+        continue
+    s = rep["summary"]
+    print("%-36s %8d %9d %10d %9d %7d" % (d, s["warnings"], s["confirmed"], s["infeasible"], s["unreached"], s["unknown"]))
+    for w in rep["warnings"]:
+        b = w.get("bound") or {}
+        bound = "exhausted" if b.get("exhausted") else ("%d preemptions" % b["preemptions"] if "preemptions" in b else "")
+        what = (w.get("error") or {}).get("kind", "") + (" in " + w["entry"] if w.get("entry") else "")
+        detail.append("  %-28s %-10s %-22s %-10s %-16s %-22s %8d states %6.2fs" % (
+            d, w["source"] + ":" + w["check"], w["pos"], w["verdict"], bound, what, w["states"], w["time_s"]))
+print()
+print("\n".join(detail))
+PY

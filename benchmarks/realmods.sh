@@ -1,0 +1,94 @@
+#!/bin/sh
+# realmods.sh: run the default `gmc check` on every test of real, popular
+# concurrency modules taken from the local module cache (offline: GOPROXY=off)
+# and print one table row per package: tests, errors, no-error, unknown, not
+# checked, and the distinct reasons of the entries not checked. Every test of
+# these modules passes under `go test -race`, so every error row is a false
+# alarm to investigate (or a bug the module's own CI does not see).
+#
+# Usage: benchmarks/realmods.sh [GMC] [TIME_LIMIT] [MODULE-REGEXP]
+# Env: OUT (directory for the raw JSON; default a temporary directory).
+# A module missing from the module cache is skipped with a message; fetch one
+# with `go mod download -json MOD@VERSION` in a scratch module, then run
+# `go test -run NONE ./...` in a copy once so its test dependencies are cached.
+set -u
+GMC=${1:-$(pwd)/bin/gmc}
+LIMIT=${2:-3s}
+ONLY=${3:-.}
+MOD=$(go env GOMODCACHE)
+OUT=${OUT:-$(mktemp -d)}
+WORK=${TMPDIR:-/tmp}/gmc-realmods
+mkdir -p "$WORK" "$OUT"
+for m in \
+	golang.org/x/sync@v0.24.0 \
+	github.com/patrickmn/go-cache@v2.1.0+incompatible \
+	github.com/sourcegraph/conc@v0.3.0 \
+	github.com/alitto/pond@v1.9.2 \
+	github.com/panjf2000/ants/v2@v2.10.0 \
+	github.com/jonboulle/clockwork@v0.4.0 \
+	github.com/hashicorp/golang-lru/v2@v2.0.7 \
+	github.com/jellydator/ttlcache/v3@v3.3.0 \
+	go.uber.org/atomic@v1.11.0; do
+	echo "$m" | grep -Eq "$ONLY" || continue
+	if [ ! -d "$MOD/$m" ]; then
+		echo "skip $m: not in the module cache"
+		continue
+	fi
+	d="$WORK/$(echo "$m" | tr '/@' '__')"
+	rm -rf "$d"
+	cp -r "$MOD/$m" "$d"
+	chmod -R u+w "$d"
+	[ -f "$d/go.mod" ] || printf 'module %s\n\ngo 1.18\n' "${m%@*}" >"$d/go.mod"
+	pkgs=$(cd "$d" && GOPROXY=off GOFLAGS=-mod=mod go list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.Dir}}{{end}}' ./... 2>/dev/null)
+	for p in $pkgs; do
+		rel=${p#"$d"}
+		name="$(echo "$m" | tr '/@' '__')$(echo "$rel" | tr '/' '_')"
+		(cd "$p" && GOPROXY=off GOFLAGS=-mod=mod "$GMC" check --json --time-limit "$LIMIT" . \
+			>"$OUT/$name.json" 2>"$OUT/$name.err")
+		echo "$m .$rel $OUT/$name.json" >>"$OUT/index"
+	done
+done
+[ -f "$OUT/index" ] || exit 0
+python3 - "$OUT/index" <<'PY'
+import json, sys, collections
+rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
+print("%-42s %-14s %5s %5s %8s %7s %7s" % ("MODULE", "PACKAGE", "TESTS", "ERROR", "NO-ERROR", "UNKNOWN", "NOT-CHK"))
+tot = collections.Counter()
+reasons = collections.Counter()
+errors = []
+for mod, pkg, path in rows:
+    try:
+        rep = json.load(open(path))
+    except Exception:
+        err = open(path[:-5] + ".err").read().strip().splitlines()
+        if err and "has no main function and no tests" in err[-1]:
+            continue  # benchmarks or examples only
+        print("%-42s %-14s load failed: %s" % (mod, pkg, err[-1] if err else "?"))
+        tot["loadfail"] += 1
+        continue
+    c = collections.Counter()
+    for r in rep.get("results", []):
+        c["tests"] += 1
+        if r.get("problem"):
+            c["notchk"] += 1
+            why = r["problem"].split(" at ")[0]
+            reasons[why] += 1
+        elif r["verdict"] == "error":
+            c["error"] += 1
+            errors.append("%s %s %s: %s" % (mod, pkg, r["entry"], (r.get("error") or {}).get("kind", "?")))
+        elif r["verdict"] == "no-error":
+            c["noerr"] += 1
+        else:
+            c["unknown"] += 1
+    tot.update(c)
+    print("%-42s %-14s %5d %5d %8d %7d %7d" % (mod, pkg, c["tests"], c["error"], c["noerr"], c["unknown"], c["notchk"]))
+print("%-42s %-14s %5d %5d %8d %7d %7d" % ("total", "", tot["tests"], tot["error"], tot["noerr"], tot["unknown"], tot["notchk"]))
+if tot["tests"]:
+    print("checked: %.1f %%" % (100.0 * (tot["tests"] - tot["notchk"]) / tot["tests"]))
+if tot["loadfail"]:
+    print("packages that did not load: %d" % tot["loadfail"])
+for e in errors:
+    print("error:", e)
+for why, n in reasons.most_common():
+    print("not checked %3d: %s" % (n, why))
+PY

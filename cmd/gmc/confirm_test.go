@@ -1,0 +1,113 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gmc-go/gmc/vm/trace/sarif/sariftest"
+)
+
+// TestConfirm checks one warning of each verdict of gmc confirm (see
+// testdata/confirm): the JSON verdicts and bounds, the replay of each
+// confirmed warning's trace, and the SARIF log (valid, with the verdict in
+// each result's properties and a suppression on the infeasible one).
+func TestConfirm(t *testing.T) {
+	dir := t.TempDir()
+	sf := filepath.Join(dir, "out.sarif")
+	out, errOut, code := gmc(t, "confirm", "--json", "--time-limit", "1s", "--out", dir, "--sarif", sf, "./testdata/confirm")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (confirmed warnings):\n%s", code, errOut)
+	}
+	var rep struct {
+		Warnings []struct {
+			Source, Check, Pos, Verdict, Trace string
+			Entries                            []string
+			Bound                              *struct{ Exhausted bool }
+			Error                              *struct{ Kind string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("bad JSON %q: %v", out, err)
+	}
+	got := map[string]string{}
+	for _, w := range rep.Warnings {
+		got[w.Source+" "+w.Check+" "+w.Pos] = w.Verdict
+		switch w.Verdict {
+		case "confirmed":
+			if w.Trace == "" || w.Error == nil {
+				t.Errorf("%s: confirmed without trace or error", w.Pos)
+				continue
+			}
+			if _, errOut, code := gmc(t, "replay", w.Trace); code != 1 || !strings.Contains(errOut, "reproduced: "+w.Error.Kind) {
+				t.Errorf("%s: replay exit %d, want 1 and %s reproduced:\n%s", w.Pos, code, w.Error.Kind, errOut)
+			}
+		case "infeasible":
+			if w.Bound == nil || !w.Bound.Exhausted || len(w.Entries) != 1 || w.Entries[0] != "TestGated" {
+				t.Errorf("%s: infeasible with bound %+v, entries %v; want exhausted in TestGated", w.Pos, w.Bound, w.Entries)
+			}
+		}
+	}
+	want := map[string]string{
+		"gmc lockorder confirm_test.go:19:47":      "confirmed",
+		"gmc lockorder confirm_test.go:27:60":      "infeasible",
+		"gmc lockorder confirm_test.go:34:30":      "unreached",
+		"comment unreachable confirm_test.go:58:3": "unknown",
+		"vet waitgroup confirm_test.go:68:9":       "confirmed",
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: verdict %q, want %q (all: %v)", k, got[k], v, got)
+		}
+	}
+	data, err := os.ReadFile(sf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sariftest.Validate(data); err != nil {
+		t.Fatalf("SARIF log: %v", err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID       string         `json:"ruleId"`
+				Properties   map[string]any `json:"properties"`
+				Suppressions []struct {
+					Kind, Justification string
+				} `json:"suppressions"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(data, &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Results) != len(want) {
+		t.Fatalf("SARIF log: %v, %d runs, want one run with %d results", err, len(log.Runs), len(want))
+	}
+	for _, r := range log.Runs[0].Results {
+		infeasible := r.Properties["verdict"] == "infeasible"
+		if infeasible != (len(r.Suppressions) == 1) {
+			t.Errorf("SARIF result %s (%v): suppressions %+v", r.RuleID, r.Properties["verdict"], r.Suppressions)
+		}
+		if infeasible && !strings.Contains(r.Suppressions[0].Justification, "exhausted") {
+			t.Errorf("SARIF suppression does not state the bound: %q", r.Suppressions[0].Justification)
+		}
+	}
+}
+
+// TestUnreachableComment checks //gmc:unreachable in gmc check: the line
+// one interleaving reaches is an error that replays, the line none
+// reaches gives an exhausted no-error.
+func TestUnreachableComment(t *testing.T) {
+	tf := filepath.Join(t.TempDir(), "early.json")
+	_, errOut, code := gmc(t, "check", "--entry", "TestEarly", "--time-limit", "10s", "--out", tf, "./testdata/unreachable")
+	if code != 1 || !strings.Contains(errOut, "reached a location marked unreachable at unreachable_test.go:22:3") {
+		t.Fatalf("TestEarly: exit %d, want 1 and the marked line reached:\n%s", code, errOut)
+	}
+	if _, errOut, code := gmc(t, "replay", tf); code != 1 || !strings.Contains(errOut, "reproduced: unreachable") {
+		t.Errorf("TestEarly: replay exit %d:\n%s", code, errOut)
+	}
+	_, errOut, code = gmc(t, "check", "--entry", "TestNever", "--time-limit", "10s", "./testdata/unreachable")
+	if code != 0 || !strings.Contains(errOut, "no error (exhausted") {
+		t.Errorf("TestNever: exit %d, want 0 and an exhausted no-error:\n%s", code, errOut)
+	}
+}

@@ -1,0 +1,353 @@
+package guide
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"strings"
+	"time"
+
+	"github.com/gmc-go/gmc/heuristics"
+	"github.com/gmc-go/gmc/slice"
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/loc"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// This file holds the per-warning check (gmc confirm): each static warning
+// becomes the target group of a check of every entry that can reach it,
+// and gets a verdict of its own.
+
+// Warning is a static finding to confirm or dismiss.
+type Warning struct {
+	Source string // "gmc", "vet", or the tool of a SARIF log
+	Check  string // the analyzer or rule
+	Pos    string // where the finding is reported, file:line:col
+	Msg    string
+	// Targets are the locations an execution must reach to show the
+	// warning, each by a distinct goroutine.
+	Targets []loc.Loc
+	// Show says what shows the warning real: an error of one of these
+	// kinds whose goroutines stand at every target line (a lock-order
+	// cycle: the deadlocked acquisitions; a lockset warning: the two racing
+	// accesses). Empty: reaching a target is what the warning predicts (a
+	// misuse); the targets are then unreachable locations of the run
+	// (vm.Options.Unreachable).
+	Show []vm.Kind
+	// AnyLock relaxes the location rule for a missing unlock, whose target
+	// is the return that keeps the lock: any goroutine blocked on a lock
+	// shows it.
+	AnyLock bool
+}
+
+// Warning verdicts (DESIGN: gmc confirm).
+const (
+	Confirmed  = "confirmed"  // an execution shows it; Result holds the counterexample
+	Infeasible = "infeasible" // no execution of any entry that can reach its code shows it, within Bound
+	Unreached  = "unreached"  // no entry's call graph reaches its code
+	Undecided  = "unknown"    // neither, within the time limit
+)
+
+// ConfirmConfig configures the checks of gmc confirm.
+type ConfirmConfig struct {
+	// Options returns the VM options of an entry (its checks, arguments).
+	Options func(vm.Entry) vm.Options
+	// Entries are the candidate entries (tests, fuzz targets, main).
+	Entries []vm.Entry
+	// TimeLimit is each warning's budget, shared by the entries that can
+	// reach it.
+	TimeLimit time.Duration
+	Seed      uint64
+	// Progress, when set, is told which warning and entry are checked.
+	Progress func(w *Warning, e vm.Entry)
+}
+
+// WarningVerdict is the outcome for one warning.
+type WarningVerdict struct {
+	Warning *Warning
+	Verdict string
+	// Entries are the entries whose call graph reaches the warning's code.
+	Entries []vm.Entry
+	// Entry is the entry of the counterexample (confirmed) .
+	Entry vm.Entry
+	// Result is the check of Entry (confirmed: its Best is the
+	// counterexample).
+	Result *CheckResult
+	// Exhausted and Preemptions bound an infeasible verdict: every
+	// reaching entry's state space was exhausted, or every schedule with
+	// at most Preemptions preemptions of every reaching entry was explored.
+	Exhausted   bool
+	Preemptions int
+	States      int
+	Time        time.Duration
+	Note        string // why unknown (another error first, a feature not modelled)
+}
+
+// Confirm checks each warning: the entries that can reach its code run
+// the guided search toward its targets together with the bounded
+// exhaustive search (CheckConfig.Bounded), each entry with an equal share
+// of the warning's time. The first execution that shows the warning
+// confirms it; a completed bounded search of every reaching entry without
+// error makes it infeasible within the weakest entry's bound.
+func Confirm(ctx context.Context, prog *load.Program, ws []*Warning, cfg ConfirmConfig) []WarningVerdict {
+	sp := slice.New(prog.SSA)
+	out := make([]WarningVerdict, 0, len(ws))
+	for _, w := range ws {
+		out = append(out, confirmOne(ctx, prog, sp, w, cfg))
+	}
+	return out
+}
+
+func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *Warning, cfg ConfirmConfig) WarningVerdict {
+	v := WarningVerdict{Warning: w, Verdict: Undecided, Exhausted: true}
+	v.Entries = reachingEntries(prog, sp, w.Targets, cfg.Entries)
+	if len(v.Entries) == 0 {
+		v.Verdict, v.Exhausted = Unreached, false
+		return v
+	}
+	share := cfg.TimeLimit / time.Duration(len(v.Entries))
+	if share < time.Second {
+		share = time.Second
+	}
+	start := time.Now()
+	defer func() { v.Time = time.Since(start) }()
+	allDone := true
+	v.Preemptions = -1
+	for _, e := range v.Entries {
+		if ctx.Err() != nil {
+			allDone = false
+			break
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(w, e)
+		}
+		opts := w.options(prog, cfg.Options(e))
+		cc := CheckConfig{Options: opts, Entry: e, Guides: [][]loc.Loc{w.Targets}, Bounded: true,
+			Strategy: Guided, Heuristic: heuristics.SecPFSM, Seed: cfg.Seed, Trials: 1, Parallel: 1,
+			TimeLimit: share, MaxDepth: 100000, MaxBacktrack: 100000, FallbackTimers: e.Kind != vm.EntryMain}
+		cc.Options.Symbolic = e.Kind == vm.EntryFuzz
+		res, err := Check(ctx, prog, cc)
+		if err != nil {
+			v.Note, allDone = err.Error(), false
+			continue
+		}
+		for _, t := range res.Trials {
+			v.States += t.Result.Stats.States
+		}
+		switch res.Verdict {
+		case VerdictError:
+			ve := res.Best.Result.Final.Err()
+			if ve != nil && shows(prog.Fset, w, ve) {
+				v.Verdict, v.Entry, v.Result = Confirmed, e, res
+				v.Exhausted, v.Preemptions = false, 0
+				return v
+			}
+			allDone = false
+			if ve != nil {
+				v.Note = fmt.Sprintf("%s: another error first (%s at %s)", e.Fn.Name(), ve.Kind, ve.Pos)
+				if ve.Kind == vm.KindUnsupported {
+					v.Note = fmt.Sprintf("%s: not checked: %s", e.Fn.Name(), ve.Msg)
+				}
+			}
+		case VerdictNoError:
+			if !res.Exhausted {
+				v.Exhausted = false
+				if v.Preemptions < 0 || res.Preemptions < v.Preemptions {
+					v.Preemptions = res.Preemptions
+				}
+			}
+		default:
+			allDone = false
+		}
+	}
+	if allDone {
+		v.Verdict = Infeasible
+		if v.Exhausted {
+			v.Preemptions = 0
+		}
+	} else {
+		v.Exhausted, v.Preemptions = false, 0
+	}
+	return v
+}
+
+// options are the VM options of w's checks on prog: only the errors that
+// show w are reported; any other error that ends a Go program ends the
+// execution quietly (vm.Options.Quiet), so the search goes on with the
+// others and a completed search means that no execution shows w. Races
+// are looked for only when w predicts one, and then only those with an
+// access on a target line (vm.Options.RaceAt; a race does not end a Go
+// program). A warning shown by reaching its targets makes them
+// unreachable locations.
+func (w *Warning) options(prog *load.Program, o vm.Options) vm.Options {
+	race := false
+	for _, k := range w.Show {
+		race = race || k == vm.KindRace
+		if k == vm.KindLeak {
+			o.Checks.Leak = true
+		}
+	}
+	o.Checks.Race = race
+	if race {
+		o.RaceAt = w.Targets
+	}
+	o.Quiet = func(e *vm.Error) bool { return !shows(prog.Fset, w, e) }
+	if len(w.Show) == 0 {
+		o.Unreachable = append(append([]loc.Loc(nil), o.Unreachable...), w.Targets...)
+	}
+	return o
+}
+
+// shows reports whether error e is what warning w predicts.
+func shows(fset *token.FileSet, w *Warning, e *vm.Error) bool {
+	if len(w.Show) == 0 {
+		return e.Kind == vm.KindUnreachable && lineIn(fset, e.Loc, w.Targets)
+	}
+	kindOK := false
+	for _, k := range w.Show {
+		kindOK = kindOK || e.Kind == k
+	}
+	if !kindOK {
+		return false
+	}
+	if w.AnyLock {
+		for _, g := range e.Goroutines {
+			if strings.Contains(g.Wait, "Lock") {
+				return true
+			}
+		}
+		return false
+	}
+	if e.Kind == vm.KindRace { // a race at one of the accesses the warning names
+		for _, g := range e.Goroutines {
+			if lineIn(fset, g.Loc, w.Targets) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, t := range w.Targets {
+		hit := lineIn(fset, e.Loc, []loc.Loc{t})
+		for _, g := range e.Goroutines {
+			hit = hit || lineIn(fset, g.Loc, []loc.Loc{t})
+			for _, f := range g.Stack {
+				hit = hit || lineIn(fset, f.Loc, []loc.Loc{t})
+			}
+		}
+		if !hit {
+			return false
+		}
+	}
+	return true
+}
+
+// lineIn reports whether l is on the source line of one of ts.
+func lineIn(fset *token.FileSet, l loc.Loc, ts []loc.Loc) bool {
+	if l.Fn == nil {
+		return false
+	}
+	p := fset.Position(l.Pos())
+	for _, t := range ts {
+		q := fset.Position(t.Pos())
+		if p.IsValid() && p.Filename == q.Filename && p.Line == q.Line {
+			return true
+		}
+	}
+	return false
+}
+
+// reachingEntries returns the entries whose call graph may reach a
+// target's function: a backward walk over the call graph (slice.Program's
+// VTA callers), where a function used as a value (a closure, a method
+// value, a func handed to a function without a body such as sync.Once.Do)
+// is also reached from every function that uses it. A walk that reaches a
+// package initializer makes every entry a candidate. Only a function called
+// by reflection alone escapes the walk.
+func reachingEntries(prog *load.Program, sp *slice.Program, targets []loc.Loc, entries []vm.Entry) []vm.Entry {
+	users := valueUsers(prog)
+	seen := map[*ssa.Function]bool{}
+	var work []*ssa.Function
+	add := func(fn *ssa.Function) {
+		if fn != nil && !seen[fn] {
+			seen[fn] = true
+			work = append(work, fn)
+		}
+	}
+	for _, t := range targets {
+		add(t.Fn)
+	}
+	all := false
+	for len(work) > 0 {
+		fn := work[0]
+		work = work[1:]
+		if fn.Name() == "init" || strings.HasPrefix(fn.Name(), "init#") {
+			all = true
+		}
+		for _, c := range sp.Callers(fn) {
+			add(c.Loc.Fn)
+		}
+		add(fn.Parent())
+		for _, u := range users[fn] {
+			add(u)
+		}
+	}
+	var out []vm.Entry
+	for _, e := range entries {
+		if all || seen[e.Fn] {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// valueUsers maps each function used as a value (not as the callee of a
+// static call) to the functions that use it so.
+func valueUsers(prog *load.Program) map[*ssa.Function][]*ssa.Function {
+	out := map[*ssa.Function][]*ssa.Function{}
+	var ops []*ssa.Value
+	for fn := range ssautil.AllFunctions(prog.SSA) {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				ops = in.Operands(ops[:0])
+				for i, op := range ops {
+					if op == nil {
+						continue
+					}
+					g, ok := (*op).(*ssa.Function)
+					if !ok {
+						continue
+					}
+					if c, isCall := in.(ssa.CallInstruction); isCall && i == 0 && c.Common().Method == nil && c.Common().Value == g {
+						continue // the static callee
+					}
+					out[g] = append(out[g], fn)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// blocking are the error kinds that show a blocking warning.
+var blocking = []vm.Kind{vm.KindDeadlock, vm.KindLeak, vm.KindHang}
+
+// NewWarning makes the Warning to check of a finding of check at pos with
+// the given targets: what shows it real follows the check (gmc's analyzers,
+// and the error kinds of gmc's own SARIF logs); any other check (go vet's,
+// another tool's rules) is a misuse that reaching its line shows.
+func NewWarning(source, check, pos, msg string, targets []loc.Loc) *Warning {
+	w := &Warning{Source: source, Check: check, Pos: pos, Msg: msg, Targets: targets}
+	switch check {
+	case "lockorder", "doublelock", "chanblock", "deadlock", "leak", "hang":
+		w.Show = blocking
+	case "missingunlock":
+		w.Show, w.AnyLock = blocking, true
+	case "lockset", "race":
+		w.Show = []vm.Kind{vm.KindRace}
+	case "panic", "fatal", "assert":
+		w.Show = []vm.Kind{vm.Kind(check)}
+	}
+	return w
+}
