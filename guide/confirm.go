@@ -231,9 +231,9 @@ func shows(fset *token.FileSet, w *Warning, e *vm.Error) bool {
 	for _, t := range w.Targets {
 		hit := lineIn(fset, e.Loc, []loc.Loc{t})
 		for _, g := range e.Goroutines {
-			hit = hit || lineIn(fset, g.Loc, []loc.Loc{t})
+			hit = hit || lineIn(fset, g.Loc, []loc.Loc{t}) || runsDeferOf(g.Loc, t)
 			for _, f := range g.Stack {
-				hit = hit || lineIn(fset, f.Loc, []loc.Loc{t})
+				hit = hit || lineIn(fset, f.Loc, []loc.Loc{t}) || runsDeferOf(f.Loc, t)
 			}
 		}
 		if !hit {
@@ -241,6 +241,20 @@ func shows(fset *token.FileSet, w *Warning, e *vm.Error) bool {
 		}
 	}
 	return true
+}
+
+// runsDeferOf reports whether a frame at l is running the deferred calls of
+// the function of t, a defer statement: a call deferred at t blocks while
+// its frame stands at the function's exit, not on t's line.
+func runsDeferOf(l, t loc.Loc) bool {
+	if _, ok := t.Instr().(*ssa.Defer); !ok || l.Fn != t.Fn {
+		return false
+	}
+	switch l.Instr().(type) {
+	case *ssa.RunDefers, *ssa.Return:
+		return true
+	}
+	return false
 }
 
 // lineIn reports whether l is on the source line of one of ts.
@@ -340,7 +354,8 @@ var blocking = []vm.Kind{vm.KindDeadlock, vm.KindLeak, vm.KindHang}
 func NewWarning(source, check, pos, msg string, targets []loc.Loc) *Warning {
 	w := &Warning{Source: source, Check: check, Pos: pos, Msg: msg, Targets: targets}
 	switch check {
-	case "lockorder", "doublelock", "chanblock", "deadlock", "leak", "hang":
+	case "lockorder", "doublelock", "chanblock", "deadlock", "leak", "hang",
+		"SA2003": // staticcheck: a deferred Lock right after a Lock
 		w.Show = blocking
 	case "missingunlock":
 		w.Show, w.AnyLock = blocking, true

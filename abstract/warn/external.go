@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/lostcancel"
 	"golang.org/x/tools/go/analysis/passes/testinggoroutine"
 	"golang.org/x/tools/go/analysis/passes/waitgroup"
+	"honnef.co/go/tools/staticcheck"
 
 	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/loc"
@@ -34,6 +35,26 @@ var VetAnalyzers = []*analysis.Analyzer{
 	atomic.Analyzer, copylock.Analyzer, lostcancel.Analyzer, testinggoroutine.Analyzer, waitgroup.Analyzer,
 }
 
+// StaticcheckChecks are staticcheck's checks (honnef.co/go/tools) about
+// concurrency: time.Tick leaking its ticker (SA1015), WaitGroup.Add inside
+// the goroutine (SA2000), an empty critical section (SA2001), t.FailNow
+// from a goroutine (SA2002), and a deferred Lock right after a Lock
+// (SA2003).
+var StaticcheckChecks = []string{"SA1015", "SA2000", "SA2001", "SA2002", "SA2003"}
+
+// StaticcheckAnalyzers returns the analyzers of StaticcheckChecks.
+func StaticcheckAnalyzers() []*analysis.Analyzer {
+	var out []*analysis.Analyzer
+	for _, a := range staticcheck.Analyzers {
+		for _, c := range StaticcheckChecks {
+			if a.Analyzer.Name == c {
+				out = append(out, a.Analyzer)
+			}
+		}
+	}
+	return out
+}
+
 // Resolve finds the target of a position: the first instruction on its
 // line (as --target file.go:LINE does). It is supplied by the caller
 // (abstract.ParseTarget) so that this package need not import abstract.
@@ -47,8 +68,9 @@ type Unresolved struct {
 
 // Vet runs analyzers over the root packages of p (go/analysis/checker, on
 // the packages gmc loaded) and returns their diagnostics as warnings,
-// sorted by position, and those it cannot target.
-func Vet(p *load.Program, analyzers []*analysis.Analyzer, resolve Resolve) ([]Warning, []Unresolved, error) {
+// sorted by position, and those it cannot target; source names the tool
+// ("vet", "staticcheck") in the latter.
+func Vet(p *load.Program, analyzers []*analysis.Analyzer, source string, resolve Resolve) ([]Warning, []Unresolved, error) {
 	g, err := checker.Analyze(analyzers, p.Pkgs, &checker.Options{Sequential: true})
 	if err != nil {
 		return nil, nil, err
@@ -66,7 +88,7 @@ func Vet(p *load.Program, analyzers []*analysis.Analyzer, resolve Resolve) ([]Wa
 			seen[key] = true
 			l, err := resolve(fmt.Sprintf("%s:%d", pos.Filename, pos.Line))
 			if err != nil {
-				bad = append(bad, Unresolved{"vet", act.Analyzer.Name, shortPos(pos), d.Message, err.Error()})
+				bad = append(bad, Unresolved{source, act.Analyzer.Name, shortPos(pos), d.Message, err.Error()})
 				continue
 			}
 			out = append(out, Warning{Check: act.Analyzer.Name, Pos: d.Pos, Msg: d.Message, Targets: []loc.Loc{l}})

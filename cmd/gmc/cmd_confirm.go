@@ -20,6 +20,7 @@ import (
 	"github.com/gmc-go/gmc/vm/loc"
 	"github.com/gmc-go/gmc/vm/trace"
 	"github.com/gmc-go/gmc/vm/trace/sarif"
+	"golang.org/x/tools/go/analysis"
 )
 
 func init() { commands["confirm"] = runConfirm }
@@ -27,12 +28,13 @@ func init() { commands["confirm"] = runConfirm }
 // confirmFlags are the flags of gmc confirm.
 type confirmFlags struct {
 	runFlags
-	timeLimit time.Duration
-	sarifIn   multiFlag
-	sarifOut  string
-	vet       bool
-	own       bool
-	args      []string
+	timeLimit   time.Duration
+	sarifIn     multiFlag
+	sarifOut    string
+	vet         bool
+	staticcheck bool
+	own         bool
+	args        []string
 }
 
 // jsonWarning is one warning's verdict in gmc confirm --json.
@@ -65,6 +67,7 @@ func runConfirm(args []string) int {
 	fs.Var(&f.sarifIn, "sarif-in", "also confirm the results of this SARIF 2.1.0 log (repeatable)")
 	fs.StringVar(&f.sarifOut, "sarif", "", "write the warnings with their verdicts as a SARIF 2.1.0 log to this file")
 	fs.BoolVar(&f.vet, "vet", true, "confirm go vet's concurrency warnings (atomic, copylocks, lostcancel, testinggoroutine, waitgroup)")
+	fs.BoolVar(&f.staticcheck, "staticcheck", true, "confirm staticcheck's concurrency warnings ("+strings.Join(warn.StaticcheckChecks, ", ")+")")
 	fs.BoolVar(&f.own, "analyzers", true, "confirm the warnings of gmc's analyzers (gmc targets lists them)")
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: gmc confirm [flags] PKG [-- ARGS]")
@@ -175,7 +178,7 @@ func confirmEntries(prog *load.Program, pattern string) ([]vm.Entry, int) {
 }
 
 // gatherWarnings collects the warnings to confirm, in this order: gmc's
-// analyzers, go vet's, the SARIF logs, //gmc:unreachable comments.
+// analyzers, go vet's, staticcheck's, the SARIF logs, //gmc:unreachable comments.
 func gatherWarnings(f *confirmFlags, prog *load.Program) ([]*guide.Warning, []warn.Unresolved, int) {
 	resolve := func(spec string) (loc.Loc, error) { return abstract.ParseTarget(prog, spec) }
 	var ws []*guide.Warning
@@ -185,14 +188,24 @@ func gatherWarnings(f *confirmFlags, prog *load.Program) ([]*guide.Warning, []wa
 			ws = append(ws, guide.NewWarning("gmc", w.Check, abstract.PositionOf(prog.Fset, w.Pos), w.Msg, w.Targets))
 		}
 	}
-	if f.vet {
-		vws, vbad, err := warn.Vet(prog, warn.VetAnalyzers, resolve)
+	for _, tool := range []struct {
+		on        bool
+		source    string
+		analyzers func() []*analysis.Analyzer
+	}{
+		{f.vet, "vet", func() []*analysis.Analyzer { return warn.VetAnalyzers }},
+		{f.staticcheck, "staticcheck", warn.StaticcheckAnalyzers},
+	} {
+		if !tool.on {
+			continue
+		}
+		vws, vbad, err := warn.Vet(prog, tool.analyzers(), tool.source, resolve)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "gmc: go vet's analyzers: %v\n", err)
+			fmt.Fprintf(os.Stderr, "gmc: %s's analyzers: %v\n", tool.source, err)
 			return nil, nil, exitInternal
 		}
 		for _, w := range vws {
-			ws = append(ws, guide.NewWarning("vet", w.Check, abstract.PositionOf(prog.Fset, w.Pos), w.Msg, w.Targets))
+			ws = append(ws, guide.NewWarning(tool.source, w.Check, abstract.PositionOf(prog.Fset, w.Pos), w.Msg, w.Targets))
 		}
 		bad = append(bad, vbad...)
 	}
@@ -285,14 +298,14 @@ func verdictDetail(w jsonWarning) string {
 		}
 		return d
 	case guide.Infeasible:
-		return fmt.Sprintf("%s, %d entries (%s states)", boundText(w.Bound), len(w.Entries), thousands(w.States))
+		return fmt.Sprintf("%s, %s (%s states)", boundText(w.Bound), entryCount(len(w.Entries)), thousands(w.States))
 	case guide.Unreached:
 		return "no entry reaches its code"
 	}
 	if w.Note != "" {
 		return w.Note
 	}
-	return fmt.Sprintf("%d entries, %s states", len(w.Entries), thousands(w.States))
+	return fmt.Sprintf("%s, %s states", entryCount(len(w.Entries)), thousands(w.States))
 }
 
 func boundText(b *trace.Bound) string {
@@ -309,16 +322,16 @@ func boundText(b *trace.Bound) string {
 }
 
 func printVerdicts(w io.Writer, out []jsonWarning, bad []warn.Unresolved) {
-	fmt.Fprintf(w, "%-10s %-15s %-22s %s\n", "VERDICT", "CHECK", "POSITION", "DETAIL / MESSAGE")
+	fmt.Fprintf(w, "%-10s %-19s %-22s %s\n", "VERDICT", "CHECK", "POSITION", "DETAIL / MESSAGE")
 	for _, v := range out {
 		check := v.Check
 		if v.Source != "gmc" {
 			check = v.Source + ":" + v.Check
 		}
-		fmt.Fprintf(w, "%-10s %-15s %-22s %s\n%-10s %-15s %-22s   %s\n", v.Verdict, check, v.Pos, verdictDetail(v), "", "", "", firstLine(v.Msg))
+		fmt.Fprintf(w, "%-10s %-19s %-22s %s\n%-10s %-19s %-22s   %s\n", v.Verdict, check, v.Pos, verdictDetail(v), "", "", "", firstLine(v.Msg))
 	}
 	for _, b := range bad {
-		fmt.Fprintf(w, "%-10s %-15s %-22s %s: %s\n", "unlocated", b.Source+":"+b.Check, b.Pos, firstLine(b.Msg), b.Why)
+		fmt.Fprintf(w, "%-10s %-19s %-22s %s: %s\n", "unlocated", b.Source+":"+b.Check, b.Pos, firstLine(b.Msg), b.Why)
 	}
 }
 
@@ -357,4 +370,12 @@ func writeConfirmSARIF(f *confirmFlags, prog *load.Program, vs []guide.WarningVe
 		log.AddWarning(r)
 	}
 	return finishSARIFLog(log, f.sarifOut, f.json)
+}
+
+// entryCount is "1 entry" or "N entries".
+func entryCount(n int) string {
+	if n == 1 {
+		return "1 entry"
+	}
+	return fmt.Sprintf("%d entries", n)
 }

@@ -51,11 +51,18 @@ func TestConfirm(t *testing.T) {
 		}
 	}
 	want := map[string]string{
-		"gmc lockorder confirm_test.go:19:47":      "confirmed",
-		"gmc lockorder confirm_test.go:27:60":      "infeasible",
-		"gmc lockorder confirm_test.go:34:30":      "unreached",
-		"comment unreachable confirm_test.go:58:3": "unknown",
-		"vet waitgroup confirm_test.go:68:9":       "confirmed",
+		"gmc lockorder confirm_test.go:21:47":      "confirmed",
+		"gmc lockorder confirm_test.go:29:60":      "infeasible",
+		"gmc lockorder confirm_test.go:36:30":      "unreached",
+		"comment unreachable confirm_test.go:60:3": "unknown",
+		"vet waitgroup confirm_test.go:70:9":       "confirmed",
+		"staticcheck SA2000 confirm_test.go:70:3":  "confirmed",
+		"staticcheck SA2001 confirm_test.go:21:51": "confirmed", // an empty critical section is reached
+		"staticcheck SA2001 confirm_test.go:36:34": "unreached",
+		"staticcheck SA2003 confirm_test.go:83:2":  "confirmed", // the deferred Lock blocks at the test's exit
+	}
+	if len(rep.Warnings) != 13 {
+		t.Errorf("%d warnings, want 13 (5 gmc/vet/comment, 8 staticcheck): %v", len(rep.Warnings), got)
 	}
 	for k, v := range want {
 		if got[k] != v {
@@ -80,8 +87,8 @@ func TestConfirm(t *testing.T) {
 			} `json:"results"`
 		} `json:"runs"`
 	}
-	if err := json.Unmarshal(data, &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Results) != len(want) {
-		t.Fatalf("SARIF log: %v, %d runs, want one run with %d results", err, len(log.Runs), len(want))
+	if err := json.Unmarshal(data, &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Results) != len(rep.Warnings) {
+		t.Fatalf("SARIF log: %v, %d runs, want one run with %d results", err, len(log.Runs), len(rep.Warnings))
 	}
 	for _, r := range log.Runs[0].Results {
 		infeasible := r.Properties["verdict"] == "infeasible"

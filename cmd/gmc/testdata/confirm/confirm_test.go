@@ -2,8 +2,10 @@
 // lock-order cycle two goroutines close (confirmed), one a gate lock
 // keeps from closing (infeasible), one in code no test calls (unreached),
 // a reachability assertion behind a loop too long to search (unknown), and
-// go vet's waitgroup warning, reached in every run (confirmed). TestABBA
-// deadlocks under go test in some runs; the others pass.
+// go vet's and staticcheck's WaitGroup.Add-inside warnings, reached in
+// every run (confirmed), and staticcheck's deferred Lock (confirmed: the
+// test blocks forever). TestABBA deadlocks under go test in some runs,
+// TestDeferLock in every run; the others pass.
 package confirm
 
 import (
@@ -24,8 +26,24 @@ func TestABBA(t *testing.T) {
 func TestGated(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Add(2)
-	go func() { defer wg.Done(); gate.Lock(); c.Lock(); d.Lock(); d.Unlock(); c.Unlock(); gate.Unlock() }()
-	go func() { defer wg.Done(); gate.Lock(); d.Lock(); c.Lock(); c.Unlock(); d.Unlock(); gate.Unlock() }()
+	go func() {
+		defer wg.Done()
+		gate.Lock()
+		c.Lock()
+		d.Lock()
+		d.Unlock()
+		c.Unlock()
+		gate.Unlock()
+	}()
+	go func() {
+		defer wg.Done()
+		gate.Lock()
+		d.Lock()
+		c.Lock()
+		c.Unlock()
+		d.Unlock()
+		gate.Unlock()
+	}()
 	wg.Wait()
 }
 
@@ -71,4 +89,12 @@ func TestAddInside(t *testing.T) {
 	}()
 	<-done
 	wg.Wait()
+}
+
+// TestDeferLock defers Lock where Unlock was meant (staticcheck SA2003):
+// the deferred Lock blocks forever when the test returns.
+func TestDeferLock(t *testing.T) {
+	var mu sync.Mutex
+	mu.Lock()
+	defer mu.Lock()
 }
