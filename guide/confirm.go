@@ -62,6 +62,9 @@ type ConfirmConfig struct {
 	Seed      uint64
 	// Progress, when set, is told which warning and entry are checked.
 	Progress func(w *Warning, e vm.Entry)
+	// Reduce applies the warning-specific reduction (reduce.go): accesses
+	// to memory irrelevant to the warning are not scheduling points.
+	Reduce bool
 }
 
 // WarningVerdict is the outcome for one warning.
@@ -83,6 +86,10 @@ type WarningVerdict struct {
 	States      int
 	Time        time.Duration
 	Note        string // why unknown (another error first, a feature not modelled)
+	// Hidden is the number of memory-access instructions of the code
+	// under test the reduction made invisible, the fewest over the entries
+	// (ConfirmConfig.Reduce; 0 without it).
+	Hidden int
 }
 
 // Confirm checks each warning: the entries that can reach its code run
@@ -100,8 +107,8 @@ func Confirm(ctx context.Context, prog *load.Program, ws []*Warning, cfg Confirm
 	return out
 }
 
-func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *Warning, cfg ConfirmConfig) WarningVerdict {
-	v := WarningVerdict{Warning: w, Verdict: Undecided, Exhausted: true}
+func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *Warning, cfg ConfirmConfig) (v WarningVerdict) {
+	v = WarningVerdict{Warning: w, Verdict: Undecided, Exhausted: true}
 	v.Entries = reachingEntries(prog, sp, w.Targets, cfg.Entries)
 	if len(v.Entries) == 0 {
 		v.Verdict, v.Exhausted = Unreached, false
@@ -124,6 +131,14 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 			cfg.Progress(w, e)
 		}
 		opts := w.options(prog, cfg.Options(e))
+		if cfg.Reduce {
+			var n int
+			opts.Invisible, n = Reduction(prog, sp, w.Targets, e)
+			opts.ReducedFor = w.Targets
+			if v.Hidden == 0 || n < v.Hidden {
+				v.Hidden = n
+			}
+		}
 		cc := CheckConfig{Options: opts, Entry: e, Guides: [][]loc.Loc{w.Targets}, Bounded: true,
 			Strategy: Guided, Heuristic: heuristics.SecPFSM, Seed: cfg.Seed, Trials: 1, Parallel: 1,
 			TimeLimit: share, MaxDepth: 100000, MaxBacktrack: 100000, FallbackTimers: e.Kind != vm.EntryMain}

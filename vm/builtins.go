@@ -84,7 +84,7 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 					return t.runtimePanic(fr, msg)
 				}
 				o := t.s.heap.get(m.Obj)
-				if o.shared && fr.fn.shared {
+				if o.shared && fr.fn.shared && !t.hidden {
 					if t.yieldBefore() {
 						return ctlYield
 					}

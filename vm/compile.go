@@ -114,6 +114,9 @@ func (m *Machine) compile(f *ssa.Function) *function {
 			if m.opts.Symbolic { // concretize operands that must be concrete (symbolic.go)
 				o = c.symGuard(in, o)
 			}
+			if cf.shared && m.opts.Invisible != nil && m.opts.Invisible(in) {
+				o = invisible(o)
+			}
 			if m.breakpoints[loc.Loc{Fn: f, Block: i, Index: cb.first + len(cb.code)}] {
 				o = breakpoint(o)
 			}
@@ -151,6 +154,17 @@ func breakpoint(o op) op {
 			t.visible = true
 			t.s.last.Loc = l
 		}
+		return k
+	}
+}
+
+// invisible runs an instruction whose shared accesses are not scheduling
+// points (Options.Invisible).
+func invisible(o op) op {
+	return func(t *thread, fr *frame) ctl {
+		t.hidden = true
+		k := o(t, fr)
+		t.hidden = false
 		return k
 	}
 }

@@ -167,7 +167,7 @@ func (c *compiler) instr(in ssa.Instruction) op {
 			}
 			o := t.s.heap.get(mv.Obj)
 			if o.shared {
-				if fr.fn.shared {
+				if fr.fn.shared && !t.hidden {
 					if t.yieldBefore() {
 						return ctlYield
 					}

@@ -231,7 +231,7 @@ func (c *compiler) lookup(in *ssa.Lookup) op {
 				return t.runtimePanic(fr, msg)
 			}
 			o := t.s.heap.get(m.Obj)
-			if o.shared && fr.fn.shared {
+			if o.shared && fr.fn.shared && !t.hidden {
 				if t.yieldBefore() {
 					return ctlYield
 				}

@@ -13,6 +13,7 @@ type thread struct {
 	g       *goroutine
 	visible bool // a visible operation (scheduling point) already ran in this transition
 	nested  int  // >0 while a native runs VM code synchronously (no yields)
+	hidden  bool // the running instruction's accesses are not scheduling points (Options.Invisible)
 	selCase int  // preselected ready case of a select (-1: none)
 	branch  int  // preselected side of a symbolic branch (-1: none)
 	n       int  // instructions executed in this transition

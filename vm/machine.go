@@ -56,6 +56,17 @@ type Options struct {
 	// races (a race does not end a Go program: see RaceAt), nor about
 	// unsupported features and internal errors.
 	Quiet func(*Error) bool
+	// Invisible, when set, picks memory-access instructions of the module
+	// under test whose loads and stores are not scheduling points even
+	// under SchedShared (gmc confirm's warning-specific reduction: accesses
+	// to memory no answer depends on, slice.Relevance). The race detector
+	// still sees them; only the interleavings they would add are not
+	// explored. It is asked once per instruction, when its function is
+	// compiled.
+	Invisible func(ssa.Instruction) bool
+	// ReducedFor records the targets Invisible was computed for (traces
+	// keep them so that a replay computes the same reduction).
+	ReducedFor []loc.Loc
 	// RaceAt, when set, restricts the races reported to those with an
 	// access on the line of one of these locations; the others are not
 	// errors (gmc confirm of a race warning).
@@ -244,14 +255,7 @@ func (m *Machine) Program() *load.Program { return m.prog }
 // Options returns the machine's options.
 func (m *Machine) Options() Options { return m.opts }
 
-func (m *Machine) underTest(pkgPath string) bool {
-	for _, r := range m.prog.Roots {
-		if r.Pkg.Path() == pkgPath || strings.TrimSuffix(r.Pkg.Path(), "_test") == pkgPath {
-			return true
-		}
-	}
-	return m.prog.Module != "" && (pkgPath == m.prog.Module || strings.HasPrefix(pkgPath, m.prog.Module+"/"))
-}
+func (m *Machine) underTest(pkgPath string) bool { return m.prog.UnderTest(pkgPath) }
 
 // allocGlobals gives every package-level variable an object in the base
 // heap, in a deterministic order.

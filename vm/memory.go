@@ -48,7 +48,7 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 	}
 	o := t.s.heap.get(p.Obj)
 	if o.shared && p.Obj != t.m.zerobase { // zero-size variables share one address but no memory
-		if fr.fn.shared {
+		if fr.fn.shared && !t.hidden {
 			if t.yieldBefore() {
 				return ctlYield
 			}
@@ -74,7 +74,7 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 	}
 	o := t.s.heap.get(p.Obj)
 	if o.shared && p.Obj != t.m.zerobase {
-		if fr.fn.shared {
+		if fr.fn.shared && !t.hidden {
 			if t.yieldBefore() {
 				return ctlYield
 			}

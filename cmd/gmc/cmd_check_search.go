@@ -134,6 +134,7 @@ func explain(f *checkFlags, l *loaded, res *guide.CheckResult, wantTimeline bool
 	tr.Breakpoints = trace.BreakpointSpecs(b.Machine)
 	tr.Unreachable = trace.UnreachableSpecs(b.Machine)
 	tr.RaceAt = trace.RaceAtSpecs(b.Machine)
+	tr.ReducedFor = trace.ReducedForSpecs(b.Machine)
 	o.tr, o.final, o.err = tr, replayed, e
 	o.rep.Trace, o.rep.Timing = tr, tr.Timing
 	if e != nil {

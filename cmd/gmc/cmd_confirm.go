@@ -34,6 +34,7 @@ type confirmFlags struct {
 	vet         bool
 	staticcheck bool
 	own         bool
+	reduce      bool
 	args        []string
 }
 
@@ -52,8 +53,11 @@ type jsonWarning struct {
 	States  int              `json:"states"`
 	TimeS   float64          `json:"time_s"`
 	Note    string           `json:"note,omitempty"`
-	Trace   string           `json:"trace,omitempty"`
-	Replay  string           `json:"replay,omitempty"`
+	// Hidden: the memory accesses of the code under test the
+	// warning-specific reduction made invisible (0: --reduce=false).
+	Hidden int    `json:"hidden_accesses"`
+	Trace  string `json:"trace,omitempty"`
+	Replay string `json:"replay,omitempty"`
 }
 
 // runConfirm implements `gmc confirm`: a verdict for each static warning
@@ -68,6 +72,7 @@ func runConfirm(args []string) int {
 	fs.StringVar(&f.sarifOut, "sarif", "", "write the warnings with their verdicts as a SARIF 2.1.0 log to this file")
 	fs.BoolVar(&f.vet, "vet", true, "confirm go vet's concurrency warnings (atomic, copylocks, lostcancel, testinggoroutine, waitgroup)")
 	fs.BoolVar(&f.staticcheck, "staticcheck", true, "confirm staticcheck's concurrency warnings ("+strings.Join(warn.StaticcheckChecks, ", ")+")")
+	fs.BoolVar(&f.reduce, "reduce", true, "warning-specific reduction: loads and stores of memory the warning, the branches, the synchronization and the panics do not depend on are not scheduling points")
 	fs.BoolVar(&f.own, "analyzers", true, "confirm the warnings of gmc's analyzers (gmc targets lists them)")
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: gmc confirm [flags] PKG [-- ARGS]")
@@ -98,7 +103,7 @@ func runConfirm(args []string) int {
 	if code != exitOK {
 		return code
 	}
-	cfg := guide.ConfirmConfig{Entries: es, TimeLimit: f.timeLimit, Seed: f.seed,
+	cfg := guide.ConfirmConfig{Entries: es, TimeLimit: f.timeLimit, Seed: f.seed, Reduce: f.reduce,
 		Options: func(e vm.Entry) vm.Options { o, _ := f.options(e.Kind); return o },
 		Progress: func(w *guide.Warning, e vm.Entry) {
 			if !f.json {
@@ -241,7 +246,7 @@ func describeVerdicts(f *confirmFlags, prog *load.Program, vs []guide.WarningVer
 	for i, v := range vs {
 		w := v.Warning
 		jw := jsonWarning{Source: w.Source, Check: w.Check, Pos: w.Pos, Msg: w.Msg, Verdict: v.Verdict,
-			States: v.States, TimeS: v.Time.Seconds(), Note: v.Note, Entries: []string{}, Targets: []string{}}
+			States: v.States, TimeS: v.Time.Seconds(), Note: v.Note, Hidden: v.Hidden, Entries: []string{}, Targets: []string{}}
 		for _, t := range w.Targets {
 			jw.Targets = append(jw.Targets, abstract.Position(prog.Fset, t))
 		}

@@ -50,6 +50,7 @@ func runReplay(args []string) int {
 	f.breakpoints = tr.Breakpoints
 	f.unreachable = tr.Unreachable
 	f.raceAt = tr.RaceAt
+	f.reducedFor = tr.ReducedFor
 	f.inputs = tr.Inputs
 	// the time model the trace ran under (a trace without "timing":
 	// timer choices and step time as recorded, else the default)

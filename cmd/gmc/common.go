@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gmc-go/gmc/guide"
+	"github.com/gmc-go/gmc/slice"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/trace"
@@ -33,6 +35,9 @@ type runFlags struct {
 	unreachable []string
 	// race lines recorded in a trace (replay only)
 	raceAt []string
+	// targets of the warning-specific reduction recorded in a trace
+	// (replay only)
+	reducedFor []string
 	// inputs recorded in a trace: concrete fuzz inputs (replay only)
 	inputs map[string]any
 	// timing: the time model, synctest (default) or any (timers may fire
@@ -223,6 +228,13 @@ func prepareEntry(prog *load.Program, e vm.Entry, f *runFlags) (*loaded, int) {
 	if opts.RaceAt, err = trace.ResolveBreakpoints(prog, f.raceAt); err != nil {
 		fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 		return nil, exitUsage
+	}
+	if len(f.reducedFor) > 0 {
+		if opts.ReducedFor, err = trace.ResolveBreakpoints(prog, f.reducedFor); err != nil {
+			fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+			return nil, exitUsage
+		}
+		opts.Invisible, _ = guide.Reduction(prog, slice.New(prog.SSA), opts.ReducedFor, e)
 	}
 	opts.Inputs = f.inputs
 	m := vm.New(prog, opts)

@@ -52,14 +52,14 @@ func TestConfirm(t *testing.T) {
 	}
 	want := map[string]string{
 		"gmc lockorder confirm_test.go:21:47":      "confirmed",
-		"gmc lockorder confirm_test.go:29:60":      "infeasible",
-		"gmc lockorder confirm_test.go:36:30":      "unreached",
-		"comment unreachable confirm_test.go:60:3": "unknown",
-		"vet waitgroup confirm_test.go:70:9":       "confirmed",
-		"staticcheck SA2000 confirm_test.go:70:3":  "confirmed",
+		"gmc lockorder confirm_test.go:33:9":       "infeasible",
+		"gmc lockorder confirm_test.go:52:30":      "unreached",
+		"comment unreachable confirm_test.go:76:3": "unknown",
+		"vet waitgroup confirm_test.go:86:9":       "confirmed",
+		"staticcheck SA2000 confirm_test.go:86:3":  "confirmed",
 		"staticcheck SA2001 confirm_test.go:21:51": "confirmed", // an empty critical section is reached
-		"staticcheck SA2001 confirm_test.go:36:34": "unreached",
-		"staticcheck SA2003 confirm_test.go:83:2":  "confirmed", // the deferred Lock blocks at the test's exit
+		"staticcheck SA2001 confirm_test.go:52:34": "unreached",
+		"staticcheck SA2003 confirm_test.go:99:2":  "confirmed", // the deferred Lock blocks at the test's exit
 	}
 	if len(rep.Warnings) != 13 {
 		t.Errorf("%d warnings, want 13 (5 gmc/vet/comment, 8 staticcheck): %v", len(rep.Warnings), got)
@@ -116,5 +116,58 @@ func TestUnreachableComment(t *testing.T) {
 	_, errOut, code = gmc(t, "check", "--entry", "TestNever", "--time-limit", "10s", "./testdata/unreachable")
 	if code != 0 || !strings.Contains(errOut, "no error (exhausted") {
 		t.Errorf("TestNever: exit %d, want 0 and an exhausted no-error:\n%s", code, errOut)
+	}
+}
+
+// TestConfirmReduce checks the warning-specific reduction on
+// testdata/reduce: the gated lock-order warning is infeasible (exhausted)
+// with and without it, in fewer states with it since the statistics'
+// accesses are not scheduling points; the ungated one is confirmed under
+// the reduction and its trace (which records the reduction) replays.
+func TestConfirmReduce(t *testing.T) {
+	type verdict struct {
+		Check, Pos, Verdict, Trace string
+		States                     int
+		Hidden                     int `json:"hidden_accesses"`
+		Bound                      *struct{ Exhausted bool }
+		Error                      *struct{ Kind string }
+	}
+	run := func(reduce string) map[string]verdict {
+		dir := t.TempDir()
+		out, errOut, code := gmc(t, "confirm", "--json", "--vet=false", "--staticcheck=false", "--reduce="+reduce,
+			"--time-limit", "20s", "--out", dir, "./testdata/reduce")
+		if code != 1 {
+			t.Fatalf("--reduce=%s: exit %d, want 1:\n%s", reduce, code, errOut)
+		}
+		var rep struct{ Warnings []verdict }
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("bad JSON %q: %v", out, err)
+		}
+		got := map[string]verdict{}
+		for _, w := range rep.Warnings {
+			got[w.Pos] = w
+		}
+		return got
+	}
+	const gated, abba = "reduce_test.go:37:15", "reduce_test.go:65:15"
+	with, without := run("true"), run("false")
+	for name, got := range map[string]map[string]verdict{"with": with, "without": without} {
+		g := got[gated]
+		if g.Verdict != "infeasible" || g.Bound == nil || !g.Bound.Exhausted {
+			t.Errorf("%s the reduction: %s: %+v, want infeasible, exhausted (all: %+v)", name, gated, g, got)
+		}
+		if got[abba].Verdict != "confirmed" {
+			t.Errorf("%s the reduction: %s: %+v, want confirmed", name, abba, got[abba])
+		}
+	}
+	if w, wo := with[gated], without[gated]; w.Hidden == 0 || wo.Hidden != 0 || w.States >= wo.States {
+		t.Errorf("reduction: %d accesses hidden, %d states; without: %d hidden, %d states; want fewer states with it", w.Hidden, w.States, wo.Hidden, wo.States)
+	}
+	c := with[abba]
+	if c.Hidden == 0 || c.Trace == "" || c.Error == nil {
+		t.Fatalf("confirmed under the reduction: %+v", c)
+	}
+	if _, errOut, code := gmc(t, "replay", c.Trace); code != 1 || !strings.Contains(errOut, "reproduced: "+c.Error.Kind) {
+		t.Errorf("replay exit %d, want 1 and %s reproduced:\n%s", code, c.Error.Kind, errOut)
 	}
 }

@@ -346,3 +346,15 @@ func isTestingParam(t types.Type) bool {
 
 // ErrNoEntry is returned by callers that cannot find an entry function.
 var ErrNoEntry = errors.New("no entry")
+
+// UnderTest reports whether a package is under test: a root package (or
+// the package an external test package tests) or a package of the main
+// module. Its shared loads and stores are scheduling points (vm.SchedShared).
+func (p *Program) UnderTest(pkgPath string) bool {
+	for _, r := range p.Roots {
+		if r.Pkg.Path() == pkgPath || strings.TrimSuffix(r.Pkg.Path(), "_test") == pkgPath {
+			return true
+		}
+	}
+	return p.Module != "" && (pkgPath == p.Module || strings.HasPrefix(pkgPath, p.Module+"/"))
+}

@@ -63,6 +63,10 @@ type Trace struct {
 	// RaceAt are the lines the run's race reports were restricted to
 	// (vm.Options.RaceAt), in the form of Breakpoints.
 	RaceAt []string `json:"race_at,omitempty"`
+	// ReducedFor are the targets of the warning-specific reduction the run
+	// used (vm.Options.ReducedFor; gmc confirm), in the form of
+	// Breakpoints: replay computes the same reduction from them.
+	ReducedFor []string `json:"reduced_for,omitempty"`
 }
 
 // BreakpointSpecs returns the breakpoints of a machine in Trace form.
@@ -74,6 +78,9 @@ func UnreachableSpecs(m *vm.Machine) []string { return LocSpecs(m.Options().Unre
 
 // RaceAtSpecs returns the race lines of a machine in Trace form.
 func RaceAtSpecs(m *vm.Machine) []string { return LocSpecs(m.Options().RaceAt) }
+
+// ReducedForSpecs returns the reduction targets of a machine in Trace form.
+func ReducedForSpecs(m *vm.Machine) []string { return LocSpecs(m.Options().ReducedFor) }
 
 // LocSpecs returns locations in Trace form (loc.Loc.String), sorted.
 func LocSpecs(locs []loc.Loc) []string {
