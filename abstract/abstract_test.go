@@ -156,8 +156,9 @@ func TestTargets(t *testing.T) {
 	// base name two packages share is refused with both
 	p3 := testprog.Load(t, filepath.Join("testdata", "nested"))
 	for _, tt := range []struct{ spec, want, file string }{
-		{"inner/util.go:8", "util.go:8:2", "inner/util.go"},
-		{"github.com/gmc-go/gmc/abstract/testdata/nested/other/util.go:8", "util.go:8:2", "other/util.go"},
+		{"inner/util.go:8", "inner/util.go:8:2", "inner/util.go"},
+		{"github.com/gmc-go/gmc/abstract/testdata/nested/other/util.go:8", "other/util.go:8:2", "other/util.go"},
+		{"main.go:11", "main.go:11:11", "nested/main.go"},
 		{"util.go:8", "ambiguous", ""},
 	} {
 		l, err := abstract.ParseTarget(p3, tt.spec)
@@ -168,6 +169,11 @@ func TestTargets(t *testing.T) {
 			got = abstract.Position(p3.Fset, l)
 			if !strings.HasSuffix(p3.Fset.Position(l.Pos()).Filename, tt.file) {
 				t.Errorf("ParseTarget(%q) resolved to %s", tt.spec, p3.Fset.Position(l.Pos()))
+			}
+			// every printed location is a target that resolves back to it
+			printed := got[:strings.LastIndexByte(got, ':')]
+			if back, err := abstract.ParseTarget(p3, printed); err != nil || back != l {
+				t.Errorf("ParseTarget(%q) (printed for %q) = %v, %v; want %v", printed, tt.spec, back, err, l)
 			}
 		}
 		if !strings.Contains(got, tt.want) {

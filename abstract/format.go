@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/gmc-go/gmc/vm/loc"
@@ -53,7 +52,7 @@ func Position(fset *token.FileSet, l loc.Loc) string {
 	if !p.IsValid() {
 		return "?"
 	}
-	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
+	return fmt.Sprintf("%s:%d:%d", loc.ShortName(fset, p.Filename), p.Line, p.Column)
 }
 
 // WriteText prints the abstract system and its trace sets.
@@ -176,5 +175,5 @@ func PositionOf(fset *token.FileSet, pos token.Pos) string {
 	if !p.IsValid() {
 		return "?"
 	}
-	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
+	return fmt.Sprintf("%s:%d:%d", loc.ShortName(fset, p.Filename), p.Line, p.Column)
 }

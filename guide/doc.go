@@ -76,4 +76,17 @@
 // a reaching entry shows it, exhausted or up to k preemptions (the weakest
 // entry's bound). "unreached": no entry reaches its code; only a function
 // called by reflection alone escapes the walk.
+//
+// Warning-specific reduction (reduce.go, ConfirmConfig.Reduce): per warning
+// and entry, slice.Relevant closes the warning's targets and every
+// schedule-relevant instruction of the code under test (branches,
+// synchronization, calls out of it, panicking operands) under data,
+// control and inter-goroutine memory dependence; the loads and stores of
+// any other memory are not scheduling points (vm.Options.Invisible). The
+// invariant: such an access only moves data into other such accesses or
+// into calls that neither synchronize nor panic (formatting, test logs),
+// so its order against other goroutines decides neither a branch nor a
+// block nor whether a target is reached, and every verdict holds for the
+// unreduced program too; it is recorded in traces (vm.Options.ReducedFor)
+// and recomputed by replay.
 package guide

@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -437,7 +436,7 @@ func (m *Machine) shortPosition(l loc.Loc) string {
 	if !p.IsValid() {
 		return "?"
 	}
-	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+	return fmt.Sprintf("%s:%d", loc.ShortName(m.prog.Fset, p.Filename), p.Line)
 }
 
 // Position is the exported form of position for reports.

@@ -88,7 +88,7 @@ func Vet(p *load.Program, analyzers []*analysis.Analyzer, source string, resolve
 			seen[key] = true
 			l, err := resolve(fmt.Sprintf("%s:%d", pos.Filename, pos.Line))
 			if err != nil {
-				bad = append(bad, Unresolved{source, act.Analyzer.Name, shortPos(pos), d.Message, err.Error()})
+				bad = append(bad, Unresolved{source, act.Analyzer.Name, shortPos(p.Fset, pos), d.Message, err.Error()})
 				continue
 			}
 			out = append(out, Warning{Check: act.Analyzer.Name, Pos: d.Pos, Msg: d.Message, Targets: []loc.Loc{l}})
@@ -179,6 +179,6 @@ func sarifFile(uri string, baseID *string, bases map[string]string, logDir strin
 	return uri
 }
 
-func shortPos(p token.Position) string {
-	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
+func shortPos(fset *token.FileSet, p token.Position) string {
+	return fmt.Sprintf("%s:%d:%d", loc.ShortName(fset, p.Filename), p.Line, p.Column)
 }

@@ -173,6 +173,7 @@ func Load(cfg Config) (*Program, error) {
 	if m := roots[0].Module; m != nil {
 		p.Module = m.Path
 	}
+	nameFiles(p)
 	return p, nil
 }
 

@@ -10,7 +10,6 @@ package loc
 import (
 	"fmt"
 	"go/token"
-	"path/filepath"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -71,7 +70,7 @@ func (l Loc) Position(fset *token.FileSet) string {
 	if !p.IsValid() {
 		return "?"
 	}
-	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
+	return fmt.Sprintf("%s:%d:%d", ShortName(fset, p.Filename), p.Line, p.Column)
 }
 
 // String is a debugging form: function, block and index.
