@@ -70,13 +70,17 @@ type Unresolved struct {
 // the packages gmc loaded) and returns their diagnostics as warnings,
 // sorted by position, and those it cannot target; source names the tool
 // ("vet", "staticcheck") in the latter.
-func Vet(p *load.Program, analyzers []*analysis.Analyzer, source string, resolve Resolve) ([]Warning, []Unresolved, error) {
+func Vet(p *load.Program, analyzers []*analysis.Analyzer, source string, resolve Resolve) (ws []Warning, bad []Unresolved, err error) {
+	defer func() {
+		if r := recover(); r != nil { // a third-party analyzer's bug is not gmc's crash
+			ws, bad, err = nil, nil, fmt.Errorf("an analyzer panicked: %v", r)
+		}
+	}()
 	g, err := checker.Analyze(analyzers, p.Pkgs, &checker.Options{Sequential: true})
 	if err != nil {
 		return nil, nil, err
 	}
 	var out []Warning
-	var bad []Unresolved
 	seen := map[string]bool{}
 	for _, act := range g.Roots {
 		for _, d := range act.Diagnostics {

@@ -206,8 +206,8 @@ func gatherWarnings(f *confirmFlags, prog *load.Program) ([]*guide.Warning, []wa
 		}
 		vws, vbad, err := warn.Vet(prog, tool.analyzers(), tool.source, resolve)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "gmc: %s's analyzers: %v\n", tool.source, err)
-			return nil, nil, exitInternal
+			fmt.Fprintf(os.Stderr, "gmc: %s's analyzers: %v; their warnings are skipped\n", tool.source, err)
+			continue
 		}
 		for _, w := range vws {
 			ws = append(ws, guide.NewWarning(tool.source, w.Check, abstract.PositionOf(prog.Fset, w.Pos), w.Msg, w.Targets))

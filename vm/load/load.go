@@ -251,7 +251,9 @@ func stripBodies(f *ast.File) {
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.TypeParams == nil && !genericRecv(fd) {
 			if fd.Recv == nil && fd.Name.Name == "init" {
-				fd.Body = &ast.BlockStmt{} // init must have a body
+				// init must have a body; it keeps its braces' positions so
+				// that the file's extent stays valid (go/analysis' inspector)
+				fd.Body = &ast.BlockStmt{Lbrace: fd.Body.Lbrace, Rbrace: fd.Body.Rbrace}
 			} else {
 				fd.Body = nil
 			}
