@@ -6,6 +6,9 @@
 //	gmc check   [flags] PKG [-- ARGS]    search for an error or target
 //	gmc replay  [flags] TRACE.json       re-execute a recorded counterexample
 //	gmc targets [flags] PKG              candidate targets: analyzer warnings and panic sites
+//	gmc confirm [flags] PKG [-- ARGS]    a verdict per static warning (gmc's, go vet's,
+//	                                     staticcheck's, SARIF logs): confirmed, infeasible,
+//	                                     unreached, unknown
 //	gmc slice   [flags] PKG --target F:L the abstract system and traces (text, --dot)
 //	gmc bench   [flags] [SUITE.json]     strategies × configurations × trials
 //
