@@ -100,11 +100,45 @@ type WarningVerdict struct {
 // error makes it infeasible within the weakest entry's bound.
 func Confirm(ctx context.Context, prog *load.Program, ws []*Warning, cfg ConfirmConfig) []WarningVerdict {
 	sp := slice.New(prog.SSA)
+	twins := entryTwins(prog, cfg.Entries)
 	out := make([]WarningVerdict, 0, len(ws))
 	for _, w := range ws {
+		for i, t := range w.Targets {
+			w.Targets[i] = twins(t)
+		}
 		out = append(out, confirmOne(ctx, prog, sp, w, cfg))
 	}
 	return out
+}
+
+// entryTwins returns a function that maps a location in a package loaded
+// twice (a package and its test variant) to the same instruction of the
+// copy the entries run: the analyzers may have reported the other copy,
+// which no entry calls.
+func entryTwins(prog *load.Program, entries []vm.Entry) func(loc.Loc) loc.Loc {
+	root := map[*ssa.Package]bool{}
+	for _, e := range entries {
+		root[e.Fn.Package()] = true
+	}
+	byPos := map[token.Pos][]*ssa.Function{}
+	for fn := range ssautil.AllFunctions(prog.SSA) {
+		if fn.Pos().IsValid() && fn.Package() != nil && root[fn.Package()] {
+			byPos[fn.Pos()] = append(byPos[fn.Pos()], fn)
+		}
+	}
+	return func(l loc.Loc) loc.Loc {
+		if l.Fn == nil || l.Fn.Package() == nil || root[l.Fn.Package()] {
+			return l
+		}
+		for _, g := range byPos[l.Fn.Pos()] {
+			if g.String() == l.Fn.String() || (g.Name() == l.Fn.Name() && len(g.Blocks) == len(l.Fn.Blocks)) {
+				if l.Block < len(g.Blocks) && l.Index < len(g.Blocks[l.Block].Instrs) {
+					return loc.Loc{Fn: g, Block: l.Block, Index: l.Index}
+				}
+			}
+		}
+		return l
+	}
 }
 
 func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *Warning, cfg ConfirmConfig) (v WarningVerdict) {

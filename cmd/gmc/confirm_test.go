@@ -171,3 +171,26 @@ func TestConfirmReduce(t *testing.T) {
 		t.Errorf("replay exit %d, want 1 and %s reproduced:\n%s", code, c.Error.Kind, errOut)
 	}
 }
+
+// TestConfirmTwin: a warning in a package that is loaded twice (the
+// package and its test variant) is checked on the copy the tests run, so
+// code reached only through a function value (a finalizer) is not
+// "unreached".
+func TestConfirmTwin(t *testing.T) {
+	out, errOut, code := gmc(t, "confirm", "--json", "--vet=false", "--staticcheck=false", "--time-limit", "1s", "./testdata/finalizer")
+	if code != 0 {
+		t.Fatalf("exit %d, want 0:\n%s", code, errOut)
+	}
+	var rep struct {
+		Warnings []struct {
+			Check, Pos, Verdict string
+			Entries             []string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("bad JSON %q: %v", out, err)
+	}
+	if len(rep.Warnings) != 1 || rep.Warnings[0].Verdict == "unreached" || len(rep.Warnings[0].Entries) != 1 || rep.Warnings[0].Entries[0] != "TestNew" {
+		t.Errorf("warnings %+v, want one (chanblock in stopIt) reached by TestNew", rep.Warnings)
+	}
+}

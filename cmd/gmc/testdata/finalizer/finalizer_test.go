@@ -1,0 +1,5 @@
+package finalizer
+
+import "testing"
+
+func TestNew(t *testing.T) { New(1) }
