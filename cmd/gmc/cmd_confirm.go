@@ -67,7 +67,7 @@ func runConfirm(args []string) int {
 	fs := flag.NewFlagSet("confirm", flag.ContinueOnError)
 	var f confirmFlags
 	f.runFlags.register(fs)
-	fs.DurationVar(&f.timeLimit, "time-limit", 10*time.Second, "time limit of each warning, shared by the entries that can reach it")
+	fs.DurationVar(&f.timeLimit, "time-limit", 10*time.Second, "time limit of each warning, shared by the entries that can reach it (at least 1s each)")
 	fs.Var(&f.sarifIn, "sarif-in", "also confirm the results of this SARIF 2.1.0 log (repeatable)")
 	fs.StringVar(&f.sarifOut, "sarif", "", "write the warnings with their verdicts as a SARIF 2.1.0 log to this file")
 	fs.BoolVar(&f.vet, "vet", true, "confirm go vet's concurrency warnings (atomic, copylocks, lostcancel, testinggoroutine, waitgroup)")
