@@ -234,7 +234,18 @@ func (s *State) cellInt(p Pointer) int64 {
 
 // Step applies choice i of s and returns the successor state. s is unchanged.
 func (m *Machine) Step(s *State, i int) *State {
-	ch := s.choice(i)
+	return m.step(s, s.choice(i))
+}
+
+// StepAmong is Step(s, i) for a caller that holds gids, the goroutines of
+// s's choices (s.AppendChoiceGoroutines): choice i is found from them
+// without enumerating the choices again (a random walk over thousands of
+// goroutines).
+func (m *Machine) StepAmong(s *State, i int, gids []int32) *State {
+	return m.step(s, s.choiceAmong(i, gids))
+}
+
+func (m *Machine) step(s *State, ch Choice) *State {
 	ns := s.thaw()
 	ns.depth++
 	if ch.Kind == ChooseTimer {
@@ -262,7 +273,7 @@ func (m *Machine) Step(s *State, i int) *State {
 	if g.status == gBlocked {
 		g.status = gRunnable
 	}
-	if g.entry || len(s.Choices()) > 1 {
+	if g.entry || s.hasChoices(2) {
 		// the entry moves, or the schedule had a choice: no cycle that is
 		// the only future without the entry so far (hang.go)
 		ns.idle = nil
@@ -324,7 +335,7 @@ func (s *State) finishStep() {
 		}
 		s.exited = s.err == nil // the process ends with goroutines still running
 	}
-	if s.err == nil && !s.exited && s.depth%leakCheckEvery == 0 && s.m.opts.Checks.Leak {
+	if s.err == nil && !s.exited && s.m.opts.Checks.Leak && s.leakCheckDue() {
 		s.checkLeaks()
 	}
 	s.maybeCollect()
