@@ -127,20 +127,30 @@ func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.
 		return Search(ctx, base, e, cfg), base
 	}
 	ms := []*vm.Machine{base}
+	order := []int{0}
 	if timers {
 		ms = append(ms, pl.walkMachines(prog, base)...)
-		if round < newestFromRound {
-			ms = ms[:newestWalk]
+		order = append(order, goWalk)
+		if round >= newestFromRound {
+			// the newest-first walk goes first: its first run is one
+			// long deterministic schedule
+			order = append([]int{newestWalk}, order...)
 		}
 	}
 	var sum Result
-	for kind, m := range ms {
+	start, limit := time.Now(), cfg.TimeLimit
+	for _, kind := range order {
+		m := ms[kind]
 		w := &ws[kind]
 		if *w == nil {
 			*w = &walkState{s: m.Start(e), p: &pathNode{}}
 		}
+		if limit > 0 { // the walks of a round share what is left of the check's time
+			cfg.TimeLimit = max(limit-time.Since(start), time.Nanosecond)
+		}
 		se := newSearcher(ctx, m, cfg)
 		r := se.walk(m.Start(e), *w, kind)
+		debugWalk(round, kind, *w, r)
 		r.Stats.States += sum.Stats.States
 		r.Stats.Transitions += sum.Stats.Transitions
 		r.Stats.Instructions += sum.Stats.Instructions
@@ -190,7 +200,7 @@ func (se *searcher) walk(root *vm.State, w *walkState, kind int) Result {
 			default:
 				i = se.rng.IntN(n)
 			}
-			w.s = se.step(w.s, i)
+			w.s = se.stepAmong(w.s, i, se.gids)
 			w.p = w.p.child(i)
 		}
 		se.stats.Backtracks++
