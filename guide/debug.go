@@ -43,5 +43,5 @@ func debugWalk(round, kind int, w *walkState, r Result) {
 	if !debugOn {
 		return
 	}
-	fmt.Fprintf(os.Stderr, "gmc: round %d walk %d: %d states in %v, %d runs ended, verdict %s\n", round, kind, r.Stats.States, r.Stats.Time.Round(time.Millisecond), w.runs, r.Verdict)
+	fmt.Fprintf(os.Stderr, "gmc: round %d walk %d: %d states in %v, %d runs ended, hash work %d, verdict %s\n", round, kind, r.Stats.States, r.Stats.Time.Round(time.Millisecond), w.runs, w.work, r.Verdict)
 }

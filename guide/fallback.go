@@ -117,6 +117,18 @@ type walkState struct {
 	s    *vm.State
 	p    *pathNode
 	runs int
+	work int // the largest hash (vm.State.HashWork) of a state where the walk ended a round
+}
+
+// hashWork returns the largest hash of a state where a walk ended a round.
+func (ws *walks) hashWork() int {
+	n := 0
+	for _, w := range ws {
+		if w != nil {
+			n = max(n, w.work)
+		}
+	}
+	return n
 }
 
 // fallbackRound runs a round of the fallback search cfg names (for a
@@ -184,6 +196,7 @@ func (se *searcher) walk(root *vm.State, w *walkState, kind int) Result {
 				return se.result(VerdictError, w.s, w.p)
 			}
 			if se.stop(w.p.depth) {
+				w.work = max(w.work, w.s.HashWork())
 				return se.result(VerdictUnknown, nil, nil)
 			}
 			se.gids = w.s.AppendChoiceGoroutines(se.gids[:0])

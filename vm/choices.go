@@ -35,16 +35,36 @@ func (s *State) NumChoices() int {
 }
 
 // hasChoices reports whether s has at least n choices, without building
-// the list: the enumeration stops at the nth.
+// the list: the goroutines are counted newest first (a newest-first walk
+// runs the newest) and the count stops at n.
 func (s *State) hasChoices(n int) bool {
 	if s.choices != nil || s.err != nil || s.exited {
 		return len(s.choices) >= n
 	}
-	k := 0
-	s.eachChoice(func(*goroutine, ChoiceKind, int) bool {
+	if s.data != nil && s.data.pending != nil {
+		return n <= 2 // the two sides of a branch
+	}
+	k, someEnabled := 0, false
+	for i := len(s.gs) - 1; i >= 0; i-- {
+		g := s.gs[i]
+		if !s.enabled(g) {
+			continue
+		}
+		someEnabled = true
+		c := 1
+		if g.status == gRunnable && g.wake == nil {
+			var buf [8]int
+			if ready := s.m.readySelectCases(buf[:0], s, g); len(ready) > 1 {
+				c = len(ready)
+			}
+		}
+		if k += c; k >= n {
+			return true
+		}
+	}
+	if someEnabled && len(s.timers) > 0 && s.m.opts.TimerChoice {
 		k++
-		return k < n
-	})
+	}
 	return k >= n
 }
 

@@ -46,6 +46,7 @@ func (h *hasher) raceSummary() {
 			syncs = append(syncs, c.slots...)
 		}
 	}
+	h.work += len(live) + len(syncs)
 	// The accesses to summarize, in canonical order, and the goroutines
 	// that made them.
 	type remembered struct {

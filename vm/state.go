@@ -45,8 +45,13 @@ type State struct {
 	idle *idleMark // see hang.go
 
 	choices []Choice // computed on demand
-	hashed  bool
-	hash    uint64
+	// died is set when a goroutine exited in the current transition
+	// (prune drops it)
+	died   bool
+	hashed bool
+	hash   uint64
+	// hashWork is the size of the hash computation (HashWork)
+	hashWork int
 	// chash caches contentHash (valid while chashed; the state is being
 	// built until Step returns, so anything that changes it during
 	// finishStep clears chashed).
@@ -382,6 +387,10 @@ func (s *State) maybeCollect() {
 
 // prune drops dead goroutines.
 func (s *State) prune() {
+	if !s.died {
+		return
+	}
+	s.died = false
 	for i, g := range s.gs {
 		if g.status != gDead {
 			continue
@@ -403,7 +412,8 @@ func (s *State) settle() {
 	fired := 0 // timer firings that enabled no goroutine
 	for s.err == nil && !s.exited {
 		any, busy := false, false
-		for _, g := range s.gs {
+		for i := len(s.gs) - 1; i >= 0; i-- { // newest first: the likeliest to run
+			g := s.gs[i]
 			if s.enabled(g) {
 				any = true
 				if g.spin == nil || !g.spin.spinning {
