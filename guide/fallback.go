@@ -13,14 +13,15 @@ import (
 // toward targets; an error it has no target for (typically a goroutine
 // leak, which shows only when the entry returns) can lie far from every
 // trace. Every round of a guided trial (runTrial) therefore ends with the
-// fallback search under the same bound on states as each trace set (a
+// fallback search under the round's bound on states (a
 // random walk with a new seed each round on test, fuzz and function
 // entries; the unguided randomized greedy search on main). Bounds count
 // states, not time, so a trial's outcome does not depend on the load.
 //
-// A round of the random walk runs a plain walk with as many states as all
-// trace sets of the round together and, with CheckConfig.FallbackTimers,
-// then two more walks with as many each:
+// A round of the random walk runs a plain walk with as many states as the
+// round's bound times the trace sets (at least one) and, with
+// CheckConfig.FallbackTimers, then two more walks with as many each; the
+// walks of a round share the time left:
 //   - a walk that imitates Go's scheduler and clock (goWalk*): a sticky
 //     scheduler with runnext (trace.Sticky), every transition taking
 //     goWalkStepTime (vm.Options.StepTime: real time, timers fire when due
@@ -34,7 +35,7 @@ import (
 //     points): a goroutine runs until it blocks and then the goroutine
 //     started last runs, so a goroutine and those it starts run through
 //     before their siblings. Its first run is deterministic and is not
-//     cut by the round's bound. It reaches leaks that exist only once a
+//     cut by the round's bound; it runs first in its rounds. It reaches leaks that exist only once a
 //     long loop has ended (GoKer's Kubernetes58107: a 10⁵-iteration
 //     Signal loop in one of a thousand controllers).
 // Every walk keeps the check's time model otherwise: none lets a timer
