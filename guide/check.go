@@ -309,8 +309,18 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 				return finish(r, base)
 			}
 		}
+		setBudget := budget
+		if !pl.goal {
+			if round > autoSetRounds {
+				setBudget = cfg.StatesPerTraceSet << autoSetRounds
+			}
+			// a guided state costs a state hash (its visited set), which
+			// grows with the program: charge it by the largest hash of
+			// the states where the walks ended their rounds
+			setBudget /= max(1, fws.hashWork()/hashWorkPerState)
+		}
 		for i, sr := range runs {
-			left := budget
+			left := setBudget
 			for !sr.exhausted && left > 0 {
 				meta := &heuristics.Meta{TS: sr.ts, Sec: cfg.Heuristic, Dist: pl.dist, GoalTargets: pl.goal}
 				var m *vm.Machine
@@ -382,6 +392,25 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 		}
 	}
 }
+
+// autoSetRounds is the last round whose bound on states doubles for the
+// trace sets of a check without a user goal (the sets toward analyzer
+// warnings, panic sites or blocking operations, cfg.Auto); later rounds
+// keep that bound while the fallback's keeps doubling. A guided state
+// costs a state hash (the visited set) that grows with the program's
+// goroutines, ten to twenty times a walk's transition on GoKer's kernels
+// with hundreds of goroutines, and every kernel the sets find they find
+// within the first rounds; the leaks found later are the walks'.
+const autoSetRounds = 2
+
+// hashWorkPerState is the size of a state's hash (vm.State.HashWork: the
+// objects, goroutines and race-detector clocks it reads) that a guided
+// state of a check without a user goal may have for the price of one
+// state (see autoSetRounds); with a larger hash, its sets get
+// proportionally fewer states. GoKer's small kernels hash a few hundred;
+// Istio18454 (a hundred channels of 1,024 buffered events, a clock per
+// slot) about 10⁵, Kubernetes58107 (thousands of goroutines) about 10⁴.
+const hashWorkPerState = 2048
 
 // allExhausted reports whether done holds for every element of xs.
 func allExhausted[T any](xs []T, done func(T) bool) bool {

@@ -3,6 +3,7 @@ package guide
 import (
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/gmc-go/gmc/abstract"
 	"github.com/gmc-go/gmc/vm"
@@ -35,4 +36,12 @@ func debugMove(parent, s *vm.State, r RankState) {
 		at = st[0].String()
 	}
 	fmt.Fprintf(os.Stderr, "  move g%d %s %s -> %s level %d H %d\n", l.G, l.Op, l.Loc, at, r.Level, r.H)
+}
+
+// debugWalk traces a round of one of the fallback's walks (GMC_DEBUG=1).
+func debugWalk(round, kind int, w *walkState, r Result) {
+	if !debugOn {
+		return
+	}
+	fmt.Fprintf(os.Stderr, "gmc: round %d walk %d: %d states in %v, %d runs ended, hash work %d, verdict %s\n", round, kind, r.Stats.States, r.Stats.Time.Round(time.Millisecond), w.runs, w.work, r.Verdict)
 }

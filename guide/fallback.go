@@ -13,14 +13,15 @@ import (
 // toward targets; an error it has no target for (typically a goroutine
 // leak, which shows only when the entry returns) can lie far from every
 // trace. Every round of a guided trial (runTrial) therefore ends with the
-// fallback search under the same bound on states as each trace set (a
+// fallback search under the round's bound on states (a
 // random walk with a new seed each round on test, fuzz and function
 // entries; the unguided randomized greedy search on main). Bounds count
 // states, not time, so a trial's outcome does not depend on the load.
 //
-// A round of the random walk runs a plain walk with as many states as all
-// trace sets of the round together and, with CheckConfig.FallbackTimers,
-// then two more walks with as many each:
+// A round of the random walk runs a plain walk with as many states as the
+// round's bound times the trace sets (at least one) and, with
+// CheckConfig.FallbackTimers, then two more walks with as many each; the
+// walks of a round share the time left:
 //   - a walk that imitates Go's scheduler and clock (goWalk*): a sticky
 //     scheduler with runnext (trace.Sticky), every transition taking
 //     goWalkStepTime (vm.Options.StepTime: real time, timers fire when due
@@ -34,7 +35,7 @@ import (
 //     points): a goroutine runs until it blocks and then the goroutine
 //     started last runs, so a goroutine and those it starts run through
 //     before their siblings. Its first run is deterministic and is not
-//     cut by the round's bound. It reaches leaks that exist only once a
+//     cut by the round's bound; it runs first in its rounds. It reaches leaks that exist only once a
 //     long loop has ended (GoKer's Kubernetes58107: a 10⁵-iteration
 //     Signal loop in one of a thousand controllers).
 // Every walk keeps the check's time model otherwise: none lets a timer
@@ -117,6 +118,18 @@ type walkState struct {
 	s    *vm.State
 	p    *pathNode
 	runs int
+	work int // the largest hash (vm.State.HashWork) of a state where the walk ended a round
+}
+
+// hashWork returns the largest hash of a state where a walk ended a round.
+func (ws *walks) hashWork() int {
+	n := 0
+	for _, w := range ws {
+		if w != nil {
+			n = max(n, w.work)
+		}
+	}
+	return n
 }
 
 // fallbackRound runs a round of the fallback search cfg names (for a
@@ -127,20 +140,30 @@ func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.
 		return Search(ctx, base, e, cfg), base
 	}
 	ms := []*vm.Machine{base}
+	order := []int{0}
 	if timers {
 		ms = append(ms, pl.walkMachines(prog, base)...)
-		if round < newestFromRound {
-			ms = ms[:newestWalk]
+		order = append(order, goWalk)
+		if round >= newestFromRound {
+			// the newest-first walk goes first: its first run is one
+			// long deterministic schedule
+			order = append([]int{newestWalk}, order...)
 		}
 	}
 	var sum Result
-	for kind, m := range ms {
+	start, limit := time.Now(), cfg.TimeLimit
+	for _, kind := range order {
+		m := ms[kind]
 		w := &ws[kind]
 		if *w == nil {
 			*w = &walkState{s: m.Start(e), p: &pathNode{}}
 		}
+		if limit > 0 { // the walks of a round share what is left of the check's time
+			cfg.TimeLimit = max(limit-time.Since(start), time.Nanosecond)
+		}
 		se := newSearcher(ctx, m, cfg)
 		r := se.walk(m.Start(e), *w, kind)
+		debugWalk(round, kind, *w, r)
 		r.Stats.States += sum.Stats.States
 		r.Stats.Transitions += sum.Stats.Transitions
 		r.Stats.Instructions += sum.Stats.Instructions
@@ -174,6 +197,7 @@ func (se *searcher) walk(root *vm.State, w *walkState, kind int) Result {
 				return se.result(VerdictError, w.s, w.p)
 			}
 			if se.stop(w.p.depth) {
+				w.work = max(w.work, w.s.HashWork())
 				return se.result(VerdictUnknown, nil, nil)
 			}
 			se.gids = w.s.AppendChoiceGoroutines(se.gids[:0])
@@ -190,7 +214,7 @@ func (se *searcher) walk(root *vm.State, w *walkState, kind int) Result {
 			default:
 				i = se.rng.IntN(n)
 			}
-			w.s = se.step(w.s, i)
+			w.s = se.stepAmong(w.s, i, se.gids)
 			w.p = w.p.child(i)
 		}
 		se.stats.Backtracks++

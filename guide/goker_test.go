@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
@@ -73,6 +74,13 @@ func TestGoKerCampaign(t *testing.T) {
 		limit = d
 	}
 	run := regexp.MustCompile(os.Getenv("GMC_GOKER_RUN"))
+	// the collector's settings of gmc check (cmd/gmc/gc.go)
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(6 << 30))
+	}
 	progs := map[string]*load.Program{}
 	var rows []campaignRow
 	for i, c := range cases {

@@ -147,7 +147,17 @@ func newSearcher(ctx context.Context, m *vm.Machine, cfg Config) *searcher {
 
 // step computes a successor and counts it.
 func (se *searcher) step(s *vm.State, i int) *vm.State {
-	n := se.m.Step(s, i)
+	return se.stepped(s, se.m.Step(s, i))
+}
+
+// stepAmong is step for a walk that holds gids, s's choice goroutines
+// (vm.Machine.StepAmong).
+func (se *searcher) stepAmong(s *vm.State, i int, gids []int32) *vm.State {
+	return se.stepped(s, se.m.StepAmong(s, i, gids))
+}
+
+// stepped counts the transition from s to n.
+func (se *searcher) stepped(s, n *vm.State) *vm.State {
 	se.stats.States++
 	se.stats.Transitions++
 	se.stats.Instructions += n.Instructions() - s.Instructions()

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/gmc-go/gmc/internal/goker"
 	"github.com/gmc-go/gmc/vm"
@@ -93,6 +94,8 @@ func BenchmarkManyGoroutines(b *testing.B) {
 // BenchmarkGoKerKernel: random runs of a GoKer kernel with many goroutines
 // (GMC_BENCH_KERNEL, default Kubernetes70277: a thousand goroutines, each
 // with a ticker) for at most 50,000 transitions; reports transitions/s.
+// GMC_BENCH_RACE=1 turns the race detector on (as the GoKer campaign runs),
+// GMC_BENCH_GOLIKE=1 runs the fallback's Go-like walk (real time, sticky).
 func BenchmarkGoKerKernel(b *testing.B) {
 	name := os.Getenv("GMC_BENCH_KERNEL")
 	if name == "" {
@@ -103,7 +106,12 @@ func BenchmarkGoKerKernel(b *testing.B) {
 	if err != nil {
 		b.Skip(err)
 	}
-	m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true}})
+	o := vm.Options{Checks: vm.Checks{Leak: true, Race: os.Getenv("GMC_BENCH_RACE") == "1"}}
+	stay := 0.0
+	if os.Getenv("GMC_BENCH_GOLIKE") == "1" { // the fallback's Go-like walk (guide/fallback.go)
+		o.StepTime, o.EntryGrace, stay = int64(time.Microsecond), 10000, 0.9
+	}
+	m := vm.New(prog, o)
 	e, err := m.FindEntry(name)
 	if err != nil {
 		b.Fatal(err)
@@ -111,7 +119,7 @@ func BenchmarkGoKerKernel(b *testing.B) {
 	var steps int
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_, choices, _ := trace.RandomRun(m, e, uint64(i), 50000, nil)
+		_, choices, _ := trace.Walk(m, e, trace.WalkConfig{Seed: uint64(i), MaxDepth: 50000, Stay: stay}, nil)
 		steps += len(choices)
 	}
 	b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "transitions/s")

@@ -34,6 +34,40 @@ func (s *State) NumChoices() int {
 	return n
 }
 
+// hasChoices reports whether s has at least n choices, without building
+// the list: the goroutines are counted newest first (a newest-first walk
+// runs the newest) and the count stops at n.
+func (s *State) hasChoices(n int) bool {
+	if s.choices != nil || s.err != nil || s.exited {
+		return len(s.choices) >= n
+	}
+	if s.data != nil && s.data.pending != nil {
+		return n <= 2 // the two sides of a branch
+	}
+	k, someEnabled := 0, false
+	for i := len(s.gs) - 1; i >= 0; i-- {
+		g := s.gs[i]
+		if !s.enabled(g) {
+			continue
+		}
+		someEnabled = true
+		c := 1
+		if g.status == gRunnable && g.wake == nil {
+			var buf [8]int
+			if ready := s.m.readySelectCases(buf[:0], s, g); len(ready) > 1 {
+				c = len(ready)
+			}
+		}
+		if k += c; k >= n {
+			return true
+		}
+	}
+	if someEnabled && len(s.timers) > 0 && s.m.opts.TimerChoice {
+		k++
+	}
+	return k >= n
+}
+
 // AppendChoiceGoroutines appends to buf, for each choice of Choices() in
 // order, the id of its goroutine (0 for a timer choice) and returns it: a
 // random walk over thousands of goroutines draws its choice from this
@@ -78,6 +112,34 @@ func (s *State) choice(i int) Choice {
 	return c
 }
 
+// choiceAmong returns Choices()[i], where gids is
+// s.AppendChoiceGoroutines: the goroutine of choice i and its rank among
+// that goroutine's choices (which are consecutive) decide it.
+func (s *State) choiceAmong(i int, gids []int32) Choice {
+	if s.choices != nil || s.err != nil || s.exited {
+		return s.choices[i]
+	}
+	id := gids[i]
+	k := 0 // the rank of choice i among its goroutine's
+	for j := i - 1; j >= 0 && gids[j] == id; j-- {
+		k++
+	}
+	if id == 0 {
+		return s.makeChoice(nil, ChooseTimer, -1)
+	}
+	g := s.getG(int(id))
+	if s.data != nil && s.data.pending != nil {
+		return s.makeChoice(g, ChooseBranch, []int{1, 0}[k])
+	}
+	if g.status == gRunnable && g.wake == nil {
+		var buf [8]int
+		if ready := s.m.readySelectCases(buf[:0], s, g); len(ready) > 1 {
+			return s.makeChoice(g, ChooseSelectCase, ready[k])
+		}
+	}
+	return s.makeChoice(g, ChooseGoroutine, -1)
+}
+
 // makeChoice builds the choice of goroutine g (nil for a timer choice).
 func (s *State) makeChoice(g *goroutine, kind ChoiceKind, cas int) Choice {
 	c := Choice{Kind: kind, Case: cas}
@@ -109,7 +171,8 @@ func (s *State) eachChoice(f func(g *goroutine, kind ChoiceKind, cas int) bool) 
 		}
 		someEnabled = true
 		if g.status == gRunnable && g.wake == nil {
-			if ready := s.m.readySelectCases(s, g); len(ready) > 1 {
+			var buf [8]int
+			if ready := s.m.readySelectCases(buf[:0], s, g); len(ready) > 1 {
 				for _, c := range ready {
 					if !f(g, ChooseSelectCase, c) {
 						return

@@ -17,6 +17,7 @@ type hasher struct {
 	queue []ObjID
 	next  int  // queue[:next] are hashed
 	refs  bool // a reference to another object was hashed
+	work  int  // clocks and clock entries the race summary read
 }
 
 const fnvOffset = 14695981039346656037
@@ -185,6 +186,7 @@ func (s *State) Hash() uint64 {
 	if s.race != nil {
 		h.raceSummary()
 	}
+	s.hashWork = len(h.queue) + len(s.gs) + h.work
 	// the goroutines that spin in this very state (see time.go): time
 	// passes in it when they are all that can run
 	for _, g := range s.gs {
@@ -194,6 +196,15 @@ func (s *State) Hash() uint64 {
 	}
 	s.hash, s.hashed = h.h, true
 	return s.hash
+}
+
+// HashWork returns the size of the state's hash (Hash): the objects and
+// goroutines it walks and the race detector's clocks it reads. A search
+// that hashes every state (the visited set) pays about this much per
+// state.
+func (s *State) HashWork() int {
+	s.Hash()
+	return s.hashWork
 }
 
 // contentHash returns the hash of the program's state without the spin

@@ -347,6 +347,7 @@ func (t *thread) goroutineExit() ctl {
 	g := t.g
 	g.status = gDead
 	g.top = nil
+	t.s.died = true
 	if p := g.panic; p != nil && !p.goexit && !p.recovered {
 		t.s.fail(t.panicError(p))
 		return ctlStop

@@ -24,6 +24,19 @@ package vm
 // repeatedly (kernels looping a thousand times) is reported early.
 const leakCheckEvery = 1024
 
+// leakCheckDue reports whether the periodic leak check runs after this
+// transition: every leakCheckEvery transitions, a period doubled for every
+// doubling of the goroutines past 512, since a check walks the whole heap
+// (thousands of goroutines would otherwise spend a fifth of the run in
+// checks). A leak stays a leak, so a later check only reports it later.
+func (s *State) leakCheckDue() bool {
+	p := leakCheckEvery
+	for n := len(s.gs); n > 512; n /= 2 {
+		p *= 2
+	}
+	return s.depth%p == 0
+}
+
 // checkLeaks fails s with a leak error if goroutines other than the entry's
 // are leaked (the entry goroutine blocked forever is a deadlock, reported
 // when nothing can run).

@@ -165,6 +165,8 @@ type Machine struct {
 	fnNext     atomic.Int64
 	stdout     ObjID // the *os.File objects of os.Stdout and os.Stderr
 	stderr     ObjID
+	timeOnce   sync.Once
+	timeType   *RType // time.Time (nil if the program has no package time)
 }
 
 // New prepares a machine for a loaded program.

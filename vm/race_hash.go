@@ -46,42 +46,17 @@ func (h *hasher) raceSummary() {
 			syncs = append(syncs, c.slots...)
 		}
 	}
-	entry := func(n int, off int32, a access, write bool) {
-		all := true
-		for _, vc := range live {
-			if vc[a.g] < a.c {
-				all = false
-				break
-			}
-		}
-		if all {
-			return
-		}
-		h.int(int64(n))
-		h.int(int64(off))
-		h.int(int64(a.g))
-		k := byte(0)
-		if write {
-			k |= 1
-		}
-		if a.atomic {
-			k |= 2
-		}
-		h.byte(k)
-		for _, group := range [2][]vclock{live, syncs} {
-			var bits uint64
-			for i, vc := range group {
-				if vc[a.g] >= a.c {
-					bits |= 1 << (i % 64)
-				}
-				if i%64 == 63 {
-					h.u64(bits)
-					bits = 0
-				}
-			}
-			h.u64(bits)
-		}
+	h.work += len(live) + len(syncs)
+	// The accesses to summarize, in canonical order, and the goroutines
+	// that made them.
+	type remembered struct {
+		n     int
+		off   int32
+		a     access
+		write bool
 	}
+	var accs []remembered
+	want := map[int][]clockEntry{}
 	for n, id := range h.queue {
 		o := s.heap.get(id)
 		if len(o.shadow) == 0 {
@@ -95,11 +70,142 @@ func (h *hasher) raceSummary() {
 		for _, off := range offs {
 			sh := o.shadow[off]
 			if sh.w.c != 0 {
-				entry(n+1, off, sh.w, true)
+				accs = append(accs, remembered{n + 1, off, sh.w, true})
+				want[sh.w.g] = nil
 			}
 			for _, r := range sh.reads {
-				entry(n+1, off, r, false)
+				accs = append(accs, remembered{n + 1, off, r, false})
+				want[r.g] = nil
 			}
 		}
 	}
+	if len(accs) == 0 {
+		return
+	}
+	// want[g] lists the clocks (index: live, then syncs) with a nonzero
+	// entry for g: each live clock is read once, entry by entry, instead
+	// of looking g up in every clock for every access (clocks are small
+	// maps; there are thousands of them with thousands of goroutines)
+	for i, vc := range live {
+		if len(vc) == 0 {
+			continue
+		}
+		for g, v := range vc {
+			if l, ok := want[g]; ok && v > 0 {
+				want[g] = append(l, clockEntry{int32(i), v})
+			}
+		}
+	}
+	// an access every live clock covers is left out; the synchronization
+	// clocks (as many as the slots of every channel buffer) are read only
+	// for the goroutines of the other accesses
+	liveCovers := func(a access) bool {
+		n := 0
+		for _, e := range want[a.g] {
+			if e.v >= a.c {
+				n++
+			}
+		}
+		return n == len(live)
+	}
+	var rest []int // the goroutines of the accesses left in, ascending
+	inRest := map[int]bool{}
+	for _, r := range accs {
+		if r.a.c != 0 && !inRest[r.a.g] && !liveCovers(r.a) {
+			inRest[r.a.g] = true
+			rest = append(rest, r.a.g)
+		}
+	}
+	if len(rest) == 0 {
+		return
+	}
+	sort.Ints(rest)
+	for i, vc := range syncs {
+		if len(vc) == 0 {
+			continue // (most slots of a large channel buffer)
+		}
+		at := int32(len(live) + i)
+		if len(vc) <= len(rest) {
+			for g, v := range vc {
+				if v > 0 && inRest[g] {
+					want[g] = append(want[g], clockEntry{at, v})
+				}
+			}
+			continue
+		}
+		for _, g := range rest {
+			if v := vc[g]; v > 0 {
+				want[g] = append(want[g], clockEntry{at, v})
+			}
+		}
+	}
+	// the covering clocks of an access depend only on its goroutine and
+	// epoch: each distinct pair is summarized once, as a digest of the
+	// bitmaps of the clocks (live, then syncs) that cover it
+	type epoch struct {
+		g int
+		c uint64
+	}
+	type coverage struct {
+		all    bool // every live clock covers it
+		digest uint64
+	}
+	memo := map[epoch]coverage{}
+	nl := int32(len(live))
+	liveWords, syncWords := len(live)/64+1, len(syncs)/64+1
+	words := make([]uint64, liveWords+syncWords)
+	covers := func(a access) coverage {
+		if cv, ok := memo[epoch{a.g, a.c}]; ok {
+			return cv
+		}
+		clear(words)
+		liveCover := 0
+		for _, e := range want[a.g] {
+			if e.v >= a.c {
+				if e.i < nl {
+					liveCover++
+					words[e.i/64] |= 1 << (e.i % 64)
+				} else {
+					k := e.i - nl
+					words[int32(liveWords)+k/64] |= 1 << (k % 64)
+				}
+			}
+		}
+		cv := coverage{all: liveCover == len(live)}
+		d := hasher{h: fnvOffset}
+		for _, w := range words {
+			d.u64(w)
+		}
+		cv.digest = d.h
+		memo[epoch{a.g, a.c}] = cv
+		return cv
+	}
+	for _, r := range accs {
+		a := r.a
+		if a.c == 0 {
+			continue // every clock covers it
+		}
+		cv := covers(a)
+		if cv.all {
+			continue // every goroutine and timer covers it
+		}
+		h.int(int64(r.n))
+		h.int(int64(r.off))
+		h.int(int64(a.g))
+		k := byte(0)
+		if r.write {
+			k |= 1
+		}
+		if a.atomic {
+			k |= 2
+		}
+		h.byte(k)
+		h.u64(cv.digest)
+	}
+}
+
+// clockEntry is clock i's entry v for some goroutine (raceSummary).
+type clockEntry struct {
+	i int32
+	v uint64
 }

@@ -79,7 +79,8 @@ func (c *compiler) selectOp(in *ssa.Select) op {
 		for _, r := range si.chans {
 			t.touch(fr.regs[r].(Chan).Obj, true)
 		}
-		ready := readyCases(t.s, fr, si)
+		var buf [8]int
+		ready := readyCases(buf[:0], t.s, fr, si)
 		if len(ready) > 0 {
 			k := ready[0]
 			if t.selCase >= 0 {
@@ -171,8 +172,7 @@ func without(q []waiter, id int) []waiter {
 }
 
 // readyCases lists the cases of a select that can proceed now.
-func readyCases(s *State, fr *frame, si *selectInfo) []int {
-	var ready []int
+func readyCases(ready []int, s *State, fr *frame, si *selectInfo) []int {
 	for i, r := range si.chans {
 		ch := fr.regs[r].(Chan)
 		if ch.Obj == 0 {
@@ -197,8 +197,8 @@ func (g *goroutine) topIsSelect() bool {
 }
 
 // readySelectCases returns the ready cases of goroutine g's pending select
-// (nil if its next instruction is not a select).
-func (m *Machine) readySelectCases(s *State, g *goroutine) []int {
+// (nil if its next instruction is not a select), appended to buf.
+func (m *Machine) readySelectCases(buf []int, s *State, g *goroutine) []int {
 	if !g.atSelect {
 		return nil
 	}
@@ -212,5 +212,5 @@ func (m *Machine) readySelectCases(s *State, g *goroutine) []int {
 		return nil
 	}
 	si := v.(*selectInfo)
-	return readyCases(s, fr, si)
+	return readyCases(buf, s, fr, si)
 }

@@ -45,8 +45,13 @@ type State struct {
 	idle *idleMark // see hang.go
 
 	choices []Choice // computed on demand
-	hashed  bool
-	hash    uint64
+	// died is set when a goroutine exited in the current transition
+	// (prune drops it)
+	died   bool
+	hashed bool
+	hash   uint64
+	// hashWork is the size of the hash computation (HashWork)
+	hashWork int
 	// chash caches contentHash (valid while chashed; the state is being
 	// built until Step returns, so anything that changes it during
 	// finishStep clears chashed).
@@ -234,7 +239,18 @@ func (s *State) cellInt(p Pointer) int64 {
 
 // Step applies choice i of s and returns the successor state. s is unchanged.
 func (m *Machine) Step(s *State, i int) *State {
-	ch := s.choice(i)
+	return m.step(s, s.choice(i))
+}
+
+// StepAmong is Step(s, i) for a caller that holds gids, the goroutines of
+// s's choices (s.AppendChoiceGoroutines): choice i is found from them
+// without enumerating the choices again (a random walk over thousands of
+// goroutines).
+func (m *Machine) StepAmong(s *State, i int, gids []int32) *State {
+	return m.step(s, s.choiceAmong(i, gids))
+}
+
+func (m *Machine) step(s *State, ch Choice) *State {
 	ns := s.thaw()
 	ns.depth++
 	if ch.Kind == ChooseTimer {
@@ -262,7 +278,7 @@ func (m *Machine) Step(s *State, i int) *State {
 	if g.status == gBlocked {
 		g.status = gRunnable
 	}
-	if g.entry || len(s.Choices()) > 1 {
+	if g.entry || s.hasChoices(2) {
 		// the entry moves, or the schedule had a choice: no cycle that is
 		// the only future without the entry so far (hang.go)
 		ns.idle = nil
@@ -324,7 +340,7 @@ func (s *State) finishStep() {
 		}
 		s.exited = s.err == nil // the process ends with goroutines still running
 	}
-	if s.err == nil && !s.exited && s.depth%leakCheckEvery == 0 && s.m.opts.Checks.Leak {
+	if s.err == nil && !s.exited && s.m.opts.Checks.Leak && s.leakCheckDue() {
 		s.checkLeaks()
 	}
 	s.maybeCollect()
@@ -371,6 +387,10 @@ func (s *State) maybeCollect() {
 
 // prune drops dead goroutines.
 func (s *State) prune() {
+	if !s.died {
+		return
+	}
+	s.died = false
 	for i, g := range s.gs {
 		if g.status != gDead {
 			continue
@@ -392,7 +412,8 @@ func (s *State) settle() {
 	fired := 0 // timer firings that enabled no goroutine
 	for s.err == nil && !s.exited {
 		any, busy := false, false
-		for _, g := range s.gs {
+		for i := len(s.gs) - 1; i >= 0; i-- { // newest first: the likeliest to run
+			g := s.gs[i]
 			if s.enabled(g) {
 				any = true
 				if g.spin == nil || !g.spin.spinning {

@@ -1,8 +1,9 @@
 package vm
 
 import (
+	"cmp"
 	"go/types"
-	"sort"
+	"slices"
 	"time"
 )
 
@@ -206,18 +207,27 @@ func (s *State) addTimers(add []timer) {
 	for _, x := range s.timers {
 		seq = max(seq, x.seq+1)
 	}
-	ts := make([]timer, len(s.timers), len(s.timers)+len(add))
-	copy(ts, s.timers)
-	for _, tm := range add {
+	// each new timer goes after every timer due no later: the new ones,
+	// numbered in order and sorted stably by due time, merged after the
+	// present ones at equal times
+	nw := make([]timer, len(add))
+	for i, tm := range add {
 		tm.seq = seq
 		seq++
-		// the new timer goes after every timer due no later
-		i := sort.Search(len(ts), func(i int) bool { return ts[i].when > tm.when })
-		ts = append(ts, timer{})
-		copy(ts[i+1:], ts[i:])
-		ts[i] = tm
+		nw[i] = tm
 	}
-	s.timers = ts
+	slices.SortStableFunc(nw, func(a, b timer) int { return cmp.Compare(a.when, b.when) })
+	ts := make([]timer, 0, len(s.timers)+len(nw))
+	old := s.timers
+	for len(old) > 0 && len(nw) > 0 {
+		if old[0].when <= nw[0].when {
+			ts, old = append(ts, old[0]), old[1:]
+		} else {
+			ts, nw = append(ts, nw[0]), nw[1:]
+		}
+	}
+	ts = append(ts, old...)
+	s.timers = append(ts, nw...)
 }
 
 // removeTimer deletes the timers of object id; it reports whether one was pending.
@@ -245,16 +255,17 @@ func (s *State) fireTimers() {
 	if now > s.clock {
 		s.clock = now
 	}
-	var due []timer
-	var rest []timer
-	for _, x := range s.timers {
-		if x.when <= s.clock {
-			due = append(due, x)
-		} else {
-			rest = append(rest, x)
-		}
+	// the list is in due order: the timers due now are a prefix (the rest
+	// shares the list, which is never written in place)
+	k := 0
+	for k < len(s.timers) && s.timers[k].when <= s.clock {
+		k++
 	}
-	s.timers = rest
+	due := s.timers[:k:k]
+	s.timers = s.timers[k:]
+	if len(s.timers) == 0 {
+		s.timers = nil
+	}
 	var again []timer // periodic timers, re-added after the others fire
 	t := &thread{m: s.m, s: s, selCase: -1, branch: -1}
 	for _, x := range due {
@@ -286,7 +297,8 @@ func (s *State) fireTimers() {
 
 // timeValue builds a time.Time for virtual time ns: {wall: 0, ext: unix ns, loc: nil}.
 func (m *Machine) timeValue(ns int64) Value {
-	rt := m.lookupType("time", "Time")
+	m.timeOnce.Do(func() { m.timeType = m.lookupType("time", "Time") })
+	rt := m.timeType
 	if rt == nil {
 		return nil
 	}

@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"time"
 
 	"github.com/gmc-go/gmc/guide/campaign"
@@ -72,16 +71,7 @@ func runBench(args []string) int {
 	}
 	sp.Dir = dir
 
-	// The VM allocates fast over a large live heap (the loaded programs):
-	// with Go's default GOGC=100 the collector takes about 40% of the CPU
-	// and a second core. Trade memory for time unless GOGC says otherwise.
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
-	// ... but not past a soft limit, on a machine others share
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(benchMemLimit)
-	}
+	tuneGC() // (gc.go)
 	// --parallel P runs on P cores, the collector's work included, so that
 	// shards can share a machine core by core (GOMAXPROCS overrides)
 	if os.Getenv("GOMAXPROCS") == "" {
@@ -116,9 +106,6 @@ func runBench(args []string) int {
 	}
 	return exitOK
 }
-
-// benchMemLimit is gmc bench's soft memory limit unless GOMEMLIMIT is set.
-const benchMemLimit = 6 << 30
 
 // runBenchMerge implements `gmc bench merge`.
 func runBenchMerge(args []string) int {

@@ -84,6 +84,7 @@ func runCheck(args []string) int {
 		return usageErr("check takes one package (got %d); see 'gmc check -h'", len(pos))
 	}
 	f.pkg, f.progArgs = pos[0], progArgs
+	tuneGC() // (gc.go)
 	if !validStrategy(f.strategy) {
 		return usageErr("unknown --strategy %q (want guided, dfs, rdfs, random, bfs or exhaustive)", f.strategy)
 	}

@@ -266,7 +266,7 @@ func Walk(m *vm.Machine, e vm.Entry, cfg WalkConfig, obs Observer) (*vm.State, [
 			i = Sticky(s, gids, cfg.Stay, rng)
 		}
 		choices = append(choices, i)
-		s = m.Step(s, i)
+		s = m.StepAmong(s, i, gids)
 		steps = append(steps, StepOf(m, s))
 		if obs != nil {
 			obs(s)
