@@ -218,12 +218,16 @@ func (pl *plan) machineFor(prog *load.Program, opts vm.Options, i int, meta *heu
 // next round follows. A branch that cannot be refined (no other goroutine
 // defines what it reads) no longer stops the search of that set. A set
 // whose search ends inside its bound without a stall is exhausted.
-func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *plan, cfg CheckConfig) TrialResult {
+func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl *plan, cfg CheckConfig) TrialResult {
 	start := time.Now()
 	sc := Config{Strategy: cfg.Strategy, Seed: cfg.Seed, MaxDepth: cfg.MaxDepth,
 		MaxBacktrack: cfg.MaxBacktrack, TimeLimit: cfg.TimeLimit, Progress: cfg.Progress}
 	if pl == nil {
-		return TrialResult{Seed: cfg.Seed, Result: Search(ctx, base, cfg.Entry, sc), Machine: base}
+		m := base
+		if cfg.Strategy == Exhaustive {
+			m = exM
+		}
+		return TrialResult{Seed: cfg.Seed, Result: Search(ctx, m, cfg.Entry, sc), Machine: m}
 	}
 	maxRef := cfg.MaxRefinements
 	if maxRef <= 0 {
@@ -270,7 +274,7 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 	}
 	fallbackDone := cfg.Fallback == "none"
 	// the bounded exhaustive search (bounded.go) shares every round
-	ex := newSearcher(ctx, base, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit})
+	ex := newSearcher(ctx, exM, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit})
 	ex.start = start
 	var exRoot *vm.State
 	br := newBoundRun()
@@ -288,7 +292,7 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 		// verdict at once
 		if cfg.Bounded && !exDone() && !outOfTime() {
 			if exRoot == nil {
-				exRoot = base.Start(cfg.Entry)
+				exRoot = exM.Start(cfg.Entry)
 			}
 			before := ex.stats
 			r, found := br.round(ex, exRoot, budget*max(1, len(runs)))
@@ -300,7 +304,7 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 			if found {
 				r.Stats = d
 				r.Stats.SolverCalls, r.Stats.SolverTime = exRoot.SolverStats()
-				return finish(r, base)
+				return finish(r, exM)
 			}
 			add(Result{Stats: d})
 			if br.exhausted {

@@ -17,6 +17,11 @@ type hasher struct {
 	queue []ObjID
 	next  int  // queue[:next] are hashed
 	refs  bool // a reference to another object was hashed
+	gmode int  // how goroutines are named (gid)
+	// gpos is the position of each live goroutine in the canonical
+	// order (gidsCanonical).
+	gpos  map[int]int
+	order []*goroutine // the live goroutines in canonical order
 }
 
 const fnvOffset = 14695981039346656037
@@ -35,6 +40,73 @@ func (h *hasher) u64(x uint64) {
 }
 
 func (h *hasher) int(x int64) { h.u64(uint64(x)) }
+
+// gid hashes a goroutine id by its position in the state's canonical
+// order of goroutines (-1 for one that ended, -2 for none), unless the
+// program has seen ids. The canonical order sorts the live goroutines by
+// what each one alone is (goroutineKey), ties by id, so that states that
+// differ only by a renaming of goroutines (the same work started in
+// another order, identical workers that took turns differently) hash
+// equally. The VM's behaviour does not depend on the ids themselves:
+// choices are listed in id order (the same choices, listed otherwise),
+// new goroutines get fresh ids; only the text of runtime.Stack shows
+// them, and a state where the program has seen that text hashes ids as
+// they are (State.idsSeen). Every goroutine id the hash covers goes
+// through gid: goroutines, channel queues, timers, Cond queues, the
+// RWMutex writer (goidCell), the race detector's accesses.
+func (h *hasher) gid(id int) {
+	switch {
+	case h.gmode == gidsRaw:
+		h.int(int64(id))
+	case h.gmode == gidsNone:
+		h.byte(0x5a)
+	case id == 0:
+		h.int(-2)
+	default:
+		p, ok := h.gpos[id]
+		if !ok {
+			p = -1
+		}
+		h.int(int64(p))
+	}
+}
+
+// How a hasher names goroutines (gid).
+const (
+	gidsCanonical = iota // by position in the canonical order (hasher.gpos)
+	gidsRaw              // by id
+	gidsNone             // not at all (goroutineKey)
+)
+
+// canonicalOrder returns the live goroutines in canonical order (see gid).
+func (s *State) canonicalOrder() []*goroutine {
+	gs := append([]*goroutine(nil), s.gs...)
+	if s.idsSeen {
+		sort.Slice(gs, func(i, j int) bool { return gs[i].id < gs[j].id })
+		return gs
+	}
+	keys := make(map[*goroutine]uint64, len(gs))
+	for _, g := range gs {
+		keys[g] = s.goroutineKey(g)
+	}
+	sort.Slice(gs, func(i, j int) bool {
+		ki, kj := keys[gs[i]], keys[gs[j]]
+		if ki != kj {
+			return ki < kj
+		}
+		return gs[i].id < gs[j].id
+	})
+	return gs
+}
+
+// goroutineKey hashes goroutine g alone, without its id and with the
+// objects it references numbered, not followed: the key of the
+// canonical order.
+func (s *State) goroutineKey(g *goroutine) uint64 {
+	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsNone}
+	h.goroutine(g)
+	return h.h
+}
 
 func (h *hasher) str(s string) {
 	h.int(int64(len(s)))
@@ -149,6 +221,11 @@ func (h *hasher) value(v Value) {
 		h.byte(16)
 		h.refs = true
 		x.hashInto(h)
+	case goidCell:
+		h.byte(18)
+		h.refs = true // its rank depends on the state: not cached (cells)
+		h.gid(int(x &^ goidHeld))
+		h.byte(byte(x >> 31))
 	default:
 		h.byte(17)
 	}
@@ -189,10 +266,14 @@ func (s *State) Hash() uint64 {
 	// passes in it when they are all that can run
 	for _, g := range s.gs {
 		if g.spin != nil && g.spin.spinning && g.spin.fp == c {
-			h.int(int64(g.id))
+			h.gid(g.id)
 		}
 	}
 	s.hash, s.hashed = h.h, true
+	s.gorder = s.gorder[:0]
+	for _, g := range h.order {
+		s.gorder = append(s.gorder, g.id)
+	}
 	return s.hash
 }
 
@@ -217,8 +298,16 @@ func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	for _, id := range roots {
 		h.obj(id)
 	}
-	gs := append([]*goroutine(nil), s.gs...)
-	sort.Slice(gs, func(i, j int) bool { return gs[i].id < gs[j].id })
+	gs := s.canonicalOrder()
+	if s.idsSeen {
+		h.gmode = gidsRaw
+	} else {
+		h.gpos = make(map[int]int, len(gs))
+		for i, g := range gs {
+			h.gpos[g.id] = i
+		}
+	}
+	h.order = gs
 	for _, g := range gs {
 		h.goroutine(g)
 	}
@@ -230,7 +319,7 @@ func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	}
 	for _, tm := range s.timers {
 		h.int(tm.when - s.clock)
-		h.int(int64(tm.g))
+		h.gid(tm.g)
 		h.obj(tm.ch.Obj)
 		h.obj(tm.id)
 		if tm.fn != nil {
@@ -271,11 +360,11 @@ func (h *hasher) drain() {
 				h.value(v)
 			}
 			for _, w := range c.recvq {
-				h.int(int64(w.g))
+				h.gid(w.g)
 			}
 			h.byte(0xff)
 			for _, w := range c.sendq {
-				h.int(int64(w.g))
+				h.gid(w.g)
 				h.value(w.val)
 			}
 		}
@@ -285,7 +374,7 @@ func (h *hasher) drain() {
 // goroutine hashes g: its status, wait, frames and their registers
 // (objects they reference are numbered and queued, not hashed).
 func (h *hasher) goroutine(g *goroutine) {
-	h.int(int64(g.id))
+	h.gid(g.id)
 	h.byte(byte(g.status))
 	h.byte(byte(g.wait.kind))
 	h.obj(g.wait.ptr.Obj)

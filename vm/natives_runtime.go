@@ -247,6 +247,7 @@ func (m *Machine) formatStack(b *strings.Builder, g *goroutine, status string, e
 // stackText is the text of runtime.Stack(buf, all); extra are frames
 // shown above the running goroutine's (runtime/debug.Stack's own).
 func (t *thread) stackText(all bool, extra ...string) string {
+	t.s.idsSeen = true // the text names goroutines by id (hash.go)
 	var b strings.Builder
 	t.m.formatStack(&b, t.g, "running", extra)
 	if all {
