@@ -21,7 +21,9 @@ type hasher struct {
 	// gpos is the position of each live goroutine in the canonical
 	// order (gidsCanonical).
 	gpos  map[int]int
-	order []*goroutine // the live goroutines in canonical order
+	order []*goroutine  // the live goroutines in canonical order
+	first map[int]int   // gidsFirst: the order in which goroutine ids first appeared
+	peek  map[ObjID]int // goroutineKey: the numbers objects have, not to be extended
 }
 
 const fnvOffset = 14695981039346656037
@@ -60,6 +62,10 @@ func (h *hasher) gid(id int) {
 		h.int(int64(id))
 	case h.gmode == gidsNone:
 		h.byte(0x5a)
+	case h.gmode == gidsFirst:
+		if _, ok := h.first[id]; !ok {
+			h.first[id] = len(h.first)
+		}
 	case id == 0:
 		h.int(-2)
 	default:
@@ -76,34 +82,85 @@ const (
 	gidsCanonical = iota // by position in the canonical order (hasher.gpos)
 	gidsRaw              // by id
 	gidsNone             // not at all (goroutineKey)
+	gidsFirst            // not at all, noting where each first appears (hasher.first)
 )
 
-// canonicalOrder returns the live goroutines in canonical order (see gid).
-func (s *State) canonicalOrder() []*goroutine {
+// canonicalOrder returns the live goroutines in canonical order (see
+// gid): by goroutineKey; goroutines with the same key (twins: identical
+// workers) by where they first appear in the part of the state the
+// globals and the other goroutines reach (a channel's queue of senders,
+// a timer), then by the objects of that part they reference, then by id.
+// So twins queued on a channel, or behind the ready channels of a list of
+// waiters, are ordered by their place in the queue, whichever of them came
+// first. Any order gives a sound hash (a walk in that order names every
+// object and goroutine consistently); a canonical one merges more.
+func (s *State) canonicalOrder(roots []ObjID) []*goroutine {
 	gs := append([]*goroutine(nil), s.gs...)
 	if s.idsSeen {
 		sort.Slice(gs, func(i, j int) bool { return gs[i].id < gs[j].id })
 		return gs
 	}
-	keys := make(map[*goroutine]uint64, len(gs))
+	type rank struct {
+		key, first, refs uint64
+	}
+	ranks := make(map[*goroutine]*rank, len(gs))
+	twins := map[uint64]int{}
 	for _, g := range gs {
-		keys[g] = s.goroutineKey(g)
+		k := s.goroutineKey(g, nil)
+		ranks[g] = &rank{key: k}
+		twins[k]++
+	}
+	if len(twins) < len(gs) {
+		// number what the globals and the goroutines without a twin
+		// reach, noting where each goroutine first appears there
+		p := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, len(roots)+64), gmode: gidsFirst, first: map[int]int{}}
+		for _, id := range roots {
+			p.obj(id)
+		}
+		for _, g := range gs {
+			if twins[ranks[g].key] == 1 {
+				p.goroutine(g)
+			}
+		}
+		for _, tm := range s.timers {
+			p.gid(tm.g)
+			p.obj(tm.ch.Obj)
+			p.obj(tm.id)
+		}
+		p.drain()
+		for _, g := range gs {
+			r := ranks[g]
+			if twins[r.key] == 1 {
+				continue
+			}
+			r.first = math.MaxUint64
+			if f, ok := p.first[g.id]; ok {
+				r.first = uint64(f)
+			}
+			r.refs = s.goroutineKey(g, p.ids)
+		}
 	}
 	sort.Slice(gs, func(i, j int) bool {
-		ki, kj := keys[gs[i]], keys[gs[j]]
-		if ki != kj {
-			return ki < kj
+		a, b := ranks[gs[i]], ranks[gs[j]]
+		switch {
+		case a.key != b.key:
+			return a.key < b.key
+		case a.first != b.first:
+			return a.first < b.first
+		case a.refs != b.refs:
+			return a.refs < b.refs
 		}
 		return gs[i].id < gs[j].id
 	})
 	return gs
 }
 
-// goroutineKey hashes goroutine g alone, without its id and with the
-// objects it references numbered, not followed: the key of the
-// canonical order.
-func (s *State) goroutineKey(g *goroutine) uint64 {
-	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsNone}
+// goroutineKey hashes goroutine g alone, without its id: with the
+// objects it references numbered in their order (peek nil), or named by
+// their numbers in peek (-1 for the others), nothing followed. It is the
+// key of the canonical order.
+func (s *State) goroutineKey(g *goroutine, peek map[ObjID]int) uint64 {
+	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsNone, peek: peek}
 	h.goroutine(g)
 	return h.h
 }
@@ -121,6 +178,14 @@ func (h *hasher) obj(id ObjID) {
 		return
 	}
 	h.refs = true
+	if h.peek != nil {
+		if n, ok := h.peek[id]; ok {
+			h.int(int64(n))
+		} else {
+			h.int(-1)
+		}
+		return
+	}
 	n, ok := h.ids[id]
 	if !ok {
 		n = len(h.ids) + 1
@@ -298,7 +363,7 @@ func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	for _, id := range roots {
 		h.obj(id)
 	}
-	gs := s.canonicalOrder()
+	gs := s.canonicalOrder(roots)
 	if s.idsSeen {
 		h.gmode = gidsRaw
 	} else {
