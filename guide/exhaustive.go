@@ -79,6 +79,7 @@ func (se *searcher) exhaustiveLimited(root *vm.State, limit int) Result {
 				}
 			}
 			if len(only) == 0 {
+				se.stats.Executions++
 				if s.TimersPending() {
 					// a spin that fires a timer may be cut: no claim (the
 					// rule of cutCycle needs every edge of a cycle
@@ -99,11 +100,18 @@ func (se *searcher) exhaustiveLimited(root *vm.State, limit int) Result {
 			se.bounded = true
 			return
 		}
+		expanded := false
+		defer func() {
+			if !expanded && found == nil && !stopped {
+				se.stats.Executions++ // an end, or every transition asleep
+			}
+		}()
 		for i, c := range choices {
 			k := keyOf(c)
 			if asleep(k) || (only != nil && !only[ranked(k)]) {
 				continue
 			}
+			expanded = true
 			n := se.step(s, i)
 			np := p.child(i)
 			if isError(n) {

@@ -70,6 +70,7 @@ type Stats struct {
 	Transitions  int // transitions executed
 	Instructions int64
 	Backtracks   int
+	Executions   int // maximal paths of the exhaustive searches (ended, merged, or every transition asleep)
 	Refinements  int
 	SolverCalls  int           // satisfiability checks of symbolic runs
 	SolverTime   time.Duration // time spent in them

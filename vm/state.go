@@ -411,6 +411,15 @@ func (s *State) prune() {
 	}
 }
 
+// timersFired marks the transition being finished as dependent with
+// every other one: the timers it lets fire (everything else blocked or
+// spinning) wake goroutines and send on channels its own visible
+// operation did not touch, and whether they fire depends on what every
+// goroutine does.
+func (s *State) timersFired() {
+	s.fp = append(s.fp, Access{Obj: AllObjects, Write: true})
+}
+
 // settle fires timers when nothing else can run, and detects the end of
 // the program: normal exit, global deadlock, or leaked goroutines.
 func (s *State) settle() {
@@ -431,6 +440,7 @@ func (s *State) settle() {
 		}
 		if any { // every goroutine that can run may be spinning (see time.go)
 			if len(s.timers) > 0 && s.spinning() {
+				s.timersFired()
 				s.fireTimers()
 			}
 			return
@@ -439,6 +449,7 @@ func (s *State) settle() {
 			if !s.entryDone && s.hangs() {
 				return
 			}
+			s.timersFired()
 			s.fireTimers()
 			fired++
 			continue
