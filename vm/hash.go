@@ -2,6 +2,7 @@ package vm
 
 import (
 	"math"
+	"math/bits"
 	"sort"
 	"sync/atomic"
 )
@@ -34,11 +35,11 @@ func (h *hasher) byte(b byte) {
 	h.h *= fnvPrime
 }
 
+// u64 mixes in a 64-bit word at once (a multiply-rotate round, as in
+// xxHash64) rather than byte by byte.
 func (h *hasher) u64(x uint64) {
-	for i := 0; i < 8; i++ {
-		h.byte(byte(x))
-		x >>= 8
-	}
+	h.h ^= x * 0xc2b2ae3d27d4eb4f
+	h.h = bits.RotateLeft64(h.h, 31) * 0x9e3779b185ebca87
 }
 
 func (h *hasher) int(x int64) { h.u64(uint64(x)) }
@@ -160,8 +161,17 @@ func (s *State) canonicalOrder(roots []ObjID) []*goroutine {
 // their numbers in peek (-1 for the others), nothing followed. It is the
 // key of the canonical order.
 func (s *State) goroutineKey(g *goroutine, peek map[ObjID]int) uint64 {
+	if peek == nil {
+		if k := atomic.LoadUint64(&g.key); k != 0 {
+			return k
+		}
+	}
 	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsNone, peek: peek}
 	h.goroutine(g)
+	if peek == nil {
+		atomic.StoreUint64(&g.key, h.h|1)
+		return h.h | 1
+	}
 	return h.h
 }
 

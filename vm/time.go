@@ -290,7 +290,7 @@ func (m *Machine) timeValue(ns int64) Value {
 	if rt == nil {
 		return nil
 	}
-	cells := append([]Value(nil), rt.zero.([]Value)...)
+	cells := append([]Value(nil), rt.Zero().([]Value)...)
 	cells[1] = epochBase + ns
 	return cells
 }

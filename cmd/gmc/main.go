@@ -53,6 +53,9 @@ func dispatch(args []string) (code int) {
 			defer stop()
 		}
 	}
+	if f := os.Getenv("GMC_MEMPROFILE"); f != "" {
+		defer writeHeapProfile(f)
+	}
 	if os.Getenv("GMC_DEBUG") != "" {
 		return cmd(args[1:]) // let internal panics print their Go stack
 	}

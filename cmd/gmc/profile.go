@@ -25,3 +25,17 @@ func startCPUProfile(file string) func() {
 		f.Close()
 	}
 }
+
+// writeHeapProfile writes a heap profile (the allocations still live at the
+// last garbage collection) to file (GMC_MEMPROFILE=file).
+func writeHeapProfile(file string) {
+	f, err := os.Create(file)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gmc: GMC_MEMPROFILE: %v\n", err)
+		return
+	}
+	defer f.Close()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		fmt.Fprintf(os.Stderr, "gmc: GMC_MEMPROFILE: %v\n", err)
+	}
+}
