@@ -17,19 +17,19 @@ type RType struct {
 	Size int  // number of cells a value occupies in memory
 	Agg  bool // struct or array: the value is a []Value of Size cells
 
-	Fields  []int    // struct: cell offset of each field
-	Elem    *RType   // array, slice, pointer, chan, map element type
-	Key     *RType   // map key type
-	Len     int      // array length
+	Fields []int  // struct: cell offset of each field
+	Elem   *RType // array, slice, pointer, chan, map element type
+	Key    *RType // map key type
+	Len    int    // array length
 	// zero is the zero value, for aggregates the shared zero cells, made
 	// on first use (Zero): the runtime's own types hold arrays of
 	// millions of cells that no interpreted program allocates.
 	zero     Value
 	zeroOnce sync.Once
 	fieldTs  []*RType // struct: the type of each field
-	blank   []bool   // aggregates with blank (_) fields: cells ignored by ==
-	reg     *typeRegistry
-	methods sync.Map // *types.Func -> *ssa.Function (dynamic dispatch cache)
+	blank    []bool   // aggregates with blank (_) fields: cells ignored by ==
+	reg      *typeRegistry
+	methods  sync.Map // *types.Func -> *ssa.Function (dynamic dispatch cache)
 }
 
 // typeRegistry interns RTypes. It is shared by all states of a Machine and
