@@ -30,6 +30,19 @@
 //     bound; a bounded search the bound never cut, or a finished full
 //     search, exhausts the space.
 //
+// When races are errors, the exhaustive searches (this strategy, the
+// bounded search of the portfolio below) run with scheduling points at
+// synchronization operations only (syncpoints.go: every error of the finer
+// scheduling is found, or a data race before it, within the same
+// preemption bound); their counterexamples record that scheduling. The
+// bounded search at bound k is resumed from round to round (the states
+// whose subtrees a round explored to the end are not explored again), and
+// withdraws its claim only when it merges a state on its current path while
+// a timer is pending (cutCycle, bounded.go); the full search withdraws it
+// at any merge with a pending timer, and once it has, it no longer runs.
+// Source-DPOR (dpor.go) is measured against the sleep-set search by
+// TestPOR.
+//
 // The default gmc check (guided, CheckConfig.Bounded) is a portfolio: each round of runTrial
 // runs the bounded exhaustive search first (its round of the budget above,
 // resumed from round to round), then the guided search along each trace
