@@ -172,7 +172,7 @@ type boundRun struct {
 
 func newBoundRun() *boundRun { return &boundRun{done: -1} }
 
-// round spends about budget states: half on the full sleep-set search
+// round spends about budget states: a quarter on the full sleep-set search
 // (which, when it finishes, exhausts the space), the rest on the bounded
 // search at the current bound, going on to the next bound whenever one
 // completes. It returns an error result when either search finds one.
@@ -184,7 +184,7 @@ func (br *boundRun) round(se *searcher, root *vm.State, budget int) (Result, boo
 		return Result{}, false
 	}
 	if !br.fullDone {
-		r := se.exhaustiveLimited(root, max(budget/2, 1))
+		r := se.exhaustiveLimited(root, max(budget/4, 1))
 		switch r.Verdict {
 		case VerdictError:
 			return r, true
@@ -201,7 +201,7 @@ func (br *boundRun) round(se *searcher, root *vm.State, budget int) (Result, boo
 		return Result{}, false
 	}
 	start := se.stats.States
-	share := budget - budget/2
+	share := budget - budget/4
 	if br.fullDone {
 		share = budget // the full search no longer runs
 	}

@@ -17,9 +17,9 @@
 //     set of canonical state hashes.
 //   - random: a random walk restarted from the initial state (stateless).
 //   - exhaustive: rounds with a budget of states that doubles from 1,000,
-//     each spending half on a depth-first search of the whole state space
+//     each spending a quarter on a depth-first search of the whole state space
 //     with sleep sets (a partial-order reduction) over the visited set, and
-//     half on iterated preemption bounding (bounded.go, CHESS): every
+//     the rest on iterated preemption bounding (bounded.go, CHESS): every
 //     schedule with at most k preemptions, for k = 0, 1, 2, … (a
 //     preemption is switching away from the goroutine that ran last while
 //     it is enabled and did not call runtime.Gosched; switches after a
@@ -45,6 +45,7 @@
 //
 // The default gmc check (guided, CheckConfig.Bounded) is a portfolio: each round of runTrial
 // runs the bounded exhaustive search first (its round of the budget above,
+// twice the states the guided search or the fallback get in the round,
 // resumed from round to round), then the guided search along each trace
 // set and the fallback, so a small space gets its verdict at once and a
 // larger one the highest preemption bound completed when the time runs out.
