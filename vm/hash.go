@@ -375,6 +375,7 @@ func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	}
 	gs := s.canonicalOrder(roots)
 	if s.idsSeen {
+		h.byte(0xa5) // ids as they are: a state of another kind
 		h.gmode = gidsRaw
 	} else {
 		h.gpos = make(map[int]int, len(gs))
