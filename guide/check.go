@@ -295,9 +295,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				exRoot = exM.Start(cfg.Entry)
 			}
 			before := ex.stats
-			// twice the states of the guided search or the fallback: the
-			// bounded search is what gives a definite verdict
-			r, found := br.round(ex, exRoot, 2*budget*max(1, len(runs)))
+			r, found := br.round(ex, exRoot, budget*max(1, len(runs)))
 			d := ex.stats
 			d.States -= before.States
 			d.Transitions -= before.Transitions

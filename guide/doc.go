@@ -45,7 +45,6 @@
 //
 // The default gmc check (guided, CheckConfig.Bounded) is a portfolio: each round of runTrial
 // runs the bounded exhaustive search first (its round of the budget above,
-// twice the states the guided search or the fallback get in the round,
 // resumed from round to round), then the guided search along each trace
 // set and the fallback, so a small space gets its verdict at once and a
 // larger one the highest preemption bound completed when the time runs out.
