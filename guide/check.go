@@ -277,6 +277,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	ex := newSearcher(ctx, exM, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit})
 	ex.start = start
 	var exRoot *vm.State
+	var exTime time.Duration // the time the bounded exhaustive search took
 	br := newBoundRun()
 	exDone := func() bool { return !cfg.Bounded || br.exhausted || (br.fullDone && br.stuck) }
 	unknown := func(m *vm.Machine) TrialResult {
@@ -290,7 +291,11 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	for round, budget := 0, cfg.StatesPerTraceSet; ; round, budget = round+1, budget*2 {
 		// the bounded exhaustive search first: a small space gets its
 		// verdict at once
-		if cfg.Bounded && !exDone() && !outOfTime() {
+		// (at most a third of the time so far: its states cost more
+		// than the guided search's on some programs, and the other two
+		// find bugs the bounded search reaches late)
+		if cfg.Bounded && !exDone() && !outOfTime() && (round == 0 || exTime <= time.Since(start)/3) {
+			exStart := time.Now()
 			if exRoot == nil {
 				exRoot = exM.Start(cfg.Entry)
 			}
@@ -307,6 +312,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				return finish(r, exM)
 			}
 			add(Result{Stats: d})
+			exTime += time.Since(exStart)
 			if br.exhausted {
 				r, _ := br.verdict(ex)
 				r.Stats = Stats{}
