@@ -11,7 +11,7 @@ import "github.com/gmc-go/gmc/vm"
 // which goroutine a switch would preempt.
 type boundKey struct {
 	h    uint64
-	last int // the goroutine that ran last and may not be switched from for free; -1 none
+	last int // the rank (vm.State.GoRank) of the goroutine that ran last and may not be switched from for free; -1 none
 }
 
 // preemptible returns the goroutine that choosing another goroutine at s
@@ -43,6 +43,21 @@ type boundedOutcome struct {
 	inexact  bool // a state with a pending timer was merged: no claim
 }
 
+// boundSearch is a search at one preemption bound, resumable: a search
+// stopped by its budget is run again from the root, and skips the states
+// whose subtrees an earlier run explored to the end (their entries in
+// visited; the entries of the states a stopped run was inside are
+// withdrawn as it unwinds). Its flags sum up every run.
+type boundSearch struct {
+	k       int
+	visited map[boundKey]int // fewest preemptions each state's explored subtree was reached with
+	out     boundedOutcome
+}
+
+func newBoundSearch(k int) *boundSearch {
+	return &boundSearch{k: k, visited: map[boundKey]int{}}
+}
+
 // preemptionBounded explores, depth first, every schedule of root with at most k
 // preemptions: a preemption is choosing another goroutine while the
 // goroutine that ran last is enabled and did not yield; firing a timer, a
@@ -52,8 +67,16 @@ type boundedOutcome struct {
 // not explored again (its subtree was, with at least as much budget).
 // No sleep sets: they do not combine soundly with the bound.
 func (se *searcher) preemptionBounded(root *vm.State, k int, limit int) boundedOutcome {
-	var out boundedOutcome
-	visited := map[boundKey]int{}
+	return se.resumeBounded(root, newBoundSearch(k), limit)
+}
+
+// resumeBounded runs bs from root for at most limit states (0: no limit).
+func (se *searcher) resumeBounded(root *vm.State, bs *boundSearch, limit int) boundedOutcome {
+	out := &bs.out
+	out.found, out.path = nil, nil
+	visited := bs.visited
+	k := bs.k
+	onPath := map[uint64]int{} // the hashes of the states on the current path
 	startStates := se.stats.States
 	stopped := false
 	var explore func(s *vm.State, p *pathNode, used int)
@@ -68,13 +91,28 @@ func (se *searcher) preemptionBounded(root *vm.State, k int, limit int) boundedO
 		choices := s.Choices()
 		last := preemptible(s, choices)
 		key := boundKey{s.Hash(), last}
-		if u, seen := visited[key]; seen && u <= used {
-			if s.TimersPending() {
-				out.inexact = true // a spin that fires a timer may be cut (vm.State.TimersPending)
+		if last >= 0 {
+			key.last = s.GoRank(last) // as the hash names goroutines
+		}
+		prev, seen := visited[key]
+		if seen && prev <= used {
+			if s.TimersPending() && onPath[key.h] > 0 {
+				out.inexact = true // a spin that fires a timer may be cut (cutCycle)
 			}
 			return
 		}
 		visited[key] = used
+		onPath[key.h]++
+		defer func() {
+			onPath[key.h]--
+			if stopped || out.found != nil { // not explored to the end
+				if seen {
+					visited[key] = prev
+				} else {
+					delete(visited, key)
+				}
+			}
+		}()
 		if p.depth >= se.cfg.MaxDepth {
 			stopped, out.depth = true, true
 			return
@@ -103,23 +141,38 @@ func (se *searcher) preemptionBounded(root *vm.State, k int, limit int) boundedO
 	}
 	explore(root, &pathNode{}, 0)
 	out.complete = !stopped && out.found == nil && !out.inexact
-	return out
+	return *out
 }
+
+// cutCycle is the rule by which a search that merges states by hash
+// keeps its claims under the default time model. A goroutine that spins
+// lets the earliest pending timer fire once its probes find it back in a
+// state it was in (vm/time.go); the probes' records are not hashed, so
+// merging two states that differ in them could cut the firing. A firing
+// needs the execution to return to a state it was in: a cycle of the
+// state graph. A depth-first search that explores every edge of a cycle
+// meets at least one of them as a back edge, to a state on its current
+// path; so only a merge with a state on the path (a back edge) while a
+// timer is pending can cut a firing, and only that merge withdraws the
+// claim. A merge with a state whose subtree was explored before (a cross
+// edge) cuts nothing the earlier visit did not explore: every cycle
+// below it was met there.
 
 // boundRun is the state of an iterated bounded search across rounds of a
 // check: the bound it works on, the highest bound completed, and whether
 // the space is exhausted.
 type boundRun struct {
-	k         int  // the bound being searched
-	done      int  // the highest bound completed; -1 none
-	exhausted bool // every schedule explored
-	fullDone  bool // the full sleep-set search ran out of depth (it cannot finish)
-	stuck     bool // the bounded search ran out of depth (it cannot complete)
+	k         int          // the bound being searched
+	done      int          // the highest bound completed; -1 none
+	exhausted bool         // every schedule explored
+	fullDone  bool         // the full sleep-set search ran out of depth (it cannot finish)
+	stuck     bool         // the bounded search ran out of depth (it cannot complete)
+	cur       *boundSearch // the search at bound k, resumed from round to round
 }
 
 func newBoundRun() *boundRun { return &boundRun{done: -1} }
 
-// round spends about budget states: half on the full sleep-set search
+// round spends about budget states: a quarter on the full sleep-set search
 // (which, when it finishes, exhausts the space), the rest on the bounded
 // search at the current bound, going on to the next bound whenever one
 // completes. It returns an error result when either search finds one.
@@ -131,7 +184,7 @@ func (br *boundRun) round(se *searcher, root *vm.State, budget int) (Result, boo
 		return Result{}, false
 	}
 	if !br.fullDone {
-		r := se.exhaustiveLimited(root, max(budget/2, 1))
+		r := se.exhaustiveLimited(root, max(budget/4, 1))
 		switch r.Verdict {
 		case VerdictError:
 			return r, true
@@ -139,17 +192,24 @@ func (br *boundRun) round(se *searcher, root *vm.State, budget int) (Result, boo
 			br.exhausted = true
 			return Result{}, false
 		}
-		if se.bounded && !se.limitHit {
+		if se.bounded && !se.limitHit || se.timerCut {
 			br.fullDone = true
 		}
-		se.bounded, se.limitHit = false, false
+		se.bounded, se.limitHit, se.timerCut = false, false, false
 	}
 	if br.stuck {
 		return Result{}, false
 	}
 	start := se.stats.States
-	for left := budget - budget/2; left > 0; left = budget - budget/2 - (se.stats.States - start) {
-		o := se.preemptionBounded(root, br.k, left)
+	share := budget - budget/4
+	if br.fullDone {
+		share = budget // the full search no longer runs
+	}
+	for left := share; left > 0; left = share - (se.stats.States - start) {
+		if br.cur == nil || br.cur.k != br.k {
+			br.cur = newBoundSearch(br.k)
+		}
+		o := se.resumeBounded(root, br.cur, left)
 		if o.found != nil {
 			return se.result(VerdictError, o.found, o.path), true
 		}

@@ -28,9 +28,9 @@ func TestPreemptionBounds(t *testing.T) {
 	if r := run("reorder_fixed", []string{"3", "1"}, 0); r.Verdict != VerdictNoError || !r.Exhausted {
 		t.Errorf("reorder_fixed 3 1: %s exhausted=%v, want no-error exhausted", r.Verdict, r.Exhausted)
 	}
-	r := run("reorder_fixed", []string{"4", "1"}, 30000)
+	r := run("reorder_fixed", []string{"10", "1"}, 30000)
 	if r.Verdict != VerdictNoError || r.Exhausted {
-		t.Errorf("reorder_fixed 4 1 (30,000 states): %s exhausted=%v, want no-error with a bound", r.Verdict, r.Exhausted)
+		t.Errorf("reorder_fixed 10 1 (30,000 states): %s exhausted=%v, want no-error with a bound", r.Verdict, r.Exhausted)
 	}
-	t.Logf("reorder_fixed 4 1: no-error up to %d preemptions (%d states)", r.Preemptions, r.Stats.States)
+	t.Logf("reorder_fixed 10 1: no-error up to %d preemptions (%d states)", r.Preemptions, r.Stats.States)
 }

@@ -218,12 +218,16 @@ func (pl *plan) machineFor(prog *load.Program, opts vm.Options, i int, meta *heu
 // next round follows. A branch that cannot be refined (no other goroutine
 // defines what it reads) no longer stops the search of that set. A set
 // whose search ends inside its bound without a stall is exhausted.
-func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *plan, cfg CheckConfig) TrialResult {
+func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl *plan, cfg CheckConfig) TrialResult {
 	start := time.Now()
 	sc := Config{Strategy: cfg.Strategy, Seed: cfg.Seed, MaxDepth: cfg.MaxDepth,
 		MaxBacktrack: cfg.MaxBacktrack, TimeLimit: cfg.TimeLimit, Progress: cfg.Progress}
 	if pl == nil {
-		return TrialResult{Seed: cfg.Seed, Result: Search(ctx, base, cfg.Entry, sc), Machine: base}
+		m := base
+		if cfg.Strategy == Exhaustive {
+			m = exM
+		}
+		return TrialResult{Seed: cfg.Seed, Result: Search(ctx, m, cfg.Entry, sc), Machine: m}
 	}
 	maxRef := cfg.MaxRefinements
 	if maxRef <= 0 {
@@ -270,9 +274,10 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 	}
 	fallbackDone := cfg.Fallback == "none"
 	// the bounded exhaustive search (bounded.go) shares every round
-	ex := newSearcher(ctx, base, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit})
+	ex := newSearcher(ctx, exM, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit})
 	ex.start = start
 	var exRoot *vm.State
+	var exTime time.Duration // the time the bounded exhaustive search took
 	br := newBoundRun()
 	exDone := func() bool { return !cfg.Bounded || br.exhausted || (br.fullDone && br.stuck) }
 	unknown := func(m *vm.Machine) TrialResult {
@@ -286,9 +291,13 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 	for round, budget := 0, cfg.StatesPerTraceSet; ; round, budget = round+1, budget*2 {
 		// the bounded exhaustive search first: a small space gets its
 		// verdict at once
-		if cfg.Bounded && !exDone() && !outOfTime() {
+		// (at most a third of the time so far: its states cost more
+		// than the guided search's on some programs, and the other two
+		// find bugs the bounded search reaches late)
+		if cfg.Bounded && !exDone() && !outOfTime() && (round == 0 || exTime <= time.Since(start)/3) {
+			exStart := time.Now()
 			if exRoot == nil {
-				exRoot = base.Start(cfg.Entry)
+				exRoot = exM.Start(cfg.Entry)
 			}
 			before := ex.stats
 			r, found := br.round(ex, exRoot, budget*max(1, len(runs)))
@@ -300,9 +309,10 @@ func runTrial(ctx context.Context, prog *load.Program, base *vm.Machine, pl *pla
 			if found {
 				r.Stats = d
 				r.Stats.SolverCalls, r.Stats.SolverTime = exRoot.SolverStats()
-				return finish(r, base)
+				return finish(r, exM)
 			}
 			add(Result{Stats: d})
+			exTime += time.Since(exStart)
 			if br.exhausted {
 				r, _ := br.verdict(ex)
 				r.Stats = Stats{}

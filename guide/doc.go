@@ -17,9 +17,9 @@
 //     set of canonical state hashes.
 //   - random: a random walk restarted from the initial state (stateless).
 //   - exhaustive: rounds with a budget of states that doubles from 1,000,
-//     each spending half on a depth-first search of the whole state space
+//     each spending a quarter on a depth-first search of the whole state space
 //     with sleep sets (a partial-order reduction) over the visited set, and
-//     half on iterated preemption bounding (bounded.go, CHESS): every
+//     the rest on iterated preemption bounding (bounded.go, CHESS): every
 //     schedule with at most k preemptions, for k = 0, 1, 2, … (a
 //     preemption is switching away from the goroutine that ran last while
 //     it is enabled and did not call runtime.Gosched; switches after a
@@ -30,9 +30,23 @@
 //     bound; a bounded search the bound never cut, or a finished full
 //     search, exhausts the space.
 //
+// When races are errors, the exhaustive searches (this strategy, the
+// bounded search of the portfolio below) run with scheduling points at
+// synchronization operations only (syncpoints.go: every error of the finer
+// scheduling is found, or a data race before it, within the same
+// preemption bound); their counterexamples record that scheduling. The
+// bounded search at bound k is resumed from round to round (the states
+// whose subtrees a round explored to the end are not explored again), and
+// withdraws its claim only when it merges a state on its current path while
+// a timer is pending (cutCycle, bounded.go); the full search withdraws it
+// at any merge with a pending timer, and once it has, it no longer runs.
+// Source-DPOR (dpor.go) is measured against the sleep-set search by
+// TestPOR.
+//
 // The default gmc check (guided, CheckConfig.Bounded) is a portfolio: each round of runTrial
 // runs the bounded exhaustive search first (its round of the budget above,
-// resumed from round to round), then the guided search along each trace
+// resumed from round to round; skipped in a round when it has taken more
+// than a third of the time so far), then the guided search along each trace
 // set and the fallback, so a small space gets its verdict at once and a
 // larger one the highest preemption bound completed when the time runs out.
 // With CheckConfig.Bounded (gmc check) the time limit covers planning: the

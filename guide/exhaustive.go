@@ -57,22 +57,34 @@ func (se *searcher) exhaustiveLimited(root *vm.State, limit int) Result {
 			}
 			return false
 		}
+		// the visited set names goroutines by rank, as the hash does
+		// (vm.State.GoRank): the same state reached along another path
+		// may have its goroutines under other ids
+		ranked := func(k choiceKey) choiceKey { k.g = s.GoRank(k.g); return k }
 		choices := s.Choices()
 		var only map[choiceKey]bool
 		if prev, seen := visited[h]; seen {
 			// explore only what was asleep before and is awake now
+			sleepRanked := map[choiceKey]bool{}
+			for _, z := range sleep {
+				sleepRanked[ranked(z.key)] = true
+			}
 			only = map[choiceKey]bool{}
 			var keep []choiceKey
 			for _, k := range prev {
-				if !asleep(k) {
+				if !sleepRanked[k] {
 					only[k] = true
 				} else {
 					keep = append(keep, k)
 				}
 			}
 			if len(only) == 0 {
+				se.stats.Executions++
 				if s.TimersPending() {
-					se.bounded = true // a spin that fires a timer may be cut: no claim
+					// a spin that fires a timer may be cut: no claim (the
+					// rule of cutCycle needs every edge of a cycle
+					// explored, which sleep sets do not)
+					se.bounded, se.timerCut = true, true
 				}
 				return
 			}
@@ -80,7 +92,7 @@ func (se *searcher) exhaustiveLimited(root *vm.State, limit int) Result {
 		} else {
 			var ks []choiceKey
 			for _, z := range sleep {
-				ks = append(ks, z.key)
+				ks = append(ks, ranked(z.key))
 			}
 			visited[h] = ks
 		}
@@ -88,11 +100,18 @@ func (se *searcher) exhaustiveLimited(root *vm.State, limit int) Result {
 			se.bounded = true
 			return
 		}
+		expanded := false
+		defer func() {
+			if !expanded && found == nil && !stopped {
+				se.stats.Executions++ // an end, or every transition asleep
+			}
+		}()
 		for i, c := range choices {
 			k := keyOf(c)
-			if asleep(k) || (only != nil && !only[k]) {
+			if asleep(k) || (only != nil && !only[ranked(k)]) {
 				continue
 			}
+			expanded = true
 			n := se.step(s, i)
 			np := p.child(i)
 			if isError(n) {

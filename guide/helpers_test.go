@@ -9,7 +9,7 @@ import (
 
 // loadMain loads the benchmark package pkg ("./benchmarks/NAME") and
 // returns it with the VM options for args and its main entry.
-func loadMain(t *testing.T, pkg string, args []string) (*load.Program, vm.Options, vm.Entry) {
+func loadMain(t testing.TB, pkg string, args []string) (*load.Program, vm.Options, vm.Entry) {
 	t.Helper()
 	prog, err := load.Load(load.Config{Dir: "..", Patterns: []string{pkg}})
 	if err != nil {

@@ -70,6 +70,7 @@ type Stats struct {
 	Transitions  int // transitions executed
 	Instructions int64
 	Backtracks   int
+	Executions   int // maximal paths of the exhaustive searches (ended, merged, or every transition asleep)
 	Refinements  int
 	SolverCalls  int           // satisfiability checks of symbolic runs
 	SolverTime   time.Duration // time spent in them
@@ -132,6 +133,7 @@ type searcher struct {
 	best     int
 	bounded  bool // some bound pruned the space (no "no-error")
 	limitHit bool // a limit of states or time stopped the last sub-search
+	timerCut bool // the full sleep-set search merged a state with a pending timer (it can claim nothing)
 }
 
 func newSearcher(ctx context.Context, m *vm.Machine, cfg Config) *searcher {

@@ -19,6 +19,7 @@ import (
 type Trials struct {
 	prog *load.Program
 	base *vm.Machine
+	exM  *vm.Machine // the machine of the exhaustive searches (exhaustiveMachine)
 	pl   *plan
 	cfg  CheckConfig
 	// planTime is the time Prepare took; with CheckConfig.Bounded each
@@ -47,6 +48,10 @@ func Prepare(prog *load.Program, cfg CheckConfig) (*Trials, error) {
 		}
 	}
 	t.base = vm.New(prog, cfg.Options)
+	t.exM = t.base
+	if o, ok := syncOnly(cfg.Options); ok {
+		t.exM = vm.New(prog, o)
+	}
 	t.planTime = time.Since(start)
 	return t, nil
 }
@@ -102,7 +107,7 @@ func (t *Trials) Run(ctx context.Context, i int) TrialResult {
 	if tc.TimeLimit > 0 && tc.Bounded {
 		tc.TimeLimit = max(tc.TimeLimit-t.planTime, time.Millisecond)
 	}
-	return runTrial(ctx, t.prog, t.base, t.pl, tc)
+	return runTrial(ctx, t.prog, t.base, t.exM, t.pl, tc)
 }
 
 // runAll runs trials 0..cfg.Trials-1 on cfg.Parallel workers that take

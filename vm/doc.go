@@ -134,9 +134,15 @@
 // # Hashing
 //
 // State.Hash is canonical: objects are numbered in reachability order from
-// the globals and the goroutines (by id), so states that differ only by
-// allocation order hash equally. It covers the program's state
-// (contentHash) and the goroutines that spin in that very state (time
+// the globals and the goroutines, so states that differ only by
+// allocation order hash equally; and goroutines are named by their place
+// in a canonical order (by what each one alone is, twins by their place
+// in channel queues and timers), not by id, so states that differ only by
+// which of two identical workers went first hash equally too (State.GoRank
+// gives a goroutine's place; once the program has read runtime.Stack's
+// text, which shows ids, goroutines are named by id). It covers the
+// program's state (contentHash), the race detector's summary
+// (race_hash.go), and the goroutines that spin in that very state (time
 // passes in it), not the history of their probes.
 //
 // # Natives

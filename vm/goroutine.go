@@ -76,6 +76,11 @@ type goroutine struct {
 	// frames), so that listing choices need not visit the frames of
 	// thousands of goroutines.
 	atSelect bool
+	// key caches the goroutine's key of the canonical order (hash.go's
+	// goroutineKey; 0: not computed). It is cleared whenever the
+	// goroutine is taken for writing (State.mutG, clone); a stale key
+	// could only make the order less canonical, never the hash unsound.
+	key uint64
 }
 
 // frame is one activation. Frames form a linked list through caller; only
@@ -133,6 +138,7 @@ func (f *frame) clone(epoch uint64) *frame {
 func (g *goroutine) clone(epoch uint64) *goroutine {
 	c := *g
 	c.epoch = epoch
+	c.key = 0
 	return &c
 }
 

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"math"
+	"math/bits"
 	"sort"
 	"sync/atomic"
 )
@@ -18,6 +19,13 @@ type hasher struct {
 	next  int  // queue[:next] are hashed
 	refs  bool // a reference to another object was hashed
 	work  int  // clocks and clock entries the race summary read
+	gmode int  // how goroutines are named (gid)
+	// gpos is the position of each live goroutine in the canonical
+	// order (gidsCanonical).
+	gpos  map[int]int
+	order []*goroutine  // the live goroutines in canonical order
+	first map[int]int   // gidsFirst: the order in which goroutine ids first appeared
+	peek  map[ObjID]int // goroutineKey: the numbers objects have, not to be extended
 }
 
 const fnvOffset = 14695981039346656037
@@ -28,14 +36,145 @@ func (h *hasher) byte(b byte) {
 	h.h *= fnvPrime
 }
 
+// u64 mixes in a 64-bit word at once (a multiply-rotate round, as in
+// xxHash64) rather than byte by byte.
 func (h *hasher) u64(x uint64) {
-	for i := 0; i < 8; i++ {
-		h.byte(byte(x))
-		x >>= 8
-	}
+	h.h ^= x * 0xc2b2ae3d27d4eb4f
+	h.h = bits.RotateLeft64(h.h, 31) * 0x9e3779b185ebca87
 }
 
 func (h *hasher) int(x int64) { h.u64(uint64(x)) }
+
+// gid hashes a goroutine id by its position in the state's canonical
+// order of goroutines (-1 for one that ended, -2 for none), unless the
+// program has seen ids. The canonical order sorts the live goroutines by
+// what each one alone is (goroutineKey), ties by id, so that states that
+// differ only by a renaming of goroutines (the same work started in
+// another order, identical workers that took turns differently) hash
+// equally. The VM's behaviour does not depend on the ids themselves:
+// choices are listed in id order (the same choices, listed otherwise),
+// new goroutines get fresh ids; only the text of runtime.Stack shows
+// them, and a state where the program has seen that text hashes ids as
+// they are (State.idsSeen). Every goroutine id the hash covers goes
+// through gid: goroutines, channel queues, timers, Cond queues, the
+// RWMutex writer (goidCell), the race detector's accesses.
+func (h *hasher) gid(id int) {
+	switch {
+	case h.gmode == gidsRaw:
+		h.int(int64(id))
+	case h.gmode == gidsNone:
+		h.byte(0x5a)
+	case h.gmode == gidsFirst:
+		if _, ok := h.first[id]; !ok {
+			h.first[id] = len(h.first)
+		}
+	case id == 0:
+		h.int(-2)
+	default:
+		p, ok := h.gpos[id]
+		if !ok {
+			p = -1
+		}
+		h.int(int64(p))
+	}
+}
+
+// How a hasher names goroutines (gid).
+const (
+	gidsCanonical = iota // by position in the canonical order (hasher.gpos)
+	gidsRaw              // by id
+	gidsNone             // not at all (goroutineKey)
+	gidsFirst            // not at all, noting where each first appears (hasher.first)
+)
+
+// canonicalOrder returns the live goroutines in canonical order (see
+// gid): by goroutineKey; goroutines with the same key (twins: identical
+// workers) by where they first appear in the part of the state the
+// globals and the other goroutines reach (a channel's queue of senders,
+// a timer), then by the objects of that part they reference, then by id.
+// So twins queued on a channel, or behind the ready channels of a list of
+// waiters, are ordered by their place in the queue, whichever of them came
+// first. Any order gives a sound hash (a walk in that order names every
+// object and goroutine consistently); a canonical one merges more.
+func (s *State) canonicalOrder(roots []ObjID) []*goroutine {
+	gs := append([]*goroutine(nil), s.gs...)
+	if s.idsSeen {
+		sort.Slice(gs, func(i, j int) bool { return gs[i].id < gs[j].id })
+		return gs
+	}
+	type rank struct {
+		key, first, refs uint64
+	}
+	ranks := make(map[*goroutine]*rank, len(gs))
+	twins := map[uint64]int{}
+	for _, g := range gs {
+		k := s.goroutineKey(g, nil)
+		ranks[g] = &rank{key: k}
+		twins[k]++
+	}
+	if len(twins) < len(gs) {
+		// number what the globals and the goroutines without a twin
+		// reach, noting where each goroutine first appears there
+		p := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, len(roots)+64), gmode: gidsFirst, first: map[int]int{}}
+		for _, id := range roots {
+			p.obj(id)
+		}
+		for _, g := range gs {
+			if twins[ranks[g].key] == 1 {
+				p.goroutine(g)
+			}
+		}
+		for _, tm := range s.timers {
+			p.gid(tm.g)
+			p.obj(tm.ch.Obj)
+			p.obj(tm.id)
+		}
+		p.drain()
+		for _, g := range gs {
+			r := ranks[g]
+			if twins[r.key] == 1 {
+				continue
+			}
+			r.first = math.MaxUint64
+			if f, ok := p.first[g.id]; ok {
+				r.first = uint64(f)
+			}
+			r.refs = s.goroutineKey(g, p.ids)
+		}
+	}
+	sort.Slice(gs, func(i, j int) bool {
+		a, b := ranks[gs[i]], ranks[gs[j]]
+		switch {
+		case a.key != b.key:
+			return a.key < b.key
+		case a.first != b.first:
+			return a.first < b.first
+		case a.refs != b.refs:
+			return a.refs < b.refs
+		}
+		return gs[i].id < gs[j].id
+	})
+	return gs
+}
+
+// goroutineKey hashes goroutine g alone, without its id: with the
+// objects it references numbered in their order (peek nil), or named by
+// their numbers in peek (-1 for the others), nothing followed. It is the
+// key of the canonical order.
+func (s *State) goroutineKey(g *goroutine, peek map[ObjID]int) uint64 {
+	if peek == nil {
+		if k := atomic.LoadUint64(&g.key); k != 0 {
+			return k
+		}
+	}
+	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsNone, peek: peek}
+	h.goroutine(g)
+	if peek == nil {
+		atomic.StoreUint64(&g.key, h.h|1)
+		return h.h | 1
+	}
+	return h.h
+}
 
 func (h *hasher) str(s string) {
 	h.int(int64(len(s)))
@@ -50,6 +189,14 @@ func (h *hasher) obj(id ObjID) {
 		return
 	}
 	h.refs = true
+	if h.peek != nil {
+		if n, ok := h.peek[id]; ok {
+			h.int(int64(n))
+		} else {
+			h.int(-1)
+		}
+		return
+	}
 	n, ok := h.ids[id]
 	if !ok {
 		n = len(h.ids) + 1
@@ -150,6 +297,11 @@ func (h *hasher) value(v Value) {
 		h.byte(16)
 		h.refs = true
 		x.hashInto(h)
+	case goidCell:
+		h.byte(18)
+		h.refs = true // its rank depends on the state: not cached (cells)
+		h.gid(int(x &^ goidHeld))
+		h.byte(byte(x >> 31))
 	default:
 		h.byte(17)
 	}
@@ -191,10 +343,14 @@ func (s *State) Hash() uint64 {
 	// passes in it when they are all that can run
 	for _, g := range s.gs {
 		if g.spin != nil && g.spin.spinning && g.spin.fp == c {
-			h.int(int64(g.id))
+			h.gid(g.id)
 		}
 	}
 	s.hash, s.hashed = h.h, true
+	s.gorder = s.gorder[:0]
+	for _, g := range h.order {
+		s.gorder = append(s.gorder, g.id)
+	}
 	return s.hash
 }
 
@@ -228,8 +384,17 @@ func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	for _, id := range roots {
 		h.obj(id)
 	}
-	gs := append([]*goroutine(nil), s.gs...)
-	sort.Slice(gs, func(i, j int) bool { return gs[i].id < gs[j].id })
+	gs := s.canonicalOrder(roots)
+	if s.idsSeen {
+		h.byte(0xa5) // ids as they are: a state of another kind
+		h.gmode = gidsRaw
+	} else {
+		h.gpos = make(map[int]int, len(gs))
+		for i, g := range gs {
+			h.gpos[g.id] = i
+		}
+	}
+	h.order = gs
 	for _, g := range gs {
 		h.goroutine(g)
 	}
@@ -241,7 +406,7 @@ func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	}
 	for _, tm := range s.timers {
 		h.int(tm.when - s.clock)
-		h.int(int64(tm.g))
+		h.gid(tm.g)
 		h.obj(tm.ch.Obj)
 		h.obj(tm.id)
 		if tm.fn != nil {
@@ -282,11 +447,11 @@ func (h *hasher) drain() {
 				h.value(v)
 			}
 			for _, w := range c.recvq {
-				h.int(int64(w.g))
+				h.gid(w.g)
 			}
 			h.byte(0xff)
 			for _, w := range c.sendq {
-				h.int(int64(w.g))
+				h.gid(w.g)
 				h.value(w.val)
 			}
 		}
@@ -296,7 +461,7 @@ func (h *hasher) drain() {
 // goroutine hashes g: its status, wait, frames and their registers
 // (objects they reference are numbered and queued, not hashed).
 func (h *hasher) goroutine(g *goroutine) {
-	h.int(int64(g.id))
+	h.gid(g.id)
 	h.byte(byte(g.status))
 	h.byte(byte(g.wait.kind))
 	h.obj(g.wait.ptr.Obj)

@@ -223,24 +223,33 @@ func (t *thread) runNative(fr *frame, nf *nativeFunc, args []Value, res int) (Va
 			return nil, k
 		}
 	}
-	if nf.visible {
-		for _, a := range args {
-			switch x := a.(type) {
-			case Pointer:
-				t.touch(x.Obj, true)
-			case Chan:
-				t.touch(x.Obj, true)
-			}
-		}
-		if len(args) == 0 || strings.HasPrefix(nf.name, "time.") {
-			t.touch(0, true)
-		}
-	}
+	t.touchArgs(nf, args)
 	saved, savedIn := t.natRes, t.inNative
 	t.natRes, t.inNative = res, true
 	v, c := nf.fn(t, args)
 	t.natRes, t.inNative = saved, savedIn
 	return v, c
+}
+
+// touchArgs records the footprint of a visible native called with args:
+// the objects its pointer and channel arguments point to (written), and
+// the whole clock and timer state (object 0) for time natives and
+// natives without arguments.
+func (t *thread) touchArgs(nf *nativeFunc, args []Value) {
+	if !nf.visible {
+		return
+	}
+	for _, a := range args {
+		switch x := a.(type) {
+		case Pointer:
+			t.touch(x.Obj, true)
+		case Chan:
+			t.touch(x.Obj, true)
+		}
+	}
+	if len(args) == 0 || strings.HasPrefix(nf.name, "time.") {
+		t.touch(0, true)
+	}
 }
 
 // ret returns from the top frame fr with results val.

@@ -305,9 +305,9 @@ func (m *Machine) allocGlobals() {
 // cellsOf returns fresh zero cells for a value of type rt.
 func cellsOf(rt *RType) []Value {
 	if rt.Agg {
-		return append([]Value(nil), rt.zero.([]Value)...)
+		return append([]Value(nil), rt.Zero().([]Value)...)
 	}
-	return []Value{rt.zero}
+	return []Value{rt.Zero()}
 }
 
 func (m *Machine) globalPtr(g *ssa.Global) Value {

@@ -185,13 +185,13 @@ func (t *thread) makeSlice(elem *RType, length, capacity int) Slice {
 	}
 	cells := make([]Value, capacity*elem.Size)
 	if elem.Agg {
-		z := elem.zero.([]Value)
+		z := elem.Zero().([]Value)
 		for i := 0; i < capacity; i++ {
 			copy(cells[i*elem.Size:], z)
 		}
 	} else {
 		for i := range cells {
-			cells[i] = elem.zero
+			cells[i] = elem.Zero()
 		}
 	}
 	id := t.newObject(&Object{T: elem, Cells: cells})

@@ -405,7 +405,7 @@ func init() {
 		if rt == nil {
 			return nil, t.unsupported(t.g.top, rl+".ValueOf")
 		}
-		cells := append([]Value(nil), rt.zero.([]Value)...)
+		cells := append([]Value(nil), rt.Zero().([]Value)...)
 		cells[0] = args[0]
 		return cells, ctlNext
 	})

@@ -247,6 +247,7 @@ func (m *Machine) formatStack(b *strings.Builder, g *goroutine, status string, e
 // stackText is the text of runtime.Stack(buf, all); extra are frames
 // shown above the running goroutine's (runtime/debug.Stack's own).
 func (t *thread) stackText(all bool, extra ...string) string {
+	t.s.idsSeen = true // the text names goroutines by id (hash.go)
 	var b strings.Builder
 	t.m.formatStack(&b, t.g, "running", extra)
 	if all {
@@ -267,7 +268,7 @@ func (t *thread) stackText(all bool, extra ...string) string {
 
 // frameValue builds a runtime.Frame for pc.
 func (t *thread) frameValue(frameT *RType, pc uintptr) Value {
-	cells := append([]Value(nil), frameT.zero.([]Value)...)
+	cells := append([]Value(nil), frameT.Zero().([]Value)...)
 	st, _ := frameT.T.Underlying().(*types.Struct)
 	set := func(name string, v Value) {
 		for i := 0; st != nil && i < st.NumFields(); i++ {
@@ -371,7 +372,7 @@ func init() {
 		}
 		callers, _ := t.cell(p, int32(off)).(Slice)
 		if callers.Len == 0 {
-			return Tuple{frameT.zero, false}, ctlNext
+			return Tuple{frameT.Zero(), false}, ctlNext
 		}
 		pc, _ := t.s.heap.get(callers.Obj).Cells[callers.Off].(uintptr)
 		rest := Slice{Obj: callers.Obj, Off: callers.Off + 1, Len: callers.Len - 1, Cap: callers.Cap - 1}

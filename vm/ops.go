@@ -280,6 +280,8 @@ func toUint64(v Value) uint64 {
 		return x
 	case uintptr:
 		return uint64(x)
+	case goidCell:
+		return uint64(x)
 	case bool:
 		if x {
 			return 1

@@ -127,6 +127,7 @@ func (t *thread) callDeferred(fr *frame, d *deferred) (c ctl, done bool) {
 		args = append([]Value{cl.Bound}, args...)
 	}
 	fr.defers = d.next
+	t.touchArgs(nat, args) // the footprint, as runNative records it
 	_, k := nat.fn(t, args)
 	switch k {
 	case ctlNext:

@@ -20,10 +20,8 @@ import "sort"
 // reached, in their canonical order.
 func (h *hasher) raceSummary() {
 	s := h.s
-	var live []vclock // goroutines by id, then timers in order
-	gs := append([]*goroutine(nil), s.gs...)
-	sort.Slice(gs, func(i, j int) bool { return gs[i].id < gs[j].id })
-	for _, g := range gs {
+	var live []vclock           // goroutines in canonical order, then timers in order
+	for _, g := range h.order { // as the walk named them
 		live = append(live, g.vc)
 	}
 	for _, tm := range s.timers {
@@ -191,7 +189,7 @@ func (h *hasher) raceSummary() {
 		}
 		h.int(int64(r.n))
 		h.int(int64(r.off))
-		h.int(int64(a.g))
+		h.gid(a.g) // by rank; every ended goroutine alike (it accesses nothing more)
 		k := byte(0)
 		if r.write {
 			k |= 1

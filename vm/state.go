@@ -25,9 +25,14 @@ type State struct {
 	clock  int64 // virtual time, ns
 	timers []timer
 
-	entryDone   bool
-	entryDepth  int // depth at which the entry returned
-	runnext     int // see RunNext (not hashed: a scheduling hint)
+	entryDone  bool
+	entryDepth int // depth at which the entry returned
+	runnext    int // see RunNext (not hashed: a scheduling hint)
+	// idsSeen: the program has seen goroutine ids (the text of
+	// runtime.Stack); the hash then names goroutines by id, not by rank
+	// (hash.go).
+	idsSeen     bool
+	gorder      []int // the goroutines' ids in canonical order (set by Hash)
 	isMain      bool
 	depth       int   // transitions from the initial state
 	instrs      int64 // instructions executed from the initial state
@@ -109,11 +114,31 @@ func (s *State) thaw() *State {
 	ns.choices = nil
 	ns.fp = nil
 	ns.hashed, ns.chashed = false, false
+	ns.gorder = nil
 	ns.probe, ns.probeLong = 0, false
 	if s.race != nil {
 		ns.race = s.race.clone()
 	}
 	return ns
+}
+
+// GoRank returns the position of goroutine id in the canonical order of
+// the live goroutines by which the hash names them (see hash.go), or -1
+// when it is not live (the id itself once the program has seen ids). Two
+// states with the same hash have the same goroutines up to a renaming, so
+// a search that records goroutines with its visited states records their
+// positions.
+func (s *State) GoRank(id int) int {
+	if s.idsSeen {
+		return id
+	}
+	s.Hash()
+	for i, x := range s.gorder {
+		if x == id {
+			return i
+		}
+	}
+	return -1
 }
 
 // gIndex returns the index of goroutine id in s.gs (sorted by id: new
@@ -145,6 +170,7 @@ func (s *State) mutG(id int) *goroutine {
 		g = g.clone(s.epoch)
 		s.gs[i] = g
 	}
+	atomic.StoreUint64(&g.key, 0)
 	return g
 }
 
@@ -406,6 +432,15 @@ func (s *State) prune() {
 	}
 }
 
+// timersFired marks the transition being finished as dependent with
+// every other one: the timers it lets fire (everything else blocked or
+// spinning) wake goroutines and send on channels its own visible
+// operation did not touch, and whether they fire depends on what every
+// goroutine does.
+func (s *State) timersFired() {
+	s.fp = append(s.fp, Access{Obj: AllObjects, Write: true})
+}
+
 // settle fires timers when nothing else can run, and detects the end of
 // the program: normal exit, global deadlock, or leaked goroutines.
 func (s *State) settle() {
@@ -427,6 +462,7 @@ func (s *State) settle() {
 		}
 		if any { // every goroutine that can run may be spinning (see time.go)
 			if len(s.timers) > 0 && s.spinning() {
+				s.timersFired()
 				s.fireTimers()
 			}
 			return
@@ -435,6 +471,7 @@ func (s *State) settle() {
 			if !s.entryDone && s.hangs() {
 				return
 			}
+			s.timersFired()
 			s.fireTimers()
 			fired++
 			continue

@@ -136,13 +136,13 @@ func init() {
 		}
 		// announce: new readers now block
 		t.setCell(p, 0, int32(1))
-		t.setCell(p, 1, uint32(id))
+		t.setCell(p, 1, goidCell(id))
 		if toInt64(t.cell(p, 4)) != 0 {
 			t.g.status = gBlocked
 			t.g.wait = waitInfo{kind: waitCell0, reason: "sync.RWMutex.Lock", ptr: Pointer{Obj: p.Obj, Off: p.Off + 4}}
 			return nil, ctlBlock
 		}
-		t.setCell(p, 1, uint32(0x80000000|uint32(id))) // held
+		t.setCell(p, 1, goidCell(id)|goidHeld) // held
 		t.raceAccess(t.g.top, p, 1, false)
 		t.raceAcquire(readerSem(p))
 		t.raceAcquire(writerSem(p))
@@ -158,7 +158,7 @@ func init() {
 			return false, ctlNext
 		}
 		t.setCell(p, 0, int32(1))
-		t.setCell(p, 1, uint32(0x80000000|uint32(t.g.id)))
+		t.setCell(p, 1, goidCell(t.g.id)|goidHeld)
 		t.raceAccess(t.g.top, p, 1, false)
 		t.raceAcquire(readerSem(p))
 		t.raceAcquire(writerSem(p))
@@ -425,6 +425,13 @@ func (t *thread) wgAdd(p Pointer, delta int64) ctl {
 	return ctlNext
 }
 
+// goidCell is a goroutine id kept in a cell of a sync value (the RWMutex
+// writer), with goidHeld set once it holds the lock: the hash names it by
+// rank like every goroutine id (hash.go).
+type goidCell uint32
+
+const goidHeld goidCell = 0x80000000
+
 // condQueue is the FIFO of goroutines waiting on a sync.Cond (immutable).
 type condQueue struct {
 	ids []int
@@ -453,7 +460,7 @@ func (q *condQueue) hashInto(h *hasher) {
 		return
 	}
 	for _, id := range q.ids {
-		h.int(int64(id))
+		h.gid(id)
 	}
 }
 

@@ -99,7 +99,7 @@ type spinMark struct {
 
 // localHash hashes goroutine g alone (see spinMark).
 func (s *State) localHash(g *goroutine) uint64 {
-	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8)}
+	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsRaw}
 	h.goroutine(g)
 	return h.h
 }
@@ -302,7 +302,7 @@ func (m *Machine) timeValue(ns int64) Value {
 	if rt == nil {
 		return nil
 	}
-	cells := append([]Value(nil), rt.zero.([]Value)...)
+	cells := append([]Value(nil), rt.Zero().([]Value)...)
 	cells[1] = epochBase + ns
 	return cells
 }

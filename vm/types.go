@@ -17,15 +17,19 @@ type RType struct {
 	Size int  // number of cells a value occupies in memory
 	Agg  bool // struct or array: the value is a []Value of Size cells
 
-	Fields  []int    // struct: cell offset of each field
-	Elem    *RType   // array, slice, pointer, chan, map element type
-	Key     *RType   // map key type
-	Len     int      // array length
-	zero    Value    // zero value; for aggregates the shared zero cells
-	leaves  []*RType // aggregates: the scalar type of each cell
-	blank   []bool   // aggregates with blank (_) fields: cells ignored by ==
-	reg     *typeRegistry
-	methods sync.Map // *types.Func -> *ssa.Function (dynamic dispatch cache)
+	Fields []int  // struct: cell offset of each field
+	Elem   *RType // array, slice, pointer, chan, map element type
+	Key    *RType // map key type
+	Len    int    // array length
+	// zero is the zero value, for aggregates the shared zero cells, made
+	// on first use (Zero): the runtime's own types hold arrays of
+	// millions of cells that no interpreted program allocates.
+	zero     Value
+	zeroOnce sync.Once
+	fieldTs  []*RType // struct: the type of each field
+	blank    []bool   // aggregates with blank (_) fields: cells ignored by ==
+	reg      *typeRegistry
+	methods  sync.Map // *types.Func -> *ssa.Function (dynamic dispatch cache)
 }
 
 // typeRegistry interns RTypes. It is shared by all states of a Machine and
@@ -88,8 +92,8 @@ func (r *typeRegistry) getLocked(t types.Type) *RType {
 		for i := 0; i < u.NumFields(); i++ {
 			ft := r.getLocked(u.Field(i).Type())
 			rt.Fields = append(rt.Fields, off)
+			rt.fieldTs = append(rt.fieldTs, ft)
 			off += ft.Size
-			rt.leaves = append(rt.leaves, ft.leafTypes()...)
 			isBlank := u.Field(i).Name() == "_"
 			for c := 0; c < ft.Size; c++ {
 				blank = append(blank, isBlank || (ft.blank != nil && ft.blank[c]))
@@ -105,10 +109,8 @@ func (r *typeRegistry) getLocked(t types.Type) *RType {
 		rt.Elem = r.getLocked(u.Elem())
 		rt.Len = int(u.Len())
 		rt.Size = rt.Len * rt.Elem.Size
-		el := rt.Elem.leafTypes()
-		for i := 0; i < rt.Len; i++ {
-			rt.leaves = append(rt.leaves, el...)
-			if rt.Elem.blank != nil {
+		if rt.Elem.blank != nil {
+			for i := 0; i < rt.Len; i++ {
 				rt.blank = append(rt.blank, rt.Elem.blank...)
 			}
 		}
@@ -118,30 +120,38 @@ func (r *typeRegistry) getLocked(t types.Type) *RType {
 	default:
 		rt.Size = 1
 	}
-	rt.zero = rt.makeZero()
 	return rt
 }
 
-func (rt *RType) leafTypes() []*RType {
-	if rt.Agg {
-		return rt.leaves
-	}
-	return []*RType{rt}
-}
-
 func (rt *RType) makeZero() Value {
-	if rt.Agg {
-		cells := make([]Value, rt.Size)
-		for i, l := range rt.leaves {
-			cells[i] = l.zero
-		}
-		return cells
+	if !rt.Agg {
+		return scalarZero(rt.T)
 	}
-	return scalarZero(rt.T)
+	cells := make([]Value, 0, rt.Size)
+	add := func(ft *RType) {
+		if ft.Agg {
+			cells = append(cells, ft.Zero().([]Value)...)
+		} else {
+			cells = append(cells, ft.Zero())
+		}
+	}
+	if _, array := rt.T.Underlying().(*types.Array); array {
+		for i := 0; i < rt.Len; i++ {
+			add(rt.Elem)
+		}
+	} else {
+		for _, ft := range rt.fieldTs {
+			add(ft)
+		}
+	}
+	return cells
 }
 
 // Zero returns the zero value of the type (shared; never mutate it).
-func (rt *RType) Zero() Value { return rt.zero }
+func (rt *RType) Zero() Value {
+	rt.zeroOnce.Do(func() { rt.zero = rt.makeZero() })
+	return rt.zero
+}
 
 // String returns the type as Go prints it with %T.
 func (rt *RType) String() string {

@@ -51,6 +51,14 @@ func dispatch(args []string) (code int) {
 		fmt.Fprintf(os.Stderr, "gmc: unknown command %q (run 'gmc help')\n", args[0])
 		return exitUsage
 	}
+	if f := os.Getenv("GMC_CPUPROFILE"); f != "" {
+		if stop := startCPUProfile(f); stop != nil {
+			defer stop()
+		}
+	}
+	if f := os.Getenv("GMC_MEMPROFILE"); f != "" {
+		defer writeHeapProfile(f)
+	}
 	if os.Getenv("GMC_DEBUG") != "" {
 		return cmd(args[1:]) // let internal panics print their Go stack
 	}
