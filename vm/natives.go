@@ -53,6 +53,10 @@ var globalInits = map[string]func(m *Machine, o *Object){
 // file adds its own in an init function.
 var nativeTable = map[string]*nativeFunc{}
 
+// genericNatives model generic functions: each instance gets a native made
+// from its type arguments, keyed by the generic function's name.
+var genericNatives = map[string]func(m *Machine, targs []types.Type) *nativeFunc{}
+
 func def(name string, fn func(t *thread, args []Value) (Value, ctl)) *nativeFunc {
 	nf := &nativeFunc{name: name, fn: fn}
 	nativeTable[name] = nf

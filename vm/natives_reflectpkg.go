@@ -378,3 +378,31 @@ func init() {
 		return types.Implements(rt.T, it), ctlNext
 	})
 }
+
+// The generic reflect.TypeFor[T] is interpreted from its source; it reaches
+// internal/abi.TypeFor[T] (a native per instance), internal/abi.TypeOf, (*abi.Type).Elem and reflect.toRType, whose values
+// here are the rtypeRefs of reflect.TypeOf (an *abi.Type and a
+// *reflect.rtype name the same VM type).
+func init() {
+	genericNatives["internal/abi.TypeFor"] = func(m *Machine, targs []types.Type) *nativeFunc {
+		rt := m.types.get(targs[0])
+		return &nativeFunc{name: "internal/abi.TypeFor", fn: func(t *thread, args []Value) (Value, ctl) {
+			return rtypeRef{rt}, ctlNext
+		}}
+	}
+	def("internal/abi.TypeOf", func(t *thread, args []Value) (Value, ctl) {
+		iv, _ := args[0].(Iface)
+		if iv.T == nil {
+			return Pointer{}, ctlNext
+		}
+		return rtypeRef{iv.T}, ctlNext
+	})
+	def("(*internal/abi.Type).Elem", func(t *thread, args []Value) (Value, ctl) {
+		rt := rtypeOfRef(args[0])
+		if rt == nil || rt.Elem == nil {
+			return nil, t.unsupported(t.g.top, "(*abi.Type).Elem of a type without elements")
+		}
+		return rtypeRef{rt.Elem}, ctlNext
+	})
+	def("reflect.toRType", func(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext })
+}
