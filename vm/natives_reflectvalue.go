@@ -273,9 +273,11 @@ func init() {
 		if s.kind() != reflect.Slice {
 			return nil, t.valueError("reflect.Append", s.kind())
 		}
-		xs := t.s.sliceCells(args[1].(Slice), t.m.lookupType("reflect", "Value"))
-		vals := make([]Value, 0, len(xs))
-		for _, x := range xs {
+		xsl := args[1].(Slice)
+		valueT := t.m.lookupType("reflect", "Value")
+		vals := make([]Value, 0, xsl.Len)
+		for i := 0; i < xsl.Len; i++ {
+			x := t.s.sliceElem(xsl, valueT, i)
 			val, ok := t.assignValue(valueArg(x), s.rt.Elem)
 			if !ok {
 				return nil, t.stringPanic("reflect.Set: value of type " + typeName(valueArg(x).rt) + " is not assignable to type " + reflectTypeString(s.rt.Elem.T))
