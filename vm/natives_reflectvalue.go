@@ -664,3 +664,35 @@ func valueComparisons() {
 		return v.rt == nil || types.Comparable(v.rt.T), ctlNext
 	})
 }
+
+// reflect.TypeAssert[T](v) is v.Interface().(T) with the comma-ok result
+// (a native per instance).
+func init() {
+	genericNatives["reflect.TypeAssert"] = func(m *Machine, targs []types.Type) *nativeFunc {
+		rt := m.types.get(targs[0])
+		return &nativeFunc{name: "reflect.TypeAssert", fn: func(t *thread, args []Value) (Value, ctl) {
+			v := valueArg(args[0])
+			if v.rt == nil {
+				return nil, t.valueError("reflect.TypeAssert", reflect.Invalid)
+			}
+			if v.flag&rflagRO != 0 {
+				return nil, t.stringPanic("reflect: reflect.TypeAssert: cannot return value obtained from unexported field or method")
+			}
+			x := t.rload(v)
+			iv, isIface := x.(Iface)
+			if !isIface || v.kind() != reflect.Interface {
+				iv = Iface{T: v.rt, V: x}
+			}
+			if it, ok := rt.T.Underlying().(*types.Interface); ok {
+				if iv.T != nil && iv.T.implements(it) {
+					return Tuple{iv, true}, ctlNext
+				}
+				return Tuple{Iface{}, false}, ctlNext
+			}
+			if iv.T == rt {
+				return Tuple{iv.V, true}, ctlNext
+			}
+			return Tuple{rt.zero, false}, ctlNext
+		}}
+	}
+}

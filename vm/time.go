@@ -332,12 +332,12 @@ func init() {
 		return nil, t.park("sleep")
 	})
 	_ = sleep
-	def("time.Now", func(t *thread, args []Value) (Value, ctl) { return t.m.timeValue(t.s.readClock()), ctlNext })
+	def("time.Now", func(t *thread, args []Value) (Value, ctl) { return t.m.timeValue(t.s.readNow()), ctlNext })
 	def("time.Since", func(t *thread, args []Value) (Value, ctl) {
-		return epochBase + t.s.readClock() - timeNanos(args[0]), ctlNext
+		return epochBase + t.s.readNow() - timeNanos(args[0]), ctlNext
 	})
 	def("time.Until", func(t *thread, args []Value) (Value, ctl) {
-		return timeNanos(args[0]) - (epochBase + t.s.readClock()), ctlNext
+		return timeNanos(args[0]) - (epochBase + t.s.readNow()), ctlNext
 	})
 	def("(time.Time).Sub", func(t *thread, args []Value) (Value, ctl) {
 		return timeNanos(args[0]) - timeNanos(args[1]), ctlNext

@@ -382,12 +382,18 @@ var cases = map[string]func(){
 		defer cancel()
 		start := time.Now()
 		<-ctx.Done()
-		fmt.Println(ctx.Err(), errors.Is(ctx.Err(), context.DeadlineExceeded), time.Since(start))
+		fmt.Println(ctx.Err(), errors.Is(ctx.Err(), context.DeadlineExceeded), roundMs(time.Since(start)))
 		dctx, dcancel := context.WithDeadline(context.Background(), time.Now().Add(time.Minute))
 		dl, ok := dctx.Deadline()
-		fmt.Println(ok, time.Until(dl))
+		fmt.Println(ok, roundMs(time.Until(dl)))
 		dcancel()
 		fmt.Println(dctx.Err())
+	},
+	"now-advances": func() {
+		a := time.Now()
+		b := time.Now()
+		c := time.Since(a)
+		fmt.Println(b.After(a), b.Sub(a) > 0, c > b.Sub(a), time.Until(a) < 0)
 	},
 	"context-leak": func() {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -410,4 +416,9 @@ func main() {
 		return
 	}
 	cases[os.Args[1]]()
+}
+
+// roundMs rounds d to the millisecond (clock readings cost a little time).
+func roundMs(d time.Duration) time.Duration {
+	return (d + time.Millisecond/2) / time.Millisecond * time.Millisecond
 }
