@@ -395,13 +395,18 @@ func (t *thread) syncCall(fn Value, args []Value) (res Value, ok bool) {
 			break
 		}
 		var k ctl
-		if fr.unwinding {
+		switch {
+		case fr.unwinding:
 			k = t.unwind()
-		} else {
+		case fr.fn == nil: // a native's continuation frame (sync.Once.Do's)
+			k = fr.cont(t, nil)
+		default:
 			k = fr.block.code[fr.pc](t, fr)
 		}
 		if k == ctlNext {
-			fr.pc++
+			if fr.fn != nil {
+				fr.pc++
+			}
 		} else if k != ctlJump && k != ctlFrame {
 			break
 		}

@@ -120,6 +120,14 @@ false <nil> context.Background true
 	{"pprof", `goroutine <nil> true
 in Do
 `, ""},
+	{"time-source", `2021-06-17 09:10:00 +0000 UTC 1623921000 2021 Thursday 2021-07-17T09:10:00Z
+2263 1677
+2023-11-14 22:13:20.000000005 +0000 UTC 1 -1 0 5000000
+1.5s 2m0s true false
+true true true true
+true Local Local
+2024-02-29 13:45:00 +0000 UTC <nil> 2024-02-29 13:00:00 +0000 UTC
+`, ""},
 	{"now-advances", "true true true true\n", ""},
 	{"timers", `true
 drained

@@ -389,6 +389,24 @@ var cases = map[string]func(){
 		dcancel()
 		fmt.Println(dctx.Err())
 	},
+	"time-source": func() { // package time interpreted from its source
+		d := time.Date(2021, 6, 17, 9, 10, 0, 0, time.UTC)
+		fmt.Println(d, d.Unix(), d.Year(), d.Weekday(), d.AddDate(0, 1, 0).Format(time.RFC3339))
+		f := time.Date(2262, 12, 31, 0, 0, 0, 0, time.UTC).AddDate(0, 1, 0)
+		fmt.Println(f.Year(), time.Date(1678, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, -1, 0).Year())
+		u := time.Unix(1700000000, 5).UTC()
+		fmt.Println(u, u.Compare(d), d.Compare(u), u.Compare(u), time.UnixMilli(5).UTC().Nanosecond())
+		fmt.Println(time.Duration(1500)*time.Millisecond, (90 * time.Second).Round(time.Minute), time.Time{}.IsZero(), time.Unix(0, 0).IsZero())
+		start := time.Now()
+		time.Sleep(time.Second)
+		el := time.Since(start)
+		fmt.Println(el >= time.Second, el < 2*time.Second, time.Now().After(start), time.Until(start) < 0)
+		tm := time.NewTimer(time.Minute)
+		v := <-tm.C
+		fmt.Println(v.Sub(start) >= time.Minute, v.Location(), time.Now().Local().Location())
+		p, err := time.Parse("2006-01-02 15:04", "2024-02-29 13:45")
+		fmt.Println(p, err, p.Truncate(time.Hour))
+	},
 	"now-advances": func() {
 		a := time.Now()
 		b := time.Now()
