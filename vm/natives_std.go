@@ -359,3 +359,11 @@ func init() {
 	def("(*internal/godebug.Setting).IncNonDefault", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
 	def("(*internal/godebug.Setting).Undocumented", func(t *thread, args []Value) (Value, ctl) { return false, ctlNext })
 }
+
+// os.Executable is the path of the test binary, which gmc does not build:
+// a test that needs it (to re-execute itself) stops at the OS boundary.
+func init() {
+	def("os.Executable", func(t *thread, args []Value) (Value, ctl) {
+		return nil, t.unsupported(t.g.top, "OS boundary: os.Executable (gmc runs the test without building its binary)")
+	})
+}

@@ -128,6 +128,10 @@ true true true true
 true Local Local
 2024-02-29 13:45:00 +0000 UTC <nil> 2024-02-29 13:00:00 +0000 UTC
 `, ""},
+	{"bigint-crc32", `85070591730234615847396907784232501249 85070591730234615847396907784232501249 123456789021569050938089343697 1 1267650600228229401496703205376
+1/3 0.33333 1.5
+907060870 2591144780
+`, ""},
 	{"now-advances", "true true true true\n", ""},
 	{"timers", `true
 drained
@@ -276,5 +280,21 @@ func checkStdlibCase(t *testing.T, prog *load.Program, c stdlibCase) {
 	}
 	if got := s.Output(0); got != c.out {
 		t.Errorf("output:\n%s\nwant:\n%s", got, c.out)
+	}
+}
+
+// TestStdlibOSBoundary: a call that reaches the operating system without a
+// model (os.Executable, a file read) stops the run with an unsupported
+// error that names the OS boundary.
+func TestStdlibOSBoundary(t *testing.T) {
+	prog := loadStdlib(t)
+	for name, want := range map[string]string{
+		"executable": "OS boundary: os.Executable",
+		"readfile":   "OS boundary: call of os.ReadFile",
+	} {
+		s := runStdlib(t, prog, name, vm.Checks{})
+		if err := s.Err(); err == nil || err.Kind != vm.KindUnsupported || !strings.Contains(err.Msg, want) {
+			t.Errorf("%s: got %v, want unsupported: %s", name, err, want)
+		}
 	}
 }

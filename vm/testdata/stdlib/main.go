@@ -10,9 +10,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"log"
 	"math"
+	"math/big"
 	"math/bits"
 	"math/rand"
 	randv2 "math/rand/v2"
@@ -406,6 +408,23 @@ var cases = map[string]func(){
 		fmt.Println(v.Sub(start) >= time.Minute, v.Location(), time.Now().Local().Location())
 		p, err := time.Parse("2006-01-02 15:04", "2024-02-29 13:45")
 		fmt.Println(p, err, p.Truncate(time.Hour))
+	},
+	"bigint-crc32": func() { // math/big (pure Go) and hash/crc32 from source
+		a := big.NewInt(math.MaxInt64)
+		b := new(big.Int).Mul(a, a)
+		c, _ := new(big.Int).SetString("123456789012345678901234567890", 10)
+		fmt.Println(b, b.String(), c.Add(c, a), b.Cmp(c), new(big.Int).Exp(big.NewInt(2), big.NewInt(100), nil))
+		r := new(big.Rat).SetFrac64(1, 3)
+		fmt.Println(r, r.FloatString(5), big.NewFloat(1.5).Text('g', 5))
+		fmt.Println(crc32.ChecksumIEEE([]byte("hello")), crc32.Checksum([]byte("hello"), crc32.MakeTable(crc32.Castagnoli)))
+	},
+	"executable": func() {
+		exe, err := os.Executable()
+		fmt.Println(exe != "", err)
+	},
+	"readfile": func() {
+		_, err := os.ReadFile("main.go")
+		fmt.Println(err)
 	},
 	"now-advances": func() {
 		a := time.Now()
