@@ -175,6 +175,10 @@ func init() {
 	def("runtime/debug.FreeOSMemory", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
 	def("os.Exit", func(t *thread, args []Value) (Value, ctl) {
 		code := toInt(args[0])
+		if e := t.m.testFailure(t.s); e != nil && code != 0 { // TestMain's os.Exit(m.Run())
+			t.s.fail(e)
+			return nil, ctlStop
+		}
 		if code != 0 {
 			t.s.fail(&Error{Kind: KindFatal, Msg: "exit status " + itoa(code), Pos: t.posOf(t.g.top), Loc: t.locOf(t.g.top)})
 		} else {
