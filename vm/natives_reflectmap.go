@@ -8,10 +8,9 @@ import "reflect"
 // A *MapIter points to a reflect.MapIter object whose first three cells
 // hold the iterated map's Value and whose fourth cell holds the position:
 // 1 + the index of the current entry in the map's insertion-ordered entry
-// list (0 before the first Next). Iteration follows the VM's map order
-// (insertion order), as a range over the map does; deleted entries are
-// skipped, as are entries added behind the position only if the range
-// statement would skip them (never, in insertion order).
+// list (0 before the first Next, -1 once exhausted). Iteration follows the
+// VM's map order (insertion order), as a range over the map does: deleted
+// entries are skipped, entries added during the iteration are produced.
 
 func init() {
 	makeMap := func(t *thread, args []Value) (Value, ctl) {
