@@ -147,8 +147,8 @@
 // math/big, time, crypto/sha256|sha512|sha1|md5, …) are interpreted from
 // their source; the crypto ones need only natives at the
 // crypto/internal/fips140 boundary (natives_crypto.go: FIPS 140-3 mode
-// off); time needs natives only for the clock (Now, Since, Until, whose
-// successive readings strictly increase), the timers and the local zone
+// off); time needs natives only for the clock (time.Now, whose successive
+// readings strictly increase), the timers and the local zone
 // (UTC). A few pure functions of otherwise modelled packages keep their
 // bodies (load.keepBodies: reflect.StructTag.Get, ...). Other
 // standard-library packages are not interpreted; their functions are

@@ -82,7 +82,7 @@ func (s *State) readClock() int64 {
 // behind time.Now on amd64 Linux.
 const nowStep = 10
 
-// readNow is the clock as time.Now, time.Since and time.Until read it. Two
+// readNow is the clock as time.Now (and so Since and Until) reads it. Two
 // readings of the monotonic clock separated by any work differ on every
 // machine Go runs on, and code outside a synctest bubble relies on it (an
 // item stored with a 1 ns TTL has expired at the next statement), so a run

@@ -311,22 +311,6 @@ func (m *Machine) timeValue(ns int64) Value {
 	return cells
 }
 
-// timeNanos is the Unix time in nanoseconds of a time.Time value.
-func timeNanos(v Value) int64 {
-	cells, _ := v.([]Value)
-	if len(cells) < 2 {
-		return 0
-	}
-	const hasMonotonic = 1 << 63
-	const wallToInternal int64 = (1884*365 + 1884/4 - 1884/100 + 1884/400) * 86400
-	wall, ext := toUint64(cells[0]), toInt64(cells[1])
-	sec := ext
-	if wall&hasMonotonic != 0 {
-		sec = wallToInternal + int64(wall<<1>>31)
-	}
-	return (sec-unixToInternal)*1e9 + int64(wall&(1<<30-1))
-}
-
 // lookupType finds a package-level type by package path and name.
 func (m *Machine) lookupType(pkg, name string) *RType {
 	for _, p := range m.prog.SSA.AllPackages() {
@@ -357,12 +341,6 @@ func init() {
 	})
 	_ = sleep
 	def("time.Now", func(t *thread, args []Value) (Value, ctl) { return t.m.timeValue(t.s.readNow()), ctlNext })
-	def("time.Since", func(t *thread, args []Value) (Value, ctl) {
-		return epochBase + t.s.readNow() - timeNanos(args[0]), ctlNext
-	})
-	def("time.Until", func(t *thread, args []Value) (Value, ctl) {
-		return timeNanos(args[0]) - (epochBase + t.s.readNow()), ctlNext
-	})
 	def("time.runtimeNano", func(t *thread, args []Value) (Value, ctl) { return t.s.readClock(), ctlNext })
 	def("time.initLocal", func(t *thread, args []Value) (Value, ctl) {
 		// the local time zone is UTC, as with an /etc/localtime of UTC
