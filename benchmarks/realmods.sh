@@ -67,7 +67,10 @@ for mod, pkg, path in rows:
         tot["loadfail"] += 1
         continue
     c = collections.Counter()
-    for r in rep.get("results", []):
+    results = rep.get("results")
+    if results is None:  # a package with one test reports it at the top level
+        results = [dict(rep, entry=(rep.get("trace") or {}).get("entry", "(the only test)"))]
+    for r in results:
         c["tests"] += 1
         if r.get("problem"):
             c["notchk"] += 1

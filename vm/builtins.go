@@ -372,13 +372,13 @@ func (t *thread) printValue(v Value, typ types.Type) string {
 func addrOf(v Value) uint64 {
 	switch x := v.(type) {
 	case Pointer:
-		return 0xc000000000 + uint64(x.Obj)<<12 + uint64(x.Off)*8
+		return addrBase + uint64(x.Obj)<<addrObjShift + uint64(x.Off)*8
 	case Slice:
-		return 0xc000000000 + uint64(x.Obj)<<12 + uint64(x.Off)*8
+		return addrBase + uint64(x.Obj)<<addrObjShift + uint64(x.Off)*8
 	case Map:
-		return 0xc000000000 + uint64(x.Obj)<<12
+		return addrBase + uint64(x.Obj)<<addrObjShift
 	case Chan:
-		return 0xc000000000 + uint64(x.Obj)<<12
+		return addrBase + uint64(x.Obj)<<addrObjShift
 	}
 	return 0xc000001000
 }

@@ -76,6 +76,12 @@ func (m *Machine) compile(f *ssa.Function) *function {
 		cf.native = nf
 		return cf
 	}
+	if o := f.Origin(); o != nil {
+		if mk := genericNatives[o.String()]; mk != nil {
+			cf.native = mk(m, f.TypeArgs())
+			return cf
+		}
+	}
 	if len(f.Blocks) == 0 {
 		return cf // external: calling it reports unsupported
 	}

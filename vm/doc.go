@@ -149,17 +149,27 @@
 //
 // The standard library is loaded with the pure-Go build tags (purego,
 // math_big_pure_go). Pure packages listed in vm/load (strings, strconv,
-// regexp, path/filepath, encoding/hex|base64|binary, hash/crc32,
-// crypto/sha256|sha512|sha1|md5, …) are interpreted from their source; the
-// crypto ones need only natives at the crypto/internal/fips140 boundary
-// (natives_crypto.go: FIPS 140-3 mode off). Other standard-library packages
-// are not interpreted; their functions are modelled by natives registered by
-// name (ssa Function.String(), e.g. "(*sync.Mutex).Lock") in natives_*.go.
-// Calling a function with neither a body nor a model stops the run with
-// an "unsupported: ... at file:line" error, never a panic of gmc itself.
-// Package reflect is modelled only for reflect.DeepEqual (deepequal.go)
-// and reflect.TypeOf with the Type methods that describe a type
-// (natives_reflectpkg.go); the runtime's stack introspection
+// regexp, path/filepath, encoding/hex|base64|binary|json, hash/crc32,
+// math/big, time, crypto/sha256|sha512|sha1|md5, …) are interpreted from
+// their source; the crypto ones need only natives at the
+// crypto/internal/fips140 boundary (natives_crypto.go: FIPS 140-3 mode
+// off); time needs natives only for the clock (time.Now, whose successive
+// readings strictly increase), the timers and the local zone
+// (UTC). A few pure functions of otherwise modelled packages keep their
+// bodies (load.keepBodies: reflect.StructTag.Get, ...). Other
+// standard-library packages are not interpreted; their functions are
+// modelled by natives registered by name (ssa Function.String(), e.g.
+// "(*sync.Mutex).Lock") in natives_*.go, and generic ones per instance
+// (genericNatives: abi.TypeFor[T], reflect.TypeAssert[T]). Calling a
+// function with neither a body nor a model stops the run with an
+// "unsupported: ... at file:line" error, never a panic of gmc itself; in
+// os, io/ioutil, os/exec, syscall, net and crypto/rand the error names the
+// OS boundary. Package reflect is modelled over the VM's own types and
+// values: DeepEqual (deepequal.go), TypeOf and the Type methods
+// (natives_reflectpkg.go, natives_reflectfield.go), Value with Go's flag
+// word (natives_reflectvalue.go, natives_reflectmap.go); unsafe.Pointer ↔
+// uintptr conversions use gc byte offsets (unsafeptr.go), so go-spew's
+// bypass of the read-only flag works. The runtime's stack introspection
 // (runtime.Callers, CallersFrames, FuncForPC, Stack, debug.Stack) uses
 // synthetic PCs naming SSA instructions (natives_runtime.go).
 package vm

@@ -15,6 +15,9 @@ type testState struct {
 	log    []string // "file.go:12: message" lines of t.Error/t.Fatal/t.Log
 	skip   bool
 	fuzz   *fuzzState
+	// run is the test a TestMain's m.Run runs (nil without TestMain, or
+	// once it ran)
+	run *ssa.Function
 }
 
 type fuzzState struct {
@@ -26,6 +29,14 @@ func (m *Machine) callEntry(t *thread, e Entry, b *frame) ctl {
 	switch e.Kind {
 	case EntryTest, EntryFuzz:
 		t.s.test = &testState{name: e.Fn.Name()}
+		if tm := m.testMain(e.Fn); tm != nil {
+			// go test calls TestMain(m), whose m.Run runs the test
+			t.s.test.run = e.Fn
+			mt := tm.Signature.Params().At(0).Type().(*types.Pointer)
+			mp := t.alloc(m.types.get(mt.Elem()))
+			t.g.start = "main.main"
+			return t.callFunc(b, m.compile(tm), nil, []Value{mp}, -1, nil)
+		}
 		pt := e.Fn.Signature.Params().At(0).Type().(*types.Pointer)
 		tp := t.alloc(m.types.get(pt.Elem()))
 		t.share(tp)
@@ -37,6 +48,28 @@ func (m *Machine) callEntry(t *thread, e Entry, b *frame) ctl {
 		t.g.start = "main.main"
 	}
 	return t.callFunc(b, m.compile(e.Fn), nil, nil, -1, nil)
+}
+
+// testMain returns the TestMain(*testing.M) of the test's package or of
+// its external test package, or nil.
+func (m *Machine) testMain(test *ssa.Function) *ssa.Function {
+	if test.Pkg == nil {
+		return nil
+	}
+	path := strings.TrimSuffix(test.Pkg.Pkg.Path(), "_test")
+	for _, p := range m.prog.SSA.AllPackages() {
+		if pp := p.Pkg.Path(); pp != path && pp != path+"_test" {
+			continue
+		}
+		f := p.Func("TestMain")
+		if f == nil || f.Signature.Params().Len() != 1 {
+			continue
+		}
+		if pt, ok := f.Signature.Params().At(0).Type().(*types.Pointer); ok && pt.Elem().String() == "testing.M" {
+			return f
+		}
+	}
+	return nil
 }
 
 // testFailure returns the error of a failed test entry, or nil.

@@ -3,6 +3,7 @@ package vm
 import (
 	"fmt"
 	"go/types"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,6 +40,27 @@ func (a fmtArg) Format(f fmt.State, verb rune) {
 	if a.depth > 30 {
 		fmt.Fprint(f, "...")
 		return
+	}
+	if a.depth == 0 && a.rt.isReflectValue() {
+		// fmt prints the value a reflect.Value holds
+		v := unpackValue(a.v)
+		if v.rt == nil {
+			fmt.Fprint(f, "<invalid reflect.Value>")
+			return
+		}
+		a.v, a.rt = a.t.rload(v), v.rt
+		if iv, ok := a.v.(Iface); ok && v.kind() == reflect.Interface {
+			if iv.T == nil {
+				fmt.Fprint(f, "<nil>")
+				return
+			}
+			a.v, a.rt = iv.V, iv.T
+		}
+		a.exported = v.flag&rflagRO == 0
+		if !a.exported {
+			a.formatValue(f, verb)
+			return
+		}
 	}
 	if verb != 'T' && verb != 'p' && !(verb == 'v' && f.Flag('#')) {
 		if s, ok := a.method("Error"); ok {

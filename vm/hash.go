@@ -403,6 +403,9 @@ func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	}
 	if clock {
 		h.int(s.clock)
+		if s.nowReads == s.clock+1 { // the next reading advances the clock
+			h.int(-1)
+		}
 	}
 	for _, tm := range s.timers {
 		h.int(tm.when - s.clock)

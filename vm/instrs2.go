@@ -18,9 +18,28 @@ func (c *compiler) convert(xv ssa.Value, to types.Type, dst int) op {
 	case fok && tok:
 		fk, tk := fb.Kind(), tb.Kind()
 		if fk == types.UnsafePointer && tk == types.Uintptr {
-			// an address as a number (hashing, printing); not convertible back
+			// an address as a number (unsafeptr.go)
 			return func(t *thread, fr *frame) ctl {
-				fr.regs[dst] = uintptr(addrOf(fr.regs[x]))
+				p, ok := fr.regs[x].(Pointer)
+				if !ok {
+					fr.regs[dst] = uintptr(addrOf(fr.regs[x]))
+					return ctlNext
+				}
+				fr.regs[dst] = t.s.addrOfPointer(p)
+				return ctlNext
+			}
+		}
+		if fk == types.Uintptr && tk == types.UnsafePointer {
+			return func(t *thread, fr *frame) ctl {
+				a := fr.regs[x]
+				if isSym(a) {
+					return t.unsupported(fr, "conversion of a symbolic uintptr to unsafe.Pointer")
+				}
+				p, ok := t.s.pointerAt(uintptr(toUint64(a)))
+				if !ok {
+					return t.unsupported(fr, fmt.Sprintf("conversion of uintptr 0x%x to unsafe.Pointer (not the start of a cell of a live object)", toUint64(a)))
+				}
+				fr.regs[dst] = p
 				return ctlNext
 			}
 		}

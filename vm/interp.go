@@ -3,6 +3,8 @@ package vm
 import (
 	"fmt"
 	"strings"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // thread is the context of one transition: the state being built (owned, of
@@ -182,7 +184,7 @@ func (t *thread) callFunc(fr *frame, cf *function, env, args []Value, res int, c
 		return t.callNative(fr, cf.native, args, res, cs)
 	}
 	if cf.blocks == nil {
-		return t.unsupported(fr, "call of "+cf.ssa.String()+" (no body and no model)")
+		return t.unsupported(fr, noModel(cf.ssa))
 	}
 	t.pushFrame(fr, cf, env, args, res, true)
 	return ctlFrame
@@ -318,7 +320,7 @@ func (t *thread) callAbove(cf *frame, fn Value, args []Value) ctl {
 		return ctlFrame
 	}
 	if callee.blocks == nil {
-		return t.unsupported(cf, "call of "+c.Fn.String()+" (no body and no model)")
+		return t.unsupported(cf, noModel(c.Fn))
 	}
 	t.pushFrame(cf, callee, c.Env, args, -1, false)
 	return ctlFrame
@@ -406,13 +408,18 @@ func (t *thread) syncCall(fn Value, args []Value) (res Value, ok bool) {
 			break
 		}
 		var k ctl
-		if fr.unwinding {
+		switch {
+		case fr.unwinding:
 			k = t.unwind()
-		} else {
+		case fr.fn == nil: // a native's continuation frame (sync.Once.Do's)
+			k = fr.cont(t, nil)
+		default:
 			k = fr.block.code[fr.pc](t, fr)
 		}
 		if k == ctlNext {
-			fr.pc++
+			if fr.fn != nil {
+				fr.pc++
+			}
 		} else if k != ctlJump && k != ctlFrame {
 			break
 		}
@@ -420,4 +427,25 @@ func (t *thread) syncCall(fn Value, args []Value) (res Value, ok bool) {
 	t.nested--
 	g.top, g.panic, g.status, g.wait = saved, savedPanic, savedStatus, savedWait
 	return res, ok
+}
+
+// osBoundary lists the packages whose functions reach the operating system
+// (files, processes, the network, signals): a call of one of them that has
+// no model stops the entry at the OS boundary.
+var osBoundary = map[string]bool{
+	"os": true, "io/ioutil": true, "os/exec": true, "os/signal": true, "os/user": true,
+	"syscall": true, "net": true, "net/http": true, "crypto/rand": true,
+	"internal/poll": true, "internal/syscall/unix": true,
+}
+
+// noModel is the reason a call of fn, which has neither a body nor a
+// model, is unsupported; it names the OS boundary when fn is on it.
+func noModel(fn *ssa.Function) string {
+	if pkg := fn.Pkg; pkg != nil && osBoundary[pkg.Pkg.Path()] {
+		return "OS boundary: call of " + fn.String() + " (files, processes, network and signals are not modelled)"
+	}
+	if o := fn.Origin(); o != nil && o.Pkg != nil && osBoundary[o.Pkg.Pkg.Path()] {
+		return "OS boundary: call of " + fn.String() + " (files, processes, network and signals are not modelled)"
+	}
+	return "call of " + fn.String() + " (no body and no model)"
 }

@@ -53,6 +53,10 @@ var globalInits = map[string]func(m *Machine, o *Object){
 // file adds its own in an init function.
 var nativeTable = map[string]*nativeFunc{}
 
+// genericNatives model generic functions: each instance gets a native made
+// from its type arguments, keyed by the generic function's name.
+var genericNatives = map[string]func(m *Machine, targs []types.Type) *nativeFunc{}
+
 func def(name string, fn func(t *thread, args []Value) (Value, ctl)) *nativeFunc {
 	nf := &nativeFunc{name: name, fn: fn}
 	nativeTable[name] = nf
@@ -171,6 +175,10 @@ func init() {
 	def("runtime/debug.FreeOSMemory", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
 	def("os.Exit", func(t *thread, args []Value) (Value, ctl) {
 		code := toInt(args[0])
+		if e := t.m.testFailure(t.s); e != nil && code != 0 { // TestMain's os.Exit(m.Run())
+			t.s.fail(e)
+			return nil, ctlStop
+		}
 		if code != 0 {
 			t.s.fail(&Error{Kind: KindFatal, Msg: "exit status " + itoa(code), Pos: t.posOf(t.g.top), Loc: t.locOf(t.g.top)})
 		} else {

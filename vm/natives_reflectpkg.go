@@ -7,23 +7,25 @@ import (
 	"strings"
 )
 
-// Native model of a minimal part of package reflect: DeepEqual (see
-// deepequal.go), TypeOf and the methods of the Type it returns that only
-// describe the type.
+// Native model of package reflect's types: DeepEqual (see deepequal.go),
+// TypeOf and the methods of the Type it returns (struct fields in
+// natives_reflectfield.go; Values in natives_reflectvalue.go).
 //
 // Representation: reflect.TypeOf returns, as in Go, a reflect.Type holding
 // a *reflect.rtype; the VM value of that pointer is an rtypeRef naming the
-// VM type (the same value the internal/reflectlite model uses), not a heap
-// address. rtypeRefs of one type are equal, so reflect.TypeOf(x) ==
-// reflect.TypeOf(y) and maps keyed by reflect.Type behave as in Go, and
-// fmt prints a Type through its String method (%T gives *reflect.rtype).
+// VM type (the same value the internal/reflectlite model uses, and the
+// value of an *abi.Type), not a heap address. rtypeRefs of one type are
+// equal, so reflect.TypeOf(x) == reflect.TypeOf(y) and maps keyed by
+// reflect.Type behave as in Go, and fmt prints a Type through its String
+// method (%T gives *reflect.rtype).
 //
 // Modelled methods of Type: String, Name, PkgPath, Kind, Elem, Key, Len,
-// NumField, NumIn, NumOut, IsVariadic, ChanDir, Comparable, Size, Bits,
-// Implements, AssignableTo, ConvertibleTo; reflect.Kind.String and
-// reflect.ChanDir.String. Everything else of package reflect (ValueOf and
-// Value, Method, Field, In/Out, New, MakeSlice, ...) is not modelled: calling
-// it stops the run with the VM's "unsupported: call of ... (no body and no
+// NumField, Field, FieldByName, FieldByIndex, NumIn, In, NumOut, Out,
+// IsVariadic, ChanDir, Comparable, Size, Bits, NumMethod, Implements,
+// AssignableTo, ConvertibleTo; reflect.Kind.String and
+// reflect.ChanDir.String. Method, MethodByName and the other functions
+// that need a function value of a method are not modelled: calling one
+// stops the run with the VM's "unsupported: call of ... (no body and no
 // model)" error.
 
 // rtypeOfRef returns the VM type named by a *reflect.rtype receiver.
@@ -377,4 +379,32 @@ func init() {
 		}
 		return types.Implements(rt.T, it), ctlNext
 	})
+}
+
+// The generic reflect.TypeFor[T] is interpreted from its source; it reaches
+// internal/abi.TypeFor[T] (a native per instance), internal/abi.TypeOf, (*abi.Type).Elem and reflect.toRType, whose values
+// here are the rtypeRefs of reflect.TypeOf (an *abi.Type and a
+// *reflect.rtype name the same VM type).
+func init() {
+	genericNatives["internal/abi.TypeFor"] = func(m *Machine, targs []types.Type) *nativeFunc {
+		rt := m.types.get(targs[0])
+		return &nativeFunc{name: "internal/abi.TypeFor", fn: func(t *thread, args []Value) (Value, ctl) {
+			return rtypeRef{rt}, ctlNext
+		}}
+	}
+	def("internal/abi.TypeOf", func(t *thread, args []Value) (Value, ctl) {
+		iv, _ := args[0].(Iface)
+		if iv.T == nil {
+			return Pointer{}, ctlNext
+		}
+		return rtypeRef{iv.T}, ctlNext
+	})
+	def("(*internal/abi.Type).Elem", func(t *thread, args []Value) (Value, ctl) {
+		rt := rtypeOfRef(args[0])
+		if rt == nil || rt.Elem == nil {
+			return nil, t.unsupported(t.g.top, "(*abi.Type).Elem of a type without elements")
+		}
+		return rtypeRef{rt.Elem}, ctlNext
+	})
+	def("reflect.toRType", func(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext })
 }

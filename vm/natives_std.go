@@ -332,3 +332,38 @@ func init() {
 		return nil, t.unsupported(t.g.top, "network connections (net.DialUDP)")
 	})
 }
+
+// internal/godebug: every setting has its default value (GODEBUG is not
+// read); a *Setting is a Setting holding its name.
+func init() {
+	def("internal/godebug.New", func(t *thread, args []Value) (Value, ctl) {
+		rt := t.m.lookupType("internal/godebug", "Setting")
+		if rt == nil {
+			return nil, t.unsupported(t.g.top, "internal/godebug.New without package godebug's types")
+		}
+		p := t.alloc(rt)
+		name, _ := args[0].(string)
+		name = strings.TrimPrefix(name, "#")
+		t.setCell(p, int32(rt.Fields[0]), name)
+		return p, ctlNext
+	})
+	def("(*internal/godebug.Setting).Value", func(t *thread, args []Value) (Value, ctl) { return "", ctlNext })
+	def("(*internal/godebug.Setting).String", func(t *thread, args []Value) (Value, ctl) {
+		p := args[0].(Pointer)
+		return t.s.heap.get(p.Obj).Cells[p.Off].(string) + "=", ctlNext
+	})
+	def("(*internal/godebug.Setting).Name", func(t *thread, args []Value) (Value, ctl) {
+		p := args[0].(Pointer)
+		return t.s.heap.get(p.Obj).Cells[p.Off].(string), ctlNext
+	})
+	def("(*internal/godebug.Setting).IncNonDefault", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def("(*internal/godebug.Setting).Undocumented", func(t *thread, args []Value) (Value, ctl) { return false, ctlNext })
+}
+
+// os.Executable is the path of the test binary, which gmc does not build:
+// a test that needs it (to re-execute itself) stops at the OS boundary.
+func init() {
+	def("os.Executable", func(t *thread, args []Value) (Value, ctl) {
+		return nil, t.unsupported(t.g.top, "OS boundary: os.Executable (gmc runs the test without building its binary)")
+	})
+}

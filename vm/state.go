@@ -22,8 +22,11 @@ type State struct {
 	err    *Error
 	exited bool // the program ended without error
 
-	clock  int64 // virtual time, ns
-	timers []timer
+	clock int64 // virtual time, ns
+	// nowReads is 1 + the clock time.Now last returned (0: none yet);
+	// hashed as whether it equals clock+1 (see readNow)
+	nowReads int64
+	timers   []timer
 
 	entryDone  bool
 	entryDepth int // depth at which the entry returned

@@ -129,3 +129,31 @@ func (m *Machine) pkgFunc(path, name string) *ssa.Function {
 	}
 	return nil
 }
+
+// (*testing.M).Run runs the entry's test (once, as go test runs the
+// tests it selected) and returns the exit code go test's would: 1 if it
+// failed, else 0.
+func init() {
+	def("(*testing.M).Run", func(t *thread, args []Value) (Value, ctl) {
+		ts := t.s.test
+		if ts == nil || ts.run == nil {
+			if ts != nil && ts.failed {
+				return 1, ctlNext
+			}
+			return 0, ctlNext
+		}
+		fn := ts.run
+		nts := *ts
+		nts.run = nil
+		t.s.test = &nts
+		pt := fn.Signature.Params().At(0).Type().(*types.Pointer)
+		tp := t.alloc(t.m.types.get(pt.Elem()))
+		t.share(tp)
+		return nil, t.runTest(t.g.top, t.m.funcValue(fn), tp, func(t *thread) Value {
+			if t.s.test != nil && t.s.test.failed {
+				return 1
+			}
+			return 0
+		})
+	})
+}

@@ -50,3 +50,37 @@ func TestTestingRunner(t *testing.T) {
 		})
 	}
 }
+
+// TestTestMain: with a TestMain, the entry runs as go test runs it —
+// TestMain(m), whose m.Run runs the test — so what TestMain sets up is
+// seen (no false failure), and a failing test under os.Exit(m.Run()) is
+// reported with its own message, not as an exit status.
+func TestTestMain(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "testmain")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ entry, fails string }{
+		{"TestSetup", ""},
+		{"TestParallelSubtests", ""},
+		{"TestFails", "boom 1"},
+	} {
+		t.Run(c.entry, func(t *testing.T) {
+			m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}, Sanity: true})
+			e, err := m.FindEntry(c.entry)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 100000})
+			if c.fails == "" {
+				if res.Verdict != guide.VerdictNoError {
+					t.Fatalf("verdict %s %s", res.Verdict, errString(res.Final.Err()))
+				}
+				return
+			}
+			if res.Verdict != guide.VerdictError || res.Final.Err().Kind != vm.KindAssert || !strings.Contains(res.Final.Err().Msg, c.fails) {
+				t.Fatalf("verdict %s %s, want a failure logging %q", res.Verdict, errString(res.Final.Err()), c.fails)
+			}
+		})
+	}
+}

@@ -295,24 +295,32 @@ func (s *State) fireTimers() {
 	}
 }
 
-// timeValue builds a time.Time for virtual time ns: {wall: 0, ext: unix ns, loc: nil}.
+// unixToInternal is the number of seconds from year 1 (time.Time's
+// origin) to 1970.
+const unixToInternal int64 = (1969*365 + 1969/4 - 1969/100 + 1969/400) * 86400
+
+// timeValue builds the time.Time of virtual time ns in package time's own
+// representation, without a monotonic reading: {wall: nanoseconds, ext:
+// seconds since year 1, loc: time.Local}. Package time runs from its source
+// on these values.
 func (m *Machine) timeValue(ns int64) Value {
 	m.timeOnce.Do(func() { m.timeType = m.lookupType("time", "Time") })
 	rt := m.timeType
 	if rt == nil {
 		return nil
 	}
-	cells := append([]Value(nil), rt.Zero().([]Value)...)
-	cells[1] = epochBase + ns
-	return cells
-}
-
-func timeNanos(v Value) int64 {
-	cells, _ := v.([]Value)
-	if len(cells) < 2 {
-		return 0
+	unix := epochBase + ns
+	sec, nsec := unix/1e9, unix%1e9
+	if nsec < 0 {
+		sec, nsec = sec-1, nsec+1e9
 	}
-	return toInt64(cells[1])
+	cells := append([]Value(nil), rt.Zero().([]Value)...)
+	cells[0] = uint64(nsec)
+	cells[1] = sec + unixToInternal
+	if p, ok := m.globalVar("time", "localLoc"); ok { // time.Local, as time.Now
+		cells[2] = p
+	}
+	return cells
 }
 
 // lookupType finds a package-level type by package path and name.
@@ -344,37 +352,15 @@ func init() {
 		return nil, t.park("sleep")
 	})
 	_ = sleep
-	def("time.Now", func(t *thread, args []Value) (Value, ctl) { return t.m.timeValue(t.s.readClock()), ctlNext })
-	def("time.Since", func(t *thread, args []Value) (Value, ctl) {
-		return epochBase + t.s.readClock() - timeNanos(args[0]), ctlNext
+	def("time.Now", func(t *thread, args []Value) (Value, ctl) { return t.m.timeValue(t.s.readNow()), ctlNext })
+	def("time.runtimeNano", func(t *thread, args []Value) (Value, ctl) { return t.s.readClock(), ctlNext })
+	def("time.initLocal", func(t *thread, args []Value) (Value, ctl) {
+		// the local time zone is UTC, as with an /etc/localtime of UTC
+		if p, ok := t.m.globalVar("time", "localLoc"); ok {
+			t.setCell(p, 0, "Local")
+		}
+		return nil, ctlNext
 	})
-	def("time.Until", func(t *thread, args []Value) (Value, ctl) {
-		return timeNanos(args[0]) - (epochBase + t.s.readClock()), ctlNext
-	})
-	def("(time.Time).Sub", func(t *thread, args []Value) (Value, ctl) {
-		return timeNanos(args[0]) - timeNanos(args[1]), ctlNext
-	})
-	def("(time.Time).Add", func(t *thread, args []Value) (Value, ctl) {
-		cells := append([]Value(nil), args[0].([]Value)...)
-		cells[1] = timeNanos(args[0]) + toInt64(args[1])
-		return cells, ctlNext
-	})
-	def("(time.Time).Before", func(t *thread, args []Value) (Value, ctl) { return timeNanos(args[0]) < timeNanos(args[1]), ctlNext })
-	def("(time.Time).After", func(t *thread, args []Value) (Value, ctl) { return timeNanos(args[0]) > timeNanos(args[1]), ctlNext })
-	def("(time.Time).Equal", func(t *thread, args []Value) (Value, ctl) { return timeNanos(args[0]) == timeNanos(args[1]), ctlNext })
-	def("(time.Time).IsZero", func(t *thread, args []Value) (Value, ctl) { return timeNanos(args[0]) == 0, ctlNext })
-	def("(time.Time).UnixNano", func(t *thread, args []Value) (Value, ctl) { return timeNanos(args[0]), ctlNext })
-	def("(time.Time).Unix", func(t *thread, args []Value) (Value, ctl) { return timeNanos(args[0]) / 1e9, ctlNext })
-	def("(time.Time).UnixMilli", func(t *thread, args []Value) (Value, ctl) { return timeNanos(args[0]) / 1e6, ctlNext })
-	def("(time.Time).String", func(t *thread, args []Value) (Value, ctl) {
-		return time.Unix(0, timeNanos(args[0])).UTC().String(), ctlNext
-	})
-	def("(time.Duration).String", func(t *thread, args []Value) (Value, ctl) { return time.Duration(toInt64(args[0])).String(), ctlNext })
-	def("(time.Duration).Seconds", func(t *thread, args []Value) (Value, ctl) { return time.Duration(toInt64(args[0])).Seconds(), ctlNext })
-	def("(time.Duration).Milliseconds", func(t *thread, args []Value) (Value, ctl) {
-		return time.Duration(toInt64(args[0])).Milliseconds(), ctlNext
-	})
-	def("(time.Duration).Nanoseconds", func(t *thread, args []Value) (Value, ctl) { return toInt64(args[0]), ctlNext })
 
 	newTimer := func(t *thread, d int64, period int64, fn *Closure, typeName string) Pointer {
 		rt := t.m.lookupType("time", typeName)

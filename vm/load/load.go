@@ -48,7 +48,7 @@ var interpreted = map[string]bool{
 	"internal/filepathlite": true, "internal/stringslite": true,
 	"crypto": true, "crypto/internal/boring": true, "crypto/sha256": true, "crypto/internal/fips140/sha256": true, "crypto/internal/fips140deps/byteorder": true,
 	"crypto/sha512": true, "crypto/internal/fips140/sha512": true, "crypto/md5": true, "crypto/sha1": true,
-	"encoding/base64": true, "encoding": true, "hash/crc32": true, "encoding/binary": true,
+	"encoding/base64": true, "encoding": true, "encoding/json": true, "time": true, "math/big": true, "hash/crc32": true, "encoding/binary": true,
 	// the GoKer kernels and leak patterns that ship with Go (DESIGN §6)
 	"runtime/testdata/testgoroutineleakprofile":       true,
 	"runtime/testdata/testgoroutineleakprofile/goker": true,
@@ -137,7 +137,7 @@ func Load(cfg Config) (*Program, error) {
 				rel := filepath.ToSlash(filename[len(goroot):])
 				if i := strings.LastIndexByte(rel, '/'); i >= 0 && !strings.HasPrefix(rel, "cmd/") {
 					if pkg := rel[:i]; !interpreted[pkg] {
-						stripBodies(f)
+						stripBodies(f, pkg)
 						mu.Lock()
 						stripped[pkg] = true
 						mu.Unlock()
@@ -242,7 +242,31 @@ func oneLine(s string) string {
 // stripBodies removes the bodies of non-generic functions (they become
 // external functions in SSA) and blanks the imports that are then unused, so
 // that the file still type-checks.
-func stripBodies(f *ast.File) {
+// funcKey is "Recv.Name" for a method, "Name" for a function.
+func funcKey(fd *ast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return fd.Name.Name
+	}
+	t := fd.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name + "." + fd.Name.Name
+	}
+	return fd.Name.Name
+}
+
+// keepBodies names the functions of stripped packages that are pure Go
+// and interpreted from their source all the same ("pkg.Recv.Name" or
+// "pkg.Name").
+var keepBodies = map[string]bool{
+	"reflect.StructTag.Get":          true,
+	"reflect.StructTag.Lookup":       true,
+	"reflect.StructField.IsExported": true,
+}
+
+func stripBodies(f *ast.File, pkg string) {
 	for _, im := range f.Imports {
 		if im.Name != nil && im.Name.Name == "." {
 			return // a dot import's uses cannot be told apart: keep the file whole
@@ -250,6 +274,9 @@ func stripBodies(f *ast.File) {
 	}
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.TypeParams == nil && !genericRecv(fd) {
+			if keepBodies[pkg+"."+funcKey(fd)] {
+				continue
+			}
 			if fd.Recv == nil && fd.Name.Name == "init" {
 				// init must have a body; it keeps its braces' positions so
 				// that the file's extent stays valid (go/analysis' inspector)

@@ -292,7 +292,7 @@ var cases = map[string]func(){
 		<-done
 	},
 	"unsupported-method": func() {
-		fmt.Println(reflect.TypeOf(point{}).NumMethod())
+		fmt.Println(reflect.TypeOf(point{}).Method(0))
 	},
 	"elem-panic": func() {
 		fmt.Println(reflect.TypeOf(1).Elem())

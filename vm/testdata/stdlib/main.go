@@ -10,9 +10,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"log"
 	"math"
+	"math/big"
 	"math/bits"
 	"math/rand"
 	randv2 "math/rand/v2"
@@ -382,12 +384,53 @@ var cases = map[string]func(){
 		defer cancel()
 		start := time.Now()
 		<-ctx.Done()
-		fmt.Println(ctx.Err(), errors.Is(ctx.Err(), context.DeadlineExceeded), time.Since(start))
+		fmt.Println(ctx.Err(), errors.Is(ctx.Err(), context.DeadlineExceeded), roundMs(time.Since(start)))
 		dctx, dcancel := context.WithDeadline(context.Background(), time.Now().Add(time.Minute))
 		dl, ok := dctx.Deadline()
-		fmt.Println(ok, time.Until(dl))
+		fmt.Println(ok, roundMs(time.Until(dl)))
 		dcancel()
 		fmt.Println(dctx.Err())
+	},
+	"time-source": func() { // package time interpreted from its source
+		d := time.Date(2021, 6, 17, 9, 10, 0, 0, time.UTC)
+		fmt.Println(d, d.Unix(), d.Year(), d.Weekday(), d.AddDate(0, 1, 0).Format(time.RFC3339))
+		f := time.Date(2262, 12, 31, 0, 0, 0, 0, time.UTC).AddDate(0, 1, 0)
+		fmt.Println(f.Year(), time.Date(1678, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, -1, 0).Year())
+		u := time.Unix(1700000000, 5).UTC()
+		fmt.Println(u, u.Compare(d), d.Compare(u), u.Compare(u), time.UnixMilli(5).UTC().Nanosecond())
+		fmt.Println(time.Duration(1500)*time.Millisecond, (90 * time.Second).Round(time.Minute), time.Time{}.IsZero(), time.Unix(0, 0).IsZero())
+		start := time.Now()
+		time.Sleep(time.Second)
+		el := time.Since(start)
+		fmt.Println(el >= time.Second, el < 2*time.Second, time.Now().After(start), time.Until(start) < 0)
+		tm := time.NewTimer(time.Minute)
+		v := <-tm.C
+		fmt.Println(v.Sub(start) >= time.Minute, v.Location(), time.Now().Local().Location())
+		p, err := time.Parse("2006-01-02 15:04", "2024-02-29 13:45")
+		fmt.Println(p, err, p.Truncate(time.Hour))
+	},
+	"bigint-crc32": func() { // math/big (pure Go) and hash/crc32 from source
+		a := big.NewInt(math.MaxInt64)
+		b := new(big.Int).Mul(a, a)
+		c, _ := new(big.Int).SetString("123456789012345678901234567890", 10)
+		fmt.Println(b, b.String(), c.Add(c, a), b.Cmp(c), new(big.Int).Exp(big.NewInt(2), big.NewInt(100), nil))
+		r := new(big.Rat).SetFrac64(1, 3)
+		fmt.Println(r, r.FloatString(5), big.NewFloat(1.5).Text('g', 5))
+		fmt.Println(crc32.ChecksumIEEE([]byte("hello")), crc32.Checksum([]byte("hello"), crc32.MakeTable(crc32.Castagnoli)))
+	},
+	"executable": func() {
+		exe, err := os.Executable()
+		fmt.Println(exe != "", err)
+	},
+	"readfile": func() {
+		_, err := os.ReadFile("main.go")
+		fmt.Println(err)
+	},
+	"now-advances": func() {
+		a := time.Now()
+		b := time.Now()
+		c := time.Since(a)
+		fmt.Println(b.After(a), b.Sub(a) > 0, c > b.Sub(a), time.Until(a) < 0)
 	},
 	"context-leak": func() {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -410,4 +453,9 @@ func main() {
 		return
 	}
 	cases[os.Args[1]]()
+}
+
+// roundMs rounds d to the millisecond (clock readings cost a little time).
+func roundMs(d time.Duration) time.Duration {
+	return (d + time.Millisecond/2) / time.Millisecond * time.Millisecond
 }

@@ -1,0 +1,45 @@
+// Package testmain has a TestMain: go test runs every test through it, so
+// a test sees what TestMain set up before m.Run, and os.Exit(m.Run())
+// reports the test's own failure.
+package testmain
+
+import (
+	"os"
+	"sync/atomic"
+	"testing"
+)
+
+var setup int32
+
+func TestMain(m *testing.M) {
+	atomic.StoreInt32(&setup, 1)
+	os.Exit(m.Run())
+}
+
+func TestSetup(t *testing.T) {
+	if atomic.LoadInt32(&setup) != 1 {
+		t.Fatal("TestMain did not run")
+	}
+}
+
+// TestParallelSubtests: parallel subtests of a group all run before the
+// group's t.Run returns.
+func TestParallelSubtests(t *testing.T) {
+	var n int32
+	t.Run("group", func(t *testing.T) {
+		for _, name := range []string{"a", "b", "c"} {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				atomic.AddInt32(&n, 1)
+			})
+		}
+	})
+	if atomic.LoadInt32(&n) != 3 {
+		t.Fatalf("n = %d, want 3", n)
+	}
+}
+
+func TestFails(t *testing.T) {
+	t.Cleanup(func() { t.Log("cleanup") })
+	t.Errorf("boom %d", atomic.LoadInt32(&setup))
+}
