@@ -326,8 +326,10 @@ func lineIn(fset *token.FileSet, l loc.Loc, ts []loc.Loc) bool {
 // VTA callers), where a function used as a value (a closure, a method
 // value, a func handed to a function without a body such as sync.Once.Do)
 // is also reached from every function that uses it. A walk that reaches a
-// package initializer makes every entry a candidate. Only a function called
-// by reflection alone escapes the walk.
+// package initializer makes every entry a candidate, unless the forward
+// call graph tells which entries call the code (a function kept in a
+// package-level table and called by some entries only). Only a function
+// called by reflection alone escapes the walk.
 func reachingEntries(prog *load.Program, sp *slice.Program, targets []loc.Loc, entries []vm.Entry) []vm.Entry {
 	users := valueUsers(prog)
 	seen := map[*ssa.Function]bool{}
@@ -358,7 +360,61 @@ func reachingEntries(prog *load.Program, sp *slice.Program, targets []loc.Loc, e
 	}
 	var out []vm.Entry
 	for _, e := range entries {
-		if all || seen[e.Fn] {
+		if seen[e.Fn] {
+			out = append(out, e)
+		}
+	}
+	if all {
+		// A package initializer leads to the code (a function stored in a
+		// package-level table): every entry may run it, unless the call
+		// graph shows which entries call it through the table.
+		if fwd := forwardEntries(prog, sp, targets, entries); len(fwd) > 0 {
+			return mergeEntries(out, fwd, entries)
+		}
+		return entries
+	}
+	return out
+}
+
+// forwardEntries returns the entries whose call graph (VTA, which follows
+// function values through variables and fields) reaches a target's
+// function; all of them when the package initializers' call graph does
+// (every entry runs them).
+func forwardEntries(prog *load.Program, sp *slice.Program, targets []loc.Loc, entries []vm.Entry) []vm.Entry {
+	var inits []*ssa.Function
+	for _, p := range prog.SSA.AllPackages() {
+		if f := p.Func("init"); f != nil {
+			inits = append(inits, f)
+		}
+	}
+	initReach := sp.ReachableFrom(inits)
+	for _, t := range targets {
+		if initReach[t.Fn] {
+			return entries
+		}
+	}
+	var out []vm.Entry
+	for _, e := range entries {
+		reach := sp.ReachableFrom([]*ssa.Function{e.Fn})
+		for _, t := range targets {
+			if reach[t.Fn] {
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// mergeEntries returns the entries in a or b, in the order of all.
+func mergeEntries(a, b, all []vm.Entry) []vm.Entry {
+	in := map[*ssa.Function]bool{}
+	for _, e := range append(append([]vm.Entry(nil), a...), b...) {
+		in[e.Fn] = true
+	}
+	var out []vm.Entry
+	for _, e := range all {
+		if in[e.Fn] {
 			out = append(out, e)
 		}
 	}

@@ -194,3 +194,25 @@ func TestConfirmTwin(t *testing.T) {
 		t.Errorf("warnings %+v, want one (chanblock in stopIt) reached by TestNew", rep.Warnings)
 	}
 }
+
+// TestConfirmRegistry: a case kept in a package-level table (the GoKer
+// kernels' layout) is checked only on the entries whose call graph calls
+// it, not on every entry because the initializer stores it.
+func TestConfirmRegistry(t *testing.T) {
+	out, errOut, code := gmc(t, "confirm", "--json", "--vet=false", "--staticcheck=false", "--time-limit", "2s", "./testdata/registry")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1:\n%s", code, errOut)
+	}
+	var rep struct {
+		Warnings []struct {
+			Verdict string
+			Entries []string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("bad JSON %q: %v", out, err)
+	}
+	if len(rep.Warnings) != 1 || rep.Warnings[0].Verdict != "confirmed" || strings.Join(rep.Warnings[0].Entries, ",") != "TestABBA" {
+		t.Errorf("warnings %+v, want one lock-order cycle confirmed, entries [TestABBA]", rep.Warnings)
+	}
+}
