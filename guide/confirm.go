@@ -459,7 +459,7 @@ var blocking = []vm.Kind{vm.KindDeadlock, vm.KindLeak, vm.KindHang}
 func NewWarning(source, check, pos, msg string, targets []loc.Loc) *Warning {
 	w := &Warning{Source: source, Check: check, Pos: pos, Msg: msg, Targets: targets}
 	switch check {
-	case "lockorder", "doublelock", "chanblock", "deadlock", "leak", "hang",
+	case "lockorder", "doublelock", "chanblock", "condwait", "deadlock", "leak", "hang",
 		"SA2003": // staticcheck: a deferred Lock right after a Lock
 		w.Show = blocking
 	case "missingunlock":
