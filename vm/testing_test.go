@@ -31,23 +31,7 @@ func TestTestingRunner(t *testing.T) {
 		{"TestFailNowRunsCleanup", "cleanup ran"},
 		{"TestFailAfterSkippedSubtest", "after the subtest"},
 	} {
-		t.Run(c.entry, func(t *testing.T) {
-			m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}, Sanity: true})
-			e, err := m.FindEntry(c.entry)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 100000})
-			if c.fails == "" {
-				if res.Verdict != guide.VerdictNoError {
-					t.Fatalf("verdict %s %s", res.Verdict, errString(res.Final.Err()))
-				}
-				return
-			}
-			if res.Verdict != guide.VerdictError || res.Final.Err().Kind != vm.KindAssert || !strings.Contains(res.Final.Err().Msg, c.fails) {
-				t.Fatalf("verdict %s, want a failure logging %q", res.Verdict, c.fails)
-			}
-		})
+		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })
 	}
 }
 
@@ -65,22 +49,28 @@ func TestTestMain(t *testing.T) {
 		{"TestParallelSubtests", ""},
 		{"TestFails", "boom 1"},
 	} {
-		t.Run(c.entry, func(t *testing.T) {
-			m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}, Sanity: true})
-			e, err := m.FindEntry(c.entry)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 100000})
-			if c.fails == "" {
-				if res.Verdict != guide.VerdictNoError {
-					t.Fatalf("verdict %s %s", res.Verdict, errString(res.Final.Err()))
-				}
-				return
-			}
-			if res.Verdict != guide.VerdictError || res.Final.Err().Kind != vm.KindAssert || !strings.Contains(res.Final.Err().Msg, c.fails) {
-				t.Fatalf("verdict %s %s, want a failure logging %q", res.Verdict, errString(res.Final.Err()), c.fails)
-			}
-		})
+		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })
+	}
+}
+
+// checkTestEntry searches entry of prog exhaustively, with the leak and
+// race checks on, and asserts no error (fails == "") or a failure that
+// logged fails.
+func checkTestEntry(t *testing.T, prog *load.Program, entry, fails string) {
+	t.Helper()
+	m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}, Sanity: true})
+	e, err := m.FindEntry(entry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 100000})
+	if fails == "" {
+		if res.Verdict != guide.VerdictNoError {
+			t.Fatalf("verdict %s %s", res.Verdict, errString(res.Final.Err()))
+		}
+		return
+	}
+	if res.Verdict != guide.VerdictError || res.Final.Err().Kind != vm.KindAssert || !strings.Contains(res.Final.Err().Msg, fails) {
+		t.Fatalf("verdict %s %s, want a failure logging %q", res.Verdict, errString(res.Final.Err()), fails)
 	}
 }
