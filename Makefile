@@ -15,7 +15,7 @@ vet:
 
 # The test command of the README (and of CI).
 test: vet
-	$(GO) test -timeout 45m ./...
+	$(GO) test -timeout 80m ./...
 
 # Builds gmc and finds the AB-BA deadlock of a benchmark, then replays it.
 demo: build
