@@ -88,10 +88,12 @@ func main() {
 		hour.Stop()
 		fmt.Println("pollonce", n)
 		return
-	case "clock": // polls the clock for an hour while main sleeps two
+	case "clock": // polls the clock for a millisecond while main sleeps two hours
+		// (each reading costs vm's nowStep, 10 ns, so the loop reads the
+		// clock 100,000 times; an hour of polling is not yet cut short)
 		go func() {
 			start := time.Now()
-			for time.Since(start) < time.Hour {
+			for time.Since(start) < time.Millisecond {
 			}
 			finished <- "clock"
 		}()
