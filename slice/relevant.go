@@ -22,8 +22,6 @@ type Relevance struct {
 	p       *Program
 	classes map[Class]bool
 	memo    map[Class]bool
-	// Locs is the number of instructions in the closure (for reports).
-	Locs int
 }
 
 // Relevant computes the memory relevant to reaching the criteria in any
@@ -70,7 +68,6 @@ func (p *Program) Relevant(criteria []loc.Loc, fns map[*ssa.Function]bool, quiet
 			}
 		}
 	}
-	r.Locs = len(set)
 	return r
 }
 
