@@ -177,31 +177,22 @@ func TestConfirmReduce(t *testing.T) {
 // code reached only through a function value (a finalizer) is not
 // "unreached".
 func TestConfirmTwin(t *testing.T) {
-	out, errOut, code := gmc(t, "confirm", "--json", "--vet=false", "--staticcheck=false", "--time-limit", "1s", "./testdata/finalizer")
-	if code != 0 {
-		t.Fatalf("exit %d, want 0:\n%s", code, errOut)
-	}
-	var rep struct {
-		Warnings []struct {
-			Check, Pos, Verdict string
-			Entries             []string
-		}
-	}
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatalf("bad JSON %q: %v", out, err)
-	}
-	if len(rep.Warnings) != 1 || rep.Warnings[0].Verdict == "unreached" || len(rep.Warnings[0].Entries) != 1 || rep.Warnings[0].Entries[0] != "TestNew" {
-		t.Errorf("warnings %+v, want one (chanblock in stopIt) reached by TestNew", rep.Warnings)
+	ws := confirmWarnings(t, 0, "--time-limit", "1s", "./testdata/finalizer")
+	if len(ws) != 1 || ws[0].Verdict == "unreached" || strings.Join(ws[0].Entries, ",") != "TestNew" {
+		t.Errorf("warnings %+v, want one (chanblock in stopIt) reached by TestNew", ws)
 	}
 }
 
-// TestConfirmRegistry: a case kept in a package-level table (the GoKer
-// kernels' layout) is checked only on the entries whose call graph calls
-// it, not on every entry because the initializer stores it.
-func TestConfirmRegistry(t *testing.T) {
-	out, errOut, code := gmc(t, "confirm", "--json", "--vet=false", "--staticcheck=false", "--time-limit", "2s", "./testdata/registry")
-	if code != 1 {
-		t.Fatalf("exit %d, want 1:\n%s", code, errOut)
+// confirmWarnings runs gmc confirm --json with gmc's analyzers only on
+// args, expects exit code want, and returns the warnings' verdicts.
+func confirmWarnings(t *testing.T, want int, args ...string) []struct {
+	Verdict string
+	Entries []string
+} {
+	t.Helper()
+	out, errOut, code := gmc(t, append([]string{"confirm", "--json", "--vet=false", "--staticcheck=false"}, args...)...)
+	if code != want {
+		t.Fatalf("exit %d, want %d:\n%s", code, want, errOut)
 	}
 	var rep struct {
 		Warnings []struct {
@@ -212,7 +203,15 @@ func TestConfirmRegistry(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("bad JSON %q: %v", out, err)
 	}
-	if len(rep.Warnings) != 1 || rep.Warnings[0].Verdict != "confirmed" || strings.Join(rep.Warnings[0].Entries, ",") != "TestABBA" {
-		t.Errorf("warnings %+v, want one lock-order cycle confirmed, entries [TestABBA]", rep.Warnings)
+	return rep.Warnings
+}
+
+// TestConfirmRegistry: a case kept in a package-level table (the GoKer
+// kernels' layout) is checked only on the entries whose call graph calls
+// it, not on every entry because the initializer stores it.
+func TestConfirmRegistry(t *testing.T) {
+	ws := confirmWarnings(t, 1, "--time-limit", "2s", "./testdata/registry")
+	if len(ws) != 1 || ws[0].Verdict != "confirmed" || strings.Join(ws[0].Entries, ",") != "TestABBA" {
+		t.Errorf("warnings %+v, want one lock-order cycle confirmed, entries [TestABBA]", ws)
 	}
 }
