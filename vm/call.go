@@ -204,7 +204,7 @@ func (c *compiler) goOp(in *ssa.Go) op {
 // spawn creates a goroutine running cl(args).
 func (t *thread) spawn(fr *frame, cl *Closure, args []Value, start string) *goroutine {
 	s := t.s
-	g := &goroutine{epoch: s.epoch, id: s.nextG, status: gRunnable, start: start, parent: t.g.id}
+	g := &goroutine{epoch: s.epoch, id: s.nextG, status: gRunnable, start: start, parent: t.g.id, bubble: t.g.bubble, wallBase: t.g.wallBase}
 	s.nextG++
 	s.gs = append(s.gs, g)
 	s.runnext = g.id

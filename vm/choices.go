@@ -62,7 +62,7 @@ func (s *State) hasChoices(n int) bool {
 			return true
 		}
 	}
-	if someEnabled && len(s.timers) > 0 && s.m.opts.TimerChoice {
+	if someEnabled && len(s.timers) > 0 && s.m.opts.TimerChoice && s.bubbles == 0 {
 		k++
 	}
 	return k >= n
@@ -185,7 +185,7 @@ func (s *State) eachChoice(f func(g *goroutine, kind ChoiceKind, cas int) bool) 
 			return
 		}
 	}
-	if someEnabled && len(s.timers) > 0 && s.m.opts.TimerChoice {
+	if someEnabled && len(s.timers) > 0 && s.m.opts.TimerChoice && s.bubbles == 0 {
 		f(nil, ChooseTimer, -1)
 	}
 }

@@ -92,6 +92,9 @@ func (m *Machine) testFailure(s *State) *Error {
 
 func (t *thread) testLog(msg string, fail bool) {
 	old := t.s.test
+	if msg == "" && fail && old != nil && old.failed {
+		return // FailNow of a failed test (synctest.Test's): go test logs nothing
+	}
 	ts := &testState{name: "test"}
 	if old != nil {
 		*ts = *old

@@ -20,12 +20,14 @@ const (
 type waitKind uint8
 
 const (
-	waitWake    waitKind = iota // enabled when another goroutine sets g.wake (chan, select, cond, timers)
-	waitForever                 // never enabled (nil channel, empty select)
-	waitCell0                   // enabled when the int32 cell at ptr is 0 (Mutex.Lock)
-	waitCellLE0                 // enabled when the int32 cell at ptr is <= 0 (RWMutex.RLock: no writer)
-	waitWG                      // enabled when the WaitGroup counter cell at ptr is 0
-	waitRWLock                  // enabled when the writer cell and the reader count are both 0
+	waitWake       waitKind = iota // enabled when another goroutine sets g.wake (chan, select, cond, timers)
+	waitForever                    // never enabled (nil channel, empty select)
+	waitCell0                      // enabled when the int32 cell at ptr is 0 (Mutex.Lock)
+	waitCellLE0                    // enabled when the int32 cell at ptr is <= 0 (RWMutex.RLock: no writer)
+	waitWG                         // enabled when the WaitGroup counter cell at ptr is 0
+	waitRWLock                     // enabled when the writer cell and the reader count are both 0
+	waitBubbleRun                  // synctest.Run: enabled when its bubble ended or deadlocked (synctest.go)
+	waitBubbleWait                 // synctest.Wait: enabled when the rest of its bubble is durably blocked
 )
 
 // waitInfo says why a goroutine is blocked, in the runtime's words.
@@ -81,6 +83,18 @@ type goroutine struct {
 	// goroutine is taken for writing (State.mutG, clone); a stale key
 	// could only make the order less canonical, never the hash unsound.
 	key uint64
+	// bubble is the synctest bubble the goroutine belongs to: the id of
+	// the goroutine blocked in its synctest.Run (0: none); wallBase is
+	// then the wall time, in Unix nanoseconds, of virtual time 0 as the
+	// bubble sees it (its clock starts at 2000-01-01 UTC). Goroutines
+	// and timer functions inherit both from the goroutine that started
+	// or set them (synctest.go).
+	bubble   int
+	wallBase int64
+	// bubbleVC is, for a goroutine blocked in synctest.Run, the race
+	// clocks of its bubble's goroutines that exited, joined (Run and Wait
+	// acquire it, as Go's runtime does).
+	bubbleVC vclock
 }
 
 // frame is one activation. Frames form a linked list through caller; only

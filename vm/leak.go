@@ -66,7 +66,10 @@ func (s *State) leaked() map[int]bool {
 		byID[g.id] = g
 		switch {
 		case g.status == gDead:
-		case g.status != gBlocked || g.wake != nil || s.guard(g):
+		case g.status != gBlocked || g.wake != nil || s.guard(g),
+			g.wait.kind == waitBubbleRun, g.wait.kind == waitBubbleWait:
+			// (a synctest Run or Wait waits for goroutines, not for an
+			// object: it is live, the goroutines it waits for are judged)
 			pending = append(pending, g)
 		case g.wait.kind != waitWake && g.wait.kind != waitForever:
 			for _, p := range []Pointer{g.wait.ptr, g.wait.ptr2} {

@@ -69,7 +69,7 @@ func (t *thread) logOutput(l logger, msg string) ctl {
 		b.WriteString(prefix)
 	}
 	if flags&(logDate|logTime|logMicro) != 0 {
-		now := time.Unix(0, epochBase+t.s.readClock()).UTC()
+		now := time.Unix(0, wallTime(t.g.wallBase, t.s.readClock())).UTC()
 		if flags&logDate != 0 {
 			b.WriteString(now.Format("2006/01/02 "))
 		}

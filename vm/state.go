@@ -51,6 +51,9 @@ type State struct {
 	fp []Access // objects the last transition's visible operations touched
 
 	idle *idleMark // see hang.go
+	// bubbles counts the synctest.Run calls in progress (synctest.go):
+	// while one is, time passes as in a bubble whatever the time model.
+	bubbles int
 
 	choices []Choice // computed on demand
 	// died is set when a goroutine exited in the current transition
@@ -254,6 +257,10 @@ func (s *State) guard(g *goroutine) bool {
 		return s.cellInt(w.ptr) == 0
 	case waitRWLock:
 		return s.cellInt(w.ptr) == 0 && s.cellInt(w.ptr2) == 0
+	case waitBubbleRun:
+		return s.bubbleRunReady(g)
+	case waitBubbleWait:
+		return s.bubbleIdle(g)
 	}
 	return false
 }
@@ -353,7 +360,7 @@ func (m *Machine) step(s *State, ch Choice) *State {
 // if nothing else can run, the end of the program and leaks are detected.
 func (s *State) finishStep() {
 	s.prune()
-	if st := s.m.opts.StepTime; st > 0 && s.err == nil && !s.exited {
+	if st := s.m.opts.StepTime; st > 0 && s.err == nil && !s.exited && s.bubbles == 0 {
 		s.clock += st
 		if len(s.timers) > 0 && s.timers[0].when <= s.clock {
 			s.fireTimers()

@@ -190,6 +190,11 @@ type timer struct {
 	// only): as in Go's runtime, setting a timer happens before its
 	// function starts and before its channel receives the time.
 	vc vclock
+	// bubble and wallBase are those of the goroutine that set the timer
+	// (synctest.go): its function runs in that bubble, and its channel
+	// receives the time as that bubble reads it.
+	bubble   int
+	wallBase int64
 }
 
 // epochBase is the wall time of virtual time 0 (2026-01-01 UTC).
@@ -275,11 +280,11 @@ func (s *State) fireTimers() {
 				s.wakeG(x.g, &wakeInfo{})
 			}
 		case x.fn != nil:
-			t.g = &goroutine{id: 0, vc: x.vc}
+			t.g = &goroutine{id: 0, vc: x.vc, bubble: x.bubble, wallBase: x.wallBase}
 			t.spawn(nil, x.fn, nil, "time.goFunc")
 		case x.ch.Obj != 0:
 			t.g = &goroutine{id: 0, vc: x.vc}
-			tv := s.m.timeValue(s.clock) // (kept in the state: no readClock)
+			tv := s.m.wallTimeValue(wallTime(x.wallBase, s.clock)) // (kept in the state: no readClock)
 			c := s.heap.get(x.ch.Obj).Chan
 			if len(c.buf) < c.cap || s.hasWaiter(c.recvq) {
 				t.trySend(nil, x.ch, tv)
@@ -299,17 +304,30 @@ func (s *State) fireTimers() {
 // origin) to 1970.
 const unixToInternal int64 = (1969*365 + 1969/4 - 1969/100 + 1969/400) * 86400
 
-// timeValue builds the time.Time of virtual time ns in package time's own
-// representation, without a monotonic reading: {wall: nanoseconds, ext:
-// seconds since year 1, loc: time.Local}. Package time runs from its source
-// on these values.
-func (m *Machine) timeValue(ns int64) Value {
+// wallTime is the wall time, in Unix nanoseconds, of virtual time ns for a
+// goroutine or timer whose wallBase is base (0: outside any synctest
+// bubble, virtual time 0 is epochBase).
+func wallTime(base, ns int64) int64 {
+	if base == 0 {
+		base = epochBase
+	}
+	return base + ns
+}
+
+// timeValue builds the time.Time of virtual time ns outside any synctest
+// bubble (see wallTimeValue).
+func (m *Machine) timeValue(ns int64) Value { return m.wallTimeValue(epochBase + ns) }
+
+// wallTimeValue builds the time.Time of Unix time unix (nanoseconds) in
+// package time's own representation, without a monotonic reading: {wall:
+// nanoseconds, ext: seconds since year 1, loc: time.Local}. Package time
+// runs from its source on these values.
+func (m *Machine) wallTimeValue(unix int64) Value {
 	m.timeOnce.Do(func() { m.timeType = m.lookupType("time", "Time") })
 	rt := m.timeType
 	if rt == nil {
 		return nil
 	}
-	unix := epochBase + ns
 	sec, nsec := unix/1e9, unix%1e9
 	if nsec < 0 {
 		sec, nsec = sec-1, nsec+1e9
@@ -352,7 +370,7 @@ func init() {
 		return nil, t.park("sleep")
 	})
 	_ = sleep
-	def("time.Now", func(t *thread, args []Value) (Value, ctl) { return t.m.timeValue(t.s.readNow()), ctlNext })
+	def("time.Now", timeNow)
 	def("time.runtimeNano", func(t *thread, args []Value) (Value, ctl) { return t.s.readClock(), ctlNext })
 	def("time.initLocal", func(t *thread, args []Value) (Value, ctl) {
 		// the local time zone is UTC, as with an /etc/localtime of UTC
@@ -376,7 +394,7 @@ func init() {
 			ch = Chan{Obj: t.newObject(&Object{kind: objChan, T: chT, Chan: &chanData{cap: 1}})}
 			t.setCell(p, 0, ch)
 		}
-		t.s.addTimer(timer{when: t.s.clock + max(d, 0), ch: ch, fn: fn, period: period, id: p.Obj, vc: t.raceTimer()})
+		t.s.addTimer(timer{when: t.s.clock + max(d, 0), ch: ch, fn: fn, period: period, id: p.Obj, vc: t.raceTimer(), bubble: t.g.bubble, wallBase: t.g.wallBase})
 		return p
 	}
 	def("time.NewTimer", func(t *thread, args []Value) (Value, ctl) {
@@ -421,7 +439,7 @@ func init() {
 		p := ptrArg(args[0])
 		pending := t.s.removeTimer(p.Obj)
 		was := t.drainTimer(p) || pending
-		tm := timer{when: t.s.clock + toInt64(args[1]), id: p.Obj, vc: t.raceTimer()}
+		tm := timer{when: t.s.clock + toInt64(args[1]), id: p.Obj, vc: t.raceTimer(), bubble: t.g.bubble, wallBase: t.g.wallBase}
 		if cells := t.s.heap.get(p.Obj).Cells; len(cells) > 0 {
 			tm.fn, _ = cells[len(cells)-1].(*Closure) // an AfterFunc timer (see newTimer)
 		}
@@ -437,7 +455,7 @@ func init() {
 		t.drainTimer(p)
 		d := toInt64(args[1])
 		ch, _ := t.cell(p, 0).(Chan)
-		t.s.addTimer(timer{when: t.s.clock + d, ch: ch, period: d, id: p.Obj, vc: t.raceTimer()})
+		t.s.addTimer(timer{when: t.s.clock + d, ch: ch, period: d, id: p.Obj, vc: t.raceTimer(), bubble: t.g.bubble, wallBase: t.g.wallBase})
 		return nil, ctlNext
 	})
 }
@@ -453,4 +471,15 @@ func (t *thread) drainTimer(p Pointer) bool {
 	o := t.s.heap.mut(ch.Obj, t.s.epoch)
 	o.Chan.buf = o.Chan.buf[1:]
 	return true
+}
+
+// timeNow is time.Now: the virtual clock as the running goroutine reads
+// it. Inside a synctest bubble time passes only when the bubble is durably
+// blocked, so two readings with no blocking between them are equal (no
+// nowStep, see readNow), and the wall time is the bubble's.
+func timeNow(t *thread, args []Value) (Value, ctl) {
+	if t.g.bubble != 0 {
+		return t.m.wallTimeValue(wallTime(t.g.wallBase, t.s.readClock())), ctlNext
+	}
+	return t.m.timeValue(t.s.readNow()), ctlNext
 }

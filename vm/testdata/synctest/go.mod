@@ -1,0 +1,3 @@
+module example.com/synctestcase
+
+go 1.25
