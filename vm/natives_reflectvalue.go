@@ -21,7 +21,8 @@ import (
 //
 // Reads and writes through a Value are not scheduling points and are not
 // reported to the race detector (standard-library code runs atomically).
-// Not modelled: Method, MethodByName, Call, MakeFunc, Select, channel
+// reflect.Select is natives_reflectselect.go. Not modelled: Method,
+// MethodByName, Call, MakeFunc, channel
 // operations (Send, Recv), SetMapIndex, MapRange; calling one stops the run
 // with "unsupported: call of ... (no body and no model)".
 

@@ -203,14 +203,16 @@ func (m *Machine) readySelectCases(buf []int, s *State, g *goroutine) []int {
 		return nil
 	}
 	fr := g.top
-	in, ok := fr.block.ssa.Instrs[fr.block.first+fr.pc].(*ssa.Select)
-	if !ok {
-		return nil
-	}
+	in := fr.block.ssa.Instrs[fr.block.first+fr.pc]
 	v, ok := m.selects.Load(in)
 	if !ok {
 		return nil
 	}
-	si := v.(*selectInfo)
-	return readyCases(buf, s, fr, si)
+	switch si := v.(type) {
+	case *selectInfo:
+		return readyCases(buf, s, fr, si)
+	case *reflectSelectSite:
+		return s.readyReflectSelect(buf, fr, si)
+	}
+	return nil
 }

@@ -1,0 +1,3 @@
+module example.com/reflectselect
+
+go 1.25
