@@ -3,6 +3,8 @@ package vm
 import (
 	"bytes"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 	"unicode"
@@ -360,10 +362,25 @@ func init() {
 	def("(*internal/godebug.Setting).Undocumented", func(t *thread, args []Value) (Value, ctl) { return false, ctlNext })
 }
 
-// os.Executable is the path of the test binary, which gmc does not build:
-// a test that needs it (to re-execute itself) stops at the OS boundary.
 func init() {
-	def("os.Executable", func(t *thread, args []Value) (Value, ctl) {
-		return nil, t.unsupported(t.g.top, "OS boundary: os.Executable (gmc runs the test without building its binary)")
-	})
+	def("os.Executable", osExecutable)
+}
+
+// osExecutable is os.Executable: the path go test gives the binary it
+// builds, $TMPDIR/go-build/b001/PKG.test (go run: exe/PKG), without its
+// random directory name so that every run and its replay see the same
+// value. gmc builds no binary: the file does not exist, which Go allows
+// (the path is not guaranteed to point to the executable); a test that
+// re-executes itself stops at the OS boundary of os/exec.
+func osExecutable(t *thread, args []Value) (Value, ctl) {
+	name := "main"
+	if roots := t.m.prog.Roots; len(roots) > 0 {
+		name = strings.TrimSuffix(roots[0].Pkg.Name(), "_test")
+	}
+	if t.s.isMain {
+		name = filepath.Join("exe", name)
+	} else {
+		name = filepath.Join("b001", name+".test")
+	}
+	return Tuple{filepath.Join(os.TempDir(), "go-build", name), Iface{}}, ctlNext
 }

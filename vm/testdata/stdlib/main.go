@@ -19,6 +19,7 @@ import (
 	"math/rand"
 	randv2 "math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"slices"
@@ -420,7 +421,7 @@ var cases = map[string]func(){
 	},
 	"executable": func() {
 		exe, err := os.Executable()
-		fmt.Println(exe != "", err)
+		fmt.Println(exe != "", filepath.IsAbs(exe), err)
 	},
 	"readfile": func() {
 		_, err := os.ReadFile("main.go")
