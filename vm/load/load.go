@@ -132,8 +132,17 @@ func Load(cfg Config) (*Program, error) {
 		BuildFlags: []string{"-tags=purego,math_big_pure_go"},
 		Fset:       fset,
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
-			if f != nil && strings.HasPrefix(filename, goroot) {
+			// the standard library's files are parsed without comments
+			// (only the roots' //gmc: comments are read) and without the
+			// parser's identifier resolution (go/types does its own):
+			// they are most of what a test importing net/http loads
+			mode := parser.AllErrors | parser.ParseComments
+			std := strings.HasPrefix(filename, goroot)
+			if std {
+				mode = parser.AllErrors | parser.SkipObjectResolution
+			}
+			f, err := parser.ParseFile(fset, filename, src, mode)
+			if f != nil && std {
 				rel := filepath.ToSlash(filename[len(goroot):])
 				if i := strings.LastIndexByte(rel, '/'); i >= 0 && !strings.HasPrefix(rel, "cmd/") {
 					if pkg := rel[:i]; !interpreted[pkg] {
@@ -286,6 +295,7 @@ func stripBodies(f *ast.File, pkg string) {
 			}
 		}
 	}
+	emptyVarLiterals(f)
 	used := map[string]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if s, ok := n.(*ast.SelectorExpr); ok {
@@ -302,6 +312,39 @@ func stripBodies(f *ast.File, pkg string) {
 		}
 		if name != "_" && name != "." && !used[name] {
 			im.Name = ast.NewIdent("_")
+		}
+	}
+}
+
+// emptyVarLiterals drops the elements of the composite literals that
+// initialize package-level variables (x = T{...}, x = &T{...}) in a
+// stripped package: the VM does not run a stripped package's initializer
+// (its globals stay zero), and type-checking and building the SSA of
+// those tables (unicode's, crypto's, net/http's) was most of the cost of
+// loading a test that imports net/http. An array literal of inferred
+// length ([...]T{...}) keeps its elements, which give its type.
+func emptyVarLiterals(f *ast.File) {
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			continue
+		}
+		for _, sp := range gd.Specs {
+			for _, v := range sp.(*ast.ValueSpec).Values {
+				if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
+					v = u.X
+				}
+				cl, ok := v.(*ast.CompositeLit)
+				if !ok || cl.Type == nil {
+					continue
+				}
+				if at, ok := cl.Type.(*ast.ArrayType); ok {
+					if _, inferred := at.Len.(*ast.Ellipsis); inferred {
+						continue
+					}
+				}
+				cl.Elts = nil
+			}
 		}
 	}
 }
