@@ -17,7 +17,8 @@ import (
 // the bubble is blocked, Wait returns once the rest of the bubble is
 // blocked and orders what it did before; a failure inside fails the test
 // with Go's message; a bubble whose root returned with a goroutine blocked
-// forever, and Wait outside a bubble, panic as Go does. The passing tests
+// forever, a bubble all blocked, and Wait outside a bubble panic as Go
+// does. The passing tests
 // also pass under real time (StepTime) and with timers firing at any point
 // (TimerChoice): a bubble's timing holds whatever the machine's speed.
 func TestSynctestBubble(t *testing.T) {
@@ -39,6 +40,7 @@ func TestSynctestBubble(t *testing.T) {
 		{"TestCleanupInBubble", "", ""},
 		{"TestFailsInside", vm.KindAssert, "--- FAIL: TestFailsInside\n    synctest_test.go:112: failed at 01:00:00"},
 		{"TestFailsDeadlock", vm.KindPanic, "panic: deadlock: main bubble goroutine has exited but blocked goroutines remain"},
+		{"TestFailsAllBlocked", vm.KindPanic, "panic: deadlock: all goroutines in bubble are blocked"},
 		{"TestFailsWaitOutside", vm.KindPanic, "panic: goroutine is not in a bubble"},
 	} {
 		t.Run(c.entry, func(t *testing.T) {

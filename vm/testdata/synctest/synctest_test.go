@@ -126,3 +126,13 @@ func TestFailsDeadlock(t *testing.T) {
 func TestFailsWaitOutside(t *testing.T) {
 	synctest.Wait()
 }
+
+// Every goroutine of the bubble, its root included, is blocked forever:
+// synctest.Test panics.
+func TestFailsAllBlocked(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ch := make(chan int)
+		go func() { ch <- <-ch }()
+		<-ch
+	})
+}
