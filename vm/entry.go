@@ -165,7 +165,7 @@ func init() {
 			return t.s.test != nil && t.s.test.failed, ctlNext
 		})
 		def(recv+".Helper", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
-		def(recv+".Parallel", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+		defVisible(recv+".Parallel", testParallel)
 		def(recv+".Name", func(t *thread, args []Value) (Value, ctl) {
 			if t.s.test != nil {
 				return t.s.test.name, ctlNext
@@ -179,14 +179,7 @@ func init() {
 		def(recv+".Setenv", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
 		def(recv+".TempDir", func(t *thread, args []Value) (Value, ctl) { return "/tmp", ctlNext })
 	}
-	def("(*testing.T).Run", func(t *thread, args []Value) (Value, ctl) {
-		// Subtests run synchronously on the calling goroutine.
-		sub := t.alloc(t.s.heap.get(ptrArg(args[0]).Obj).T)
-		t.share(sub)
-		return nil, t.runTest(t.g.top, args[2], sub, func(t *thread) Value {
-			return !(t.s.test != nil && t.s.test.failed)
-		})
-	})
+	defVisible("(*testing.T).Run", testRun)
 	def("testing.Short", func(t *thread, args []Value) (Value, ctl) { return true, ctlNext })
 	def("testing.Verbose", func(t *thread, args []Value) (Value, ctl) { return false, ctlNext })
 	def("testing.Testing", func(t *thread, args []Value) (Value, ctl) { return true, ctlNext })

@@ -28,6 +28,9 @@ const (
 	waitRWLock                     // enabled when the writer cell and the reader count are both 0
 	waitBubbleRun                  // synctest.Run: enabled when its bubble ended or deadlocked (synctest.go)
 	waitBubbleWait                 // synctest.Wait: enabled when the rest of its bubble is durably blocked
+	waitSubtest                    // t.Run: enabled when the subtest at ptr ended or called t.Parallel (testing_parallel.go)
+	waitBarrier                    // t.Parallel: enabled when the function of the test at ptr returned
+	waitSubtests                   // a test's runner: enabled when the parallel subtests of the test at ptr ended
 )
 
 // waitInfo says why a goroutine is blocked, in the runtime's words.

@@ -261,6 +261,12 @@ func (s *State) guard(g *goroutine) bool {
 		return s.bubbleRunReady(g)
 	case waitBubbleWait:
 		return s.bubbleIdle(g)
+	case waitSubtest:
+		return s.subtestGuard(w.ptr)
+	case waitBarrier:
+		return s.testBoolOf(w.ptr, "finished")
+	case waitSubtests:
+		return s.subtestsDone(w.ptr)
 	}
 	return false
 }

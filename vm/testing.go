@@ -64,7 +64,11 @@ func (t *thread) runTest(fr *frame, fn Value, tp Pointer, result func(t *thread)
 // test function, a cancellation or a cleanup has returned.
 func (t *thread) testRunnerStep(tp Pointer, result func(t *thread) Value) ctl {
 	self := t.g.top
+	first := self.pc == 0
 	self.pc = 1
+	if !t.testFunctionReturned(tp, first) { // its parallel subtests run (testing_parallel.go)
+		return ctlBlock
+	}
 	if p, rt, ok := t.testCell(tp, "cancelCtx"); ok {
 		if cancel, _ := t.cell(p, 0).(*Closure); cancel != nil {
 			t.setCell(p, 0, rt.Zero())

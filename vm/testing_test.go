@@ -12,9 +12,11 @@ import (
 
 // TestTestingRunner: tests run as testing.tRunner runs them — cleanups
 // last first after the test (and after FailNow/SkipNow, which end only
-// their own test or subtest), t.Context canceled before the cleanups — in
-// every interleaving, with the leak check on; a failing test is reported
-// with what its cleanup logged.
+// their own test or subtest), t.Context canceled before the cleanups,
+// parallel subtests after their parent's function returned (its deferred
+// calls included) and concurrently with each other — in every
+// interleaving, with the leak check on; a failing test is reported with
+// what its cleanup logged.
 func TestTestingRunner(t *testing.T) {
 	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "testing")})
 	if err != nil {
@@ -30,8 +32,20 @@ func TestTestingRunner(t *testing.T) {
 		{"TestSkipNowEndsSubtest", ""},
 		{"TestFailNowRunsCleanup", "cleanup ran"},
 		{"TestFailAfterSkippedSubtest", "after the subtest"},
+		{"TestParallelAfterParent", ""},
+		{"TestFailParallelAfterDefer", "--- FAIL: TestFailParallelAfterDefer\n    testing_test.go:99: closed before the parallel subtest ran"},
 	} {
 		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })
+	}
+	// parallel siblings run concurrently
+	m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}, Sanity: true})
+	e, err := m.FindEntry("TestFailParallelRace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 100000})
+	if res.Verdict != guide.VerdictError || res.Final.Err().Kind != vm.KindRace || !strings.Contains(res.Final.Err().Msg, "testing_test.go:111") {
+		t.Fatalf("TestFailParallelRace: verdict %s %s, want the race on n", res.Verdict, errString(res.Final.Err()))
 	}
 }
 

@@ -1,7 +1,9 @@
 // Package testing_test exercises the testing package as gmc models it:
 // cleanups, t.Context, subtests and FailNow/SkipNow ending only the test
-// or subtest that calls them. Every test but the two TestFail* passes under go
-// test.
+// or subtest that calls them, parallel subtests running after their
+// parent's function returned and concurrently with each other. Every test
+// but the TestFail* passes under go test -race (TestFailParallelRace's race
+// shows only when its subtests overlap in time).
 package testing_test
 
 import (
@@ -71,4 +73,46 @@ func TestFailNowRunsCleanup(t *testing.T) {
 func TestFailAfterSkippedSubtest(t *testing.T) {
 	t.Run("skipped", func(t *testing.T) { t.SkipNow() })
 	t.Fatal("after the subtest")
+}
+
+// Parallel subtests run once their parent's function returned: here they
+// wait for a gate the parent opens after starting them.
+func TestParallelAfterParent(t *testing.T) {
+	gate := make(chan struct{})
+	for _, name := range []string{"a", "b"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			<-gate
+		})
+	}
+	close(gate)
+}
+
+// The parent's deferred calls run before its parallel subtests (a classic
+// bug: the subtest sees the resource closed).
+func TestFailParallelAfterDefer(t *testing.T) {
+	closed := false
+	defer func() { closed = true }()
+	t.Run("sub", func(t *testing.T) {
+		t.Parallel()
+		if closed {
+			t.Fatal("closed before the parallel subtest ran")
+		}
+	})
+}
+
+// Parallel siblings run concurrently: their unsynchronized increments race.
+func TestFailParallelRace(t *testing.T) {
+	n := 0
+	t.Run("group", func(t *testing.T) {
+		for _, name := range []string{"a", "b"} {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				n++
+			})
+		}
+	})
+	if n != 2 {
+		t.Fatal(n)
+	}
 }
