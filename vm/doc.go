@@ -124,7 +124,13 @@
 // A TestXxx or FuzzXxx entry runs as testing.tRunner runs it (testing.go):
 // the test function, then t.Context's cancellation and the t.Cleanup
 // functions, last first, also after t.FailNow or t.SkipNow; t.Run runs a
-// subtest the same way on the calling goroutine.
+// subtest the same way on a goroutine of its own and waits for it, and a
+// subtest that calls t.Parallel runs once its parent's function returned,
+// concurrently with its parallel siblings (testing_parallel.go).
+// testing/synctest runs from its source over bubbles (synctest.go): the
+// goroutines started inside share a clock that starts at 2000-01-01 UTC
+// and passes only when they are durably blocked, synctest.Wait, and Go's
+// deadlock panics.
 //
 // # Sanity
 //
