@@ -359,6 +359,7 @@ func (t *thread) goroutineExit() ctl {
 	g.status = gDead
 	g.top = nil
 	t.s.died = true
+	t.touch(goroutineSet, false)
 	if p := g.panic; p != nil && !p.goexit && !p.recovered {
 		t.s.fail(t.panicError(p))
 		return ctlStop
