@@ -70,6 +70,11 @@ type State struct {
 	// spinInstrs instructions without blocking (see time.go).
 	probe     int
 	probeLong bool
+	// stepNowReads counts the clock readings of the transition being
+	// made (readNow); probeClock says the probed goroutine polled the
+	// clock (see time.go).
+	stepNowReads int
+	probeClock   bool
 }
 
 // ChoiceKind says what a choice decides.
@@ -118,7 +123,7 @@ func (s *State) thaw() *State {
 	ns.fp = nil
 	ns.hashed, ns.chashed = false, false
 	ns.gorder = nil
-	ns.probe, ns.probeLong = 0, false
+	ns.probe, ns.probeLong, ns.probeClock, ns.stepNowReads = 0, false, false, 0
 	if s.race != nil {
 		ns.race = s.race.clone()
 	}
@@ -332,6 +337,7 @@ func (m *Machine) step(s *State, ch Choice) *State {
 		}
 		if t.polled || ns.probeLong || g.spin != nil && g.spin.probes > 0 {
 			ns.probe = g.id
+			ns.probeClock = t.polled && ns.stepNowReads >= clockPollReads
 		} else if g.spin != nil && g.spin.spinning {
 			si := *g.spin
 			si.spinning = false // it did not return to a state of its cycle
@@ -360,7 +366,7 @@ func (s *State) finishStep() {
 		}
 	}
 	if s.probe != 0 && s.err == nil && !s.exited {
-		s.probeSpin(s.probe, s.probeLong)
+		s.probeSpin(s.probe, s.probeLong, s.probeClock)
 	}
 	s.settle()
 	if g := s.m.opts.EntryGrace; g > 0 && s.entryDone && s.err == nil && !s.exited && s.depth-s.entryDepth >= g {
