@@ -249,8 +249,9 @@ func (sh *cellShadow) orderedBefore(g int, vc vclock) bool {
 // clocks only add to the clock they are joined into), so such an access
 // can never race and need not be remembered — nor can the access it
 // replaces, which the check just found ordered before it. Package
-// initialization and a test's set-up, before the first go statement, thus
-// leave no shadow for every later state to carry and hash.
+// initialization (thousands of cells of the standard library's tables) and
+// main up to its first go statement thus leave no shadow for every later
+// state to carry and hash.
 func (t *thread) aloneForRace() bool {
 	return len(t.s.gs) == 1 && len(t.s.timers) == 0
 }
