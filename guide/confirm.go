@@ -164,26 +164,47 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 		if cfg.Progress != nil {
 			cfg.Progress(w, e)
 		}
-		opts := w.options(prog, cfg.Options(e))
+		var invisible func(ssa.Instruction) bool
 		if cfg.Reduce {
 			var n int
-			opts.Invisible, n = Reduction(prog, sp, w.Targets, e)
-			opts.ReducedFor = w.Targets
+			invisible, n = Reduction(prog, sp, w.Targets, e)
 			if v.Hidden == 0 || n < v.Hidden {
 				v.Hidden = n
 			}
 		}
-		cc := CheckConfig{Options: opts, Entry: e, Guides: [][]loc.Loc{w.Targets}, Bounded: true,
-			Strategy: Guided, Heuristic: heuristics.SecPFSM, Seed: cfg.Seed, Trials: 1, Parallel: 1,
-			TimeLimit: share, MaxDepth: 100000, MaxBacktrack: 100000, FallbackTimers: e.Kind != vm.EntryMain}
-		cc.Options.Symbolic = e.Kind == vm.EntryFuzz
-		res, err := Check(ctx, prog, cc)
+		entryStart := time.Now()
+		check := func(everyRace bool, limit time.Duration) (*CheckResult, error) {
+			opts := w.options(prog, cfg.Options(e), everyRace)
+			if cfg.Reduce {
+				opts.Invisible, opts.ReducedFor = invisible, w.Targets
+			}
+			cc := CheckConfig{Options: opts, Entry: e, Guides: [][]loc.Loc{w.Targets}, Bounded: true,
+				Strategy: Guided, Heuristic: heuristics.SecPFSM, Seed: cfg.Seed, Trials: 1, Parallel: 1,
+				TimeLimit: limit, MaxDepth: 100000, MaxBacktrack: 100000, FallbackTimers: e.Kind != vm.EntryMain}
+			cc.Options.Symbolic = e.Kind == vm.EntryFuzz
+			res, err := Check(ctx, prog, cc)
+			if err == nil {
+				for _, t := range res.Trials {
+					v.States += t.Result.Stats.States
+				}
+			}
+			return res, err
+		}
+		// Every race an error first: the bounded search then schedules at
+		// synchronization operations only (syncpoints.go), far fewer
+		// states for the same bound. A race elsewhere voids that argument:
+		// the rest of the share goes to a search for the warning alone.
+		res, err := check(true, share)
+		if err == nil && res.Verdict == VerdictError {
+			if ve := res.Best.Result.Final.Err(); ve != nil && ve.Kind == vm.KindRace && !shows(prog.Fset, w, ve) {
+				if left := share - time.Since(entryStart); left > 0 {
+					res, err = check(false, left)
+				}
+			}
+		}
 		if err != nil {
 			v.Note, allDone = err.Error(), false
 			continue
-		}
-		for _, t := range res.Trials {
-			v.States += t.Result.Stats.States
 		}
 		switch res.Verdict {
 		case VerdictError:
@@ -225,12 +246,13 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 // options are the VM options of w's checks on prog: only the errors that
 // show w are reported; any other error that ends a Go program ends the
 // execution quietly (vm.Options.Quiet), so the search goes on with the
-// others and a completed search means that no execution shows w. Races
-// are looked for only when w predicts one, and then only those with an
-// access on a target line (vm.Options.RaceAt; a race does not end a Go
+// others and a completed search means that no execution shows w. With
+// everyRace every race is an error (Quiet never silences one); without,
+// races are looked for only when w predicts one, and then only those with
+// an access on a target line (vm.Options.RaceAt; a race does not end a Go
 // program). A warning shown by reaching its targets makes them
 // unreachable locations.
-func (w *Warning) options(prog *load.Program, o vm.Options) vm.Options {
+func (w *Warning) options(prog *load.Program, o vm.Options, everyRace bool) vm.Options {
 	race := false
 	for _, k := range w.Show {
 		race = race || k == vm.KindRace
@@ -238,8 +260,8 @@ func (w *Warning) options(prog *load.Program, o vm.Options) vm.Options {
 			o.Checks.Leak = true
 		}
 	}
-	o.Checks.Race = race
-	if race {
+	o.Checks.Race = race || everyRace
+	if race && !everyRace {
 		o.RaceAt = w.Targets
 	}
 	o.Quiet = func(e *vm.Error) bool { return !shows(prog.Fset, w, e) }

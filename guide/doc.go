@@ -85,11 +85,14 @@
 // locations (CheckConfig.Guides, not goals) in a portfolio with the
 // bounded exhaustive search. Only the errors that show the warning are
 // reported (vm.Options.Quiet ends an execution at any other error, as its
-// crash would; vm.Options.RaceAt restricts race reports to its lines), so
-// "infeasible" holds for every execution the bound covers: no execution of
+// crash would), so "infeasible" holds for every execution the bound covers: no execution of
 // a reaching entry shows it, exhausted or up to k preemptions (the weakest
-// entry's bound). "unreached": no entry reaches its code; only a function
-// called by reflection alone escapes the walk.
+// entry's bound). Each entry is checked first with every race an error,
+// so that the bounded search schedules at synchronization only
+// (syncpoints.go); a race away from the warning voids that argument and
+// the rest of the entry's share goes to a check with races reported at the
+// warning's lines only (vm.Options.RaceAt). "unreached": no entry reaches
+// its code; only a function called by reflection alone escapes the walk.
 //
 // Warning-specific reduction (reduce.go, ConfirmConfig.Reduce): per warning
 // and entry, slice.Relevant closes the warning's targets and every

@@ -97,5 +97,6 @@ func (s *State) readNow() int64 {
 		c = s.clock
 	}
 	s.nowReads = c + 1
+	s.stepNowReads++
 	return c
 }

@@ -480,6 +480,11 @@ func (h *hasher) goroutine(g *goroutine) {
 		h.value(p.val)
 	}
 	h.obj(g.wait.ptr2.Obj)
+	if g.bubble != 0 { // its synctest bubble (by its root) and the bubble's clock base
+		h.byte(3)
+		h.gid(g.bubble)
+		h.int(g.wallBase)
+	}
 	for f := g.top; f != nil; f = f.caller {
 		if f.fn == nil {
 			h.int(int64(f.pc))

@@ -130,6 +130,7 @@ func init() {
 		return nil, ctlNext
 	})
 	def("runtime.NumGoroutine", func(t *thread, args []Value) (Value, ctl) {
+		t.touch(goroutineSet, true)
 		n := 0
 		for _, g := range t.s.gs {
 			if g.status != gDead {

@@ -402,6 +402,9 @@ func init() {
 	})
 	def("runtime.Stack", func(t *thread, args []Value) (Value, ctl) {
 		buf, _ := args[0].(Slice)
+		if args[1].(bool) {
+			t.touch(AllObjects, true) // where every goroutine stands
+		}
 		text := t.stackText(args[1].(bool))
 		n := min(len(text), buf.Len)
 		if n > 0 {

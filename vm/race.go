@@ -157,6 +157,7 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 	}
 	here := access{g: g.id, c: g.vc[g.id], loc: t.locOf(fr), atomic: atomic}
 	o := t.s.heap.get(p.Obj)
+	alone := t.aloneForRace()
 	for i := 0; i < max(n, 1); i++ {
 		off := p.Off + int32(i)
 		var sh *cellShadow
@@ -176,6 +177,18 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 					}
 				}
 			}
+		}
+		if alone && sh.orderedBefore(g.id, g.vc) {
+			// ordered before every future access: nothing to remember,
+			// nor what was remembered, ordered before it too (a read or
+			// an atomic access may follow unordered reads or atomics:
+			// they stay)
+			if sh != nil {
+				mo := t.s.heap.mut(p.Obj, t.s.epoch)
+				delete(mo.shadow, off)
+				o = mo
+			}
+			continue
 		}
 		var ns *cellShadow
 		if write {
@@ -210,6 +223,37 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 		mo.shadow[off] = ns
 		o = mo
 	}
+}
+
+// orderedBefore reports whether every access sh remembers is ordered
+// before goroutine g at clock vc (true for a nil sh).
+func (sh *cellShadow) orderedBefore(g int, vc vclock) bool {
+	if sh == nil {
+		return true
+	}
+	if sh.w.unordered(g, vc) {
+		return false
+	}
+	for _, r := range sh.reads {
+		if r.unordered(g, vc) {
+			return false
+		}
+	}
+	return true
+}
+
+// aloneForRace reports whether the running goroutine's accesses are
+// ordered before every access to come: it is the only live goroutine and
+// no timer is pending. Every future clock is then a join of its clock
+// (goroutines it starts and timers it sets inherit it; synchronization
+// clocks only add to the clock they are joined into), so such an access
+// can never race and need not be remembered — nor can the access it
+// replaces, which the check just found ordered before it. Package
+// initialization (thousands of cells of the standard library's tables) and
+// main up to its first go statement thus leave no shadow for every later
+// state to carry and hash.
+func (t *thread) aloneForRace() bool {
+	return len(t.s.gs) == 1 && len(t.s.timers) == 0
 }
 
 func (t *thread) reportRace(cur, prev access, curWrite, prevWrite bool) {

@@ -82,29 +82,52 @@ func TestMemoryModel(t *testing.T) {
 		}
 		name := fd.Name.Name
 		t.Run(name, func(t *testing.T) {
-			m := vm.New(prog, vm.Options{Checks: vm.Checks{Race: true}, Sanity: true})
-			e, err := m.FindEntry(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 100000})
-			if strings.HasPrefix(name, "TestNoRace") {
-				if res.Verdict != guide.VerdictNoError {
-					msg := ""
-					if res.Final != nil && res.Final.Err() != nil {
-						msg = res.Final.Err().Msg
-					}
-					t.Fatalf("race-free test: verdict %s %s", res.Verdict, msg)
-				}
-				return
-			}
-			if res.Verdict != guide.VerdictError || res.Final.Err().Kind != vm.KindRace {
-				t.Fatalf("racy test: verdict %s", res.Verdict)
-			}
-			rs, _, err := trace.Replay(m, e, res.Choices, nil)
-			if err != nil || rs.Err() == nil || rs.Err().Kind != vm.KindRace {
-				t.Fatalf("the race does not replay: %v", err)
-			}
+			checkRaceCase(t, prog, name, !strings.HasPrefix(name, "TestNoRace"))
 		})
+	}
+}
+
+// TestRaceAlone: a goroutine running alone remembers no access, but what
+// goroutines that ended unordered with it did stays remembered
+// (testdata/race/alone; vm's aloneForRace).
+func TestRaceAlone(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "race", "alone")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"RaceReadAfterEndedReader", "NoRaceAtomicObservedAlone", "NoRaceAloneThenShared", "RaceAloneThenUnordered"} {
+		t.Run(name, func(t *testing.T) {
+			checkRaceCase(t, prog, name, !strings.HasPrefix(name, "NoRace"))
+		})
+	}
+}
+
+// checkRaceCase searches entry name of prog exhaustively for races: a racy
+// case must report one that replays, a race-free one must end without
+// error.
+func checkRaceCase(t *testing.T, prog *load.Program, name string, racy bool) {
+	t.Helper()
+	m := vm.New(prog, vm.Options{Checks: vm.Checks{Race: true}, Sanity: true})
+	e, err := m.FindEntry(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 100000})
+	if !racy {
+		if res.Verdict != guide.VerdictNoError {
+			msg := ""
+			if res.Final != nil && res.Final.Err() != nil {
+				msg = res.Final.Err().Msg
+			}
+			t.Fatalf("race-free test: verdict %s %s", res.Verdict, msg)
+		}
+		return
+	}
+	if res.Verdict != guide.VerdictError || res.Final.Err().Kind != vm.KindRace {
+		t.Fatalf("racy test: verdict %s", res.Verdict)
+	}
+	rs, _, err := trace.Replay(m, e, res.Choices, nil)
+	if err != nil || rs.Err() == nil || rs.Err().Kind != vm.KindRace {
+		t.Fatalf("the race does not replay: %v", err)
 	}
 }

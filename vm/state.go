@@ -73,6 +73,11 @@ type State struct {
 	// spinInstrs instructions without blocking (see time.go).
 	probe     int
 	probeLong bool
+	// stepNowReads counts the clock readings of the transition being
+	// made (readNow); probeClock says the probed goroutine polled the
+	// clock (see time.go).
+	stepNowReads int
+	probeClock   bool
 }
 
 // ChoiceKind says what a choice decides.
@@ -121,7 +126,7 @@ func (s *State) thaw() *State {
 	ns.fp = nil
 	ns.hashed, ns.chashed = false, false
 	ns.gorder = nil
-	ns.probe, ns.probeLong = 0, false
+	ns.probe, ns.probeLong, ns.probeClock, ns.stepNowReads = 0, false, false, 0
 	if s.race != nil {
 		ns.race = s.race.clone()
 	}
@@ -345,6 +350,7 @@ func (m *Machine) step(s *State, ch Choice) *State {
 		}
 		if t.polled || ns.probeLong || g.spin != nil && g.spin.probes > 0 {
 			ns.probe = g.id
+			ns.probeClock = t.polled && ns.stepNowReads >= clockPollReads
 		} else if g.spin != nil && g.spin.spinning {
 			si := *g.spin
 			si.spinning = false // it did not return to a state of its cycle
@@ -373,7 +379,7 @@ func (s *State) finishStep() {
 		}
 	}
 	if s.probe != 0 && s.err == nil && !s.exited {
-		s.probeSpin(s.probe, s.probeLong)
+		s.probeSpin(s.probe, s.probeLong, s.probeClock)
 	}
 	s.settle()
 	if g := s.m.opts.EntryGrace; g > 0 && s.entryDone && s.err == nil && !s.exited && s.depth-s.entryDepth >= g {
@@ -602,6 +608,15 @@ type Access struct {
 // observes or ends everything (main returning ends the process and checks
 // for leaks), so it is dependent with every transition.
 const AllObjects = ^ObjID(0)
+
+// goroutineSet in a footprint stands for the set of live goroutines and
+// where each one stands: runtime.NumGoroutine and runtime.Stack(buf, true)
+// observe it, so they are dependent with every go statement and goroutine
+// exit (a goroutine polling NumGoroutine until the others ended must see
+// each of them end). Readers of the set record it as a write and the
+// transitions that change it as a read, so that go statements and exits
+// stay independent of one another.
+const goroutineSet = AllObjects - 1
 
 func touchesAll(fp []Access) bool {
 	for _, x := range fp {

@@ -35,7 +35,11 @@ import (
 // one the program can stay in forever without time passing. A goroutine
 // that took a default once and went on, or polls while its state keeps
 // changing (a counter, a retry bound, work between the polls), is not
-// spinning and makes no time pass. A goroutine's probes stop after
+// spinning and makes no time pass — except a loop waiting for a deadline:
+// a transition that polled and read the clock at least clockPollReads
+// times counts as spinning in the state it ends in (each reading moves the
+// clock by nowStep, so its state never repeats; in a real run time passes
+// as it polls). A goroutine's probes stop after
 // spinMisses probes in a row that found the goroutine as before but the
 // state changed (others work), until it has worked
 // spinInstrs more instructions (so a long-running worker that polls on
@@ -113,10 +117,15 @@ func (si *spinInfo) workBound() int32 {
 	return spinInstrs << si.level
 }
 
+// clockPollReads is the number of clock readings after which a transition
+// that polled (was preempted in a loop, took a default, yielded) counts as
+// polling the clock: its goroutine waits for time to pass.
+const clockPollReads = 2
+
 // probeSpin probes goroutine id's last transition (long: it had worked
-// spinInstrs instructions without blocking) and records what it shows in
-// the goroutine's spin record.
-func (s *State) probeSpin(id int, long bool) {
+// spinInstrs instructions without blocking; clock: it polled the clock)
+// and records what it shows in the goroutine's spin record.
+func (s *State) probeSpin(id int, long, clock bool) {
 	g := s.getG(id)
 	if g == nil || g.status == gBlocked || g.status == gDead {
 		return
@@ -132,7 +141,13 @@ func (s *State) probeSpin(id int, long bool) {
 		si.probes--
 	}
 	si.spinning = false
-	if len(s.timers) > 0 && si.misses < spinMisses {
+	if clock && len(s.timers) > 0 {
+		// A loop that polls the clock waits for time to pass: each
+		// reading moves the clock by nowStep (readNow), so its state
+		// never repeats, but in a real run time passes as it polls and
+		// timers fire when due. It counts as spinning in this very state.
+		si.spinning, si.fp, si.misses = true, s.contentHash(), 0
+	} else if len(s.timers) > 0 && si.misses < spinMisses {
 		at, seen, compared := s.localHash(g), false, false
 		for _, m := range si.marks {
 			if m.local == at {
