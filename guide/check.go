@@ -279,6 +279,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	var exRoot *vm.State
 	var exTime time.Duration // the time the bounded exhaustive search took
 	br := newBoundRun()
+	defer br.close()
 	exDone := func() bool { return !cfg.Bounded || br.exhausted || (br.fullDone && br.stuck) }
 	unknown := func(m *vm.Machine) TrialResult {
 		if r, ok := br.verdict(ex); ok {
@@ -313,6 +314,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 			}
 			add(Result{Stats: d})
 			exTime += time.Since(exStart)
+			debugBounded(round, br, d.States, exTime, time.Since(start))
 			if br.exhausted {
 				r, _ := br.verdict(ex)
 				r.Stats = Stats{}
