@@ -60,7 +60,9 @@ func (t *Trials) runEarly(start time.Time, ready func() bool) bool {
 	t.early = e
 	if debugOn {
 		fmt.Fprintf(os.Stderr, "gmc: early search starts after %v\n", time.Since(start))
-		defer func() { fmt.Fprintf(os.Stderr, "gmc: early search ends after %v, %d states\n", time.Since(start), e.se.stats.States) }()
+		defer func() {
+			fmt.Fprintf(os.Stderr, "gmc: early search ends after %v, %d states\n", time.Since(start), e.se.stats.States)
+		}()
 	}
 	for !ready() {
 		r, found := e.br.round(e.se, e.root, earlyBudget)
