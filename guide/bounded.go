@@ -88,7 +88,14 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 	out := &bs.out
 	visited := bs.visited
 	k := bs.k
-	onPath := map[uint64]int{} // the hashes of the states on the current path
+	// onPath holds the hashes of the looked-up states on the current path:
+	// how many times each is there, and the value of pending before its
+	// first occurrence; pending counts the states of the path (looked up
+	// or not) with a timer pending, so that a back edge knows whether
+	// the cycle it closes has one (cutCycle)
+	type onPathEntry struct{ n, at int }
+	onPath := map[uint64]onPathEntry{}
+	pending := 0
 	stopped := false
 	type mark struct { // a state of the current path in visited
 		key  boundKey
@@ -99,10 +106,16 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 	explore = func(s *vm.State, p *pathNode, used int) {
 		var marks []mark // this call's states, a chain of single successors then a branching one
 		fresh := 0       // states since the last branching one
+		mine := 0        // this call's states with a timer pending
 		defer func() {
+			pending -= mine
 			for i := len(marks) - 1; i >= 0; i-- {
 				m := marks[i]
-				onPath[m.key.h]--
+				if e := onPath[m.key.h]; e.n > 1 {
+					onPath[m.key.h] = onPathEntry{e.n - 1, e.at}
+				} else {
+					delete(onPath, m.key.h)
+				}
 				if stopped || out.found != nil { // not explored to the end
 					if m.seen {
 						visited[m.key] = m.prev
@@ -130,14 +143,26 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 				}
 				prev, seen := visited[key]
 				if seen && prev <= used {
-					if s.TimersPending() && onPath[key.h] > 0 {
-						out.inexact = true // a spin that fires a timer may be cut (cutCycle)
+					// a back edge closing a cycle with a timer pending
+					// anywhere on it: a spin that fires the timer may
+					// be cut (cutCycle)
+					if e, on := onPath[key.h]; on && (s.TimersPending() || pending > e.at) {
+						out.inexact = true
 					}
 					return
 				}
 				visited[key] = used
-				onPath[key.h]++
+				e, on := onPath[key.h]
+				if !on {
+					e.at = pending
+				}
+				e.n++
+				onPath[key.h] = e
 				marks = append(marks, mark{key, prev, seen})
+			}
+			if s.TimersPending() {
+				pending++
+				mine++
 			}
 			if p.depth >= se.cfg.MaxDepth {
 				stopped, out.depth = true, true
@@ -193,8 +218,9 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 // state graph. A depth-first search that explores every edge of a cycle
 // meets at least one of them as a back edge, to a state on its current
 // path; so only a merge with a state on the path (a back edge) while a
-// timer is pending can cut a firing, and only that merge withdraws the
-// claim. A merge with a state whose subtree was explored before (a cross
+// timer is pending on the cycle it closes can cut a firing, and only that
+// merge withdraws the claim (the cycle's states are checked for timers
+// one by one: the search looks only some of them up, lookUp). A merge with a state whose subtree was explored before (a cross
 // edge) cuts nothing the earlier visit did not explore: every cycle
 // below it was met there.
 
