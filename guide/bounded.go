@@ -254,6 +254,13 @@ func (br *boundRun) close() {
 // completes. Both searches go on from where the last round paused them.
 // It returns an error result when either search finds one.
 func (br *boundRun) round(se *searcher, root *vm.State, budget int) (Result, bool) {
+	return br.roundSplit(se, root, max(budget/4, 1), budget-budget/4)
+}
+
+// roundSplit is a round with full states for the full search and bounded
+// for the bounded search (all of them when the full search no longer
+// runs).
+func (br *boundRun) roundSplit(se *searcher, root *vm.State, full, bounded int) (Result, bool) {
 	if isError(root) {
 		return se.result(VerdictError, root, &pathNode{}), true
 	}
@@ -261,7 +268,7 @@ func (br *boundRun) round(se *searcher, root *vm.State, budget int) (Result, boo
 		return Result{}, false
 	}
 	if !br.fullDone {
-		ended := br.full.run(se, max(budget/4, 1), func() { br.fullRes = se.exhaustiveRun(root, &br.full) })
+		ended := br.full.run(se, full, func() { br.fullRes = se.exhaustiveRun(root, &br.full) })
 		if ended {
 			switch br.fullRes.Verdict {
 			case VerdictError:
@@ -281,11 +288,10 @@ func (br *boundRun) round(se *searcher, root *vm.State, budget int) (Result, boo
 	if br.stuck {
 		return Result{}, false
 	}
-	share := budget - budget/4
 	if br.fullDone {
-		share = budget // the full search no longer runs
+		bounded += full // the full search no longer runs
 	}
-	return br.boundedShare(se, root, share)
+	return br.boundedShare(se, root, bounded)
 }
 
 // boundedShare runs the bounded search for about share states, going on

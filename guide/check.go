@@ -246,10 +246,14 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		total.BestLevel = max(total.BestLevel, r.Stats.BestLevel)
 		total.PeakMem = max(total.PeakMem, r.Stats.PeakMem)
 	}
+	searchStart := start // (the early search began before the trial)
+	if pre != nil {
+		searchStart = pre.start
+	}
 	finish := func(r Result, m *vm.Machine) TrialResult {
 		add(r)
 		r.Stats = total
-		r.Stats.Time = time.Since(start)
+		r.Stats.Time = time.Since(searchStart)
 		return TrialResult{Seed: cfg.Seed, Result: r, Machine: m}
 	}
 	remaining := func() time.Duration {
@@ -291,9 +295,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				res.Stats.SolverCalls, res.Stats.SolverTime = exRoot.SolverStats()
 				m = exM
 			}
-			tr := finish(res, m)
-			tr.Result.Stats.Time = time.Since(pre.start) // (it ran before the trial)
-			return tr
+			return finish(res, m)
 		}
 		add(Result{Stats: ex.stats})
 	}

@@ -45,9 +45,11 @@ type early struct {
 	start time.Time
 }
 
-// earlyBudget is the states of each round of the early search: between
-// rounds it checks whether the plan is ready.
-const earlyBudget = 256
+// earlyBudget is the states of each round of the early search, half for
+// the full sleep-set search (a small space is exhausted by it sooner than
+// by the bounded search) and half for the bounded search: between rounds
+// it checks whether the plan is ready.
+const earlyBudget = 128
 
 // runEarly runs the early search of t's trial 0 in rounds until ready
 // (the plan is built, or the wait for it is over) or the search reaches a
@@ -65,7 +67,7 @@ func (t *Trials) runEarly(start time.Time, ready func() bool) bool {
 		}()
 	}
 	for !ready() {
-		r, found := e.br.round(e.se, e.root, earlyBudget)
+		r, found := e.br.roundSplit(e.se, e.root, earlyBudget/2, earlyBudget/2)
 		if found {
 			e.res = &r
 			return true
