@@ -288,6 +288,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		ex, exRoot, br = pre.se, pre.root, pre.br
 		ex.ctx, ex.start, ex.cfg.TimeLimit = ctx, start, cfg.TimeLimit
 		if r := pre.res; r != nil {
+			br.close() // (the other search may be paused)
 			res := *r
 			res.Stats = ex.stats
 			m := base
