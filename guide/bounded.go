@@ -44,14 +44,13 @@ type boundedOutcome struct {
 }
 
 // boundSearch is a search at one preemption bound, resumable: a search
-// stopped by its budget is run again from the root, and skips the states
-// whose subtrees an earlier run explored to the end (their entries in
-// visited; the entries of the states a stopped run was inside are
-// withdrawn as it unwinds). Its flags sum up every run.
+// stopped by its budget pauses (resumable.go) and the next round goes on
+// where it paused. Its flags sum up the whole search.
 type boundSearch struct {
 	k       int
 	visited map[boundKey]int // fewest preemptions each state's explored subtree was reached with
 	out     boundedOutcome
+	rb      resumable
 }
 
 func newBoundSearch(k int) *boundSearch {
@@ -65,83 +64,149 @@ func newBoundSearch(k int) *boundSearch {
 // visited set maps each (fingerprint, preemptible goroutine) to the fewest
 // preemptions it was reached with; a state reached again with no fewer is
 // not explored again (its subtree was, with at least as much budget).
-// No sleep sets: they do not combine soundly with the bound.
+// States with a single successor are looked up only now and then
+// (lookUp). No sleep sets: they do not combine soundly with the bound.
 func (se *searcher) preemptionBounded(root *vm.State, k int, limit int) boundedOutcome {
-	return se.resumeBounded(root, newBoundSearch(k), limit)
+	bs := newBoundSearch(k)
+	defer bs.rb.close()
+	return se.resumeBounded(root, bs, limit)
 }
 
-// resumeBounded runs bs from root for at most limit states (0: no limit).
+// resumeBounded runs bs from root, or from where it paused, for at most
+// limit states (0: no limit).
 func (se *searcher) resumeBounded(root *vm.State, bs *boundSearch, limit int) boundedOutcome {
+	if bs.rb.run(se, limit, func() { se.boundedRun(root, bs) }) {
+		return bs.out
+	}
+	o := bs.out
+	o.complete = false // paused
+	return o
+}
+
+// boundedRun is the search of bs from root, to its end.
+func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 	out := &bs.out
-	out.found, out.path = nil, nil
 	visited := bs.visited
 	k := bs.k
-	onPath := map[uint64]int{} // the hashes of the states on the current path
-	startStates := se.stats.States
+	// onPath holds the hashes of the looked-up states on the current path:
+	// how many times each is there, and the value of pending before its
+	// first occurrence; pending counts the states of the path (looked up
+	// or not) with a timer pending, so that a back edge knows whether
+	// the cycle it closes has one (cutCycle)
+	type onPathEntry struct{ n, at int }
+	onPath := map[uint64]onPathEntry{}
+	pending := 0
 	stopped := false
+	type mark struct { // a state of the current path in visited
+		key  boundKey
+		prev int
+		seen bool
+	}
 	var explore func(s *vm.State, p *pathNode, used int)
 	explore = func(s *vm.State, p *pathNode, used int) {
-		if out.found != nil || stopped {
-			return
-		}
-		if se.stop(p.depth) || (limit > 0 && se.stats.States-startStates >= limit) {
-			stopped = true
-			return
-		}
-		choices := s.Choices()
-		last := preemptible(s, choices)
-		key := boundKey{s.Hash(), last}
-		if last >= 0 {
-			key.last = s.GoRank(last) // as the hash names goroutines
-		}
-		prev, seen := visited[key]
-		if seen && prev <= used {
-			if s.TimersPending() && onPath[key.h] > 0 {
-				out.inexact = true // a spin that fires a timer may be cut (cutCycle)
-			}
-			return
-		}
-		visited[key] = used
-		onPath[key.h]++
+		var marks []mark // this call's states, a chain of single successors then a branching one
+		fresh := 0       // states since the last branching one
+		mine := 0        // this call's states with a timer pending
 		defer func() {
-			onPath[key.h]--
-			if stopped || out.found != nil { // not explored to the end
-				if seen {
-					visited[key] = prev
+			pending -= mine
+			for i := len(marks) - 1; i >= 0; i-- {
+				m := marks[i]
+				if e := onPath[m.key.h]; e.n > 1 {
+					onPath[m.key.h] = onPathEntry{e.n - 1, e.at}
 				} else {
-					delete(visited, key)
+					delete(onPath, m.key.h)
+				}
+				if stopped || out.found != nil { // not explored to the end
+					if m.seen {
+						visited[m.key] = m.prev
+					} else {
+						delete(visited, m.key)
+					}
 				}
 			}
 		}()
-		if p.depth >= se.cfg.MaxDepth {
-			stopped, out.depth = true, true
-			return
-		}
-		for i, c := range choices {
-			nu := used
-			if last >= 0 && c.Kind != vm.ChooseTimer && c.G != last {
-				nu++
-			}
-			if nu > k {
-				out.pruned = true
-				continue
-			}
-			n := se.step(s, i)
-			np := p.child(i)
-			if isError(n) {
-				out.found, out.path = n, np
-				return
-			}
-			explore(n, np, nu)
+		for {
 			if out.found != nil || stopped {
 				return
 			}
-			se.stats.Backtracks++
+			if se.stop(p.depth) || bs.rb.over(se) {
+				stopped = true
+				return
+			}
+			choices := s.Choices()
+			single := len(choices) == 1 // (never a preemption: last is -1 or its goroutine)
+			last := preemptible(s, choices)
+			if lookUp(len(choices), p.depth, fresh) {
+				key := boundKey{s.Hash(), -1}
+				if last >= 0 {
+					key.last = s.GoRank(last) // as the hash names goroutines
+				}
+				prev, seen := visited[key]
+				if seen && prev <= used {
+					// a back edge closing a cycle with a timer pending
+					// anywhere on it: a spin that fires the timer may
+					// be cut (cutCycle)
+					if e, on := onPath[key.h]; on && (s.TimersPending() || pending > e.at) {
+						out.inexact = true
+					}
+					return
+				}
+				visited[key] = used
+				e, on := onPath[key.h]
+				if !on {
+					e.at = pending
+				}
+				e.n++
+				onPath[key.h] = e
+				marks = append(marks, mark{key, prev, seen})
+			}
+			if s.TimersPending() {
+				pending++
+				mine++
+			}
+			if p.depth >= se.cfg.MaxDepth {
+				stopped, out.depth = true, true
+				return
+			}
+			if single {
+				// no choice: go on in this call (the state is dropped,
+				// no snapshot is kept for a backtrack that cannot come)
+				n := se.step(s, 0)
+				p = p.child(0)
+				if isError(n) {
+					out.found, out.path = n, p
+					return
+				}
+				s = n
+				fresh++
+				continue
+			}
+			for i, c := range choices {
+				nu := used
+				if last >= 0 && c.Kind != vm.ChooseTimer && c.G != last {
+					nu++
+				}
+				if nu > k {
+					out.pruned = true
+					continue
+				}
+				n := se.step(s, i)
+				np := p.child(i)
+				if isError(n) {
+					out.found, out.path = n, np
+					return
+				}
+				explore(n, np, nu)
+				if out.found != nil || stopped {
+					return
+				}
+				se.stats.Backtracks++
+			}
+			return
 		}
 	}
 	explore(root, &pathNode{}, 0)
 	out.complete = !stopped && out.found == nil && !out.inexact
-	return *out
 }
 
 // cutCycle is the rule by which a search that merges states by hash
@@ -153,8 +218,9 @@ func (se *searcher) resumeBounded(root *vm.State, bs *boundSearch, limit int) bo
 // state graph. A depth-first search that explores every edge of a cycle
 // meets at least one of them as a back edge, to a state on its current
 // path; so only a merge with a state on the path (a back edge) while a
-// timer is pending can cut a firing, and only that merge withdraws the
-// claim. A merge with a state whose subtree was explored before (a cross
+// timer is pending on the cycle it closes can cut a firing, and only that
+// merge withdraws the claim (the cycle's states are checked for timers
+// one by one: the search looks only some of them up, lookUp). A merge with a state whose subtree was explored before (a cross
 // edge) cuts nothing the earlier visit did not explore: every cycle
 // below it was met there.
 
@@ -165,18 +231,36 @@ type boundRun struct {
 	k         int          // the bound being searched
 	done      int          // the highest bound completed; -1 none
 	exhausted bool         // every schedule explored
-	fullDone  bool         // the full sleep-set search ran out of depth (it cannot finish)
+	fullDone  bool         // the full sleep-set search ended or can claim nothing (depth cut, timer merged)
 	stuck     bool         // the bounded search ran out of depth (it cannot complete)
 	cur       *boundSearch // the search at bound k, resumed from round to round
+	full      resumable    // the full sleep-set search, resumed from round to round
+	fullRes   Result       // its result once it ended
 }
 
 func newBoundRun() *boundRun { return &boundRun{done: -1} }
 
+// close ends the paused searches (their coroutines).
+func (br *boundRun) close() {
+	br.full.close()
+	if br.cur != nil {
+		br.cur.rb.close()
+	}
+}
+
 // round spends about budget states: a quarter on the full sleep-set search
 // (which, when it finishes, exhausts the space), the rest on the bounded
 // search at the current bound, going on to the next bound whenever one
-// completes. It returns an error result when either search finds one.
+// completes. Both searches go on from where the last round paused them.
+// It returns an error result when either search finds one.
 func (br *boundRun) round(se *searcher, root *vm.State, budget int) (Result, bool) {
+	return br.roundSplit(se, root, max(budget/4, 1), budget-budget/4)
+}
+
+// roundSplit is a round with full states for the full search and bounded
+// for the bounded search (all of them when the full search no longer
+// runs).
+func (br *boundRun) roundSplit(se *searcher, root *vm.State, full, bounded int) (Result, bool) {
 	if isError(root) {
 		return se.result(VerdictError, root, &pathNode{}), true
 	}
@@ -184,27 +268,36 @@ func (br *boundRun) round(se *searcher, root *vm.State, budget int) (Result, boo
 		return Result{}, false
 	}
 	if !br.fullDone {
-		r := se.exhaustiveLimited(root, max(budget/4, 1))
-		switch r.Verdict {
-		case VerdictError:
-			return r, true
-		case VerdictNoError:
-			br.exhausted = true
-			return Result{}, false
-		}
-		if se.bounded && !se.limitHit || se.timerCut {
+		ended := br.full.run(se, full, func() { br.fullRes = se.exhaustiveRun(root, &br.full) })
+		if ended {
+			switch br.fullRes.Verdict {
+			case VerdictError:
+				return br.fullRes, true
+			case VerdictNoError:
+				br.exhausted = true
+				return Result{}, false
+			}
+			br.fullDone = true // stopped by time, or cut
+		} else if se.bounded {
+			// a depth cut or a merged state with a pending timer: it can
+			// claim nothing any more (the flag stays set until it ends)
 			br.fullDone = true
+			br.full.close()
 		}
-		se.bounded, se.limitHit, se.timerCut = false, false, false
 	}
 	if br.stuck {
 		return Result{}, false
 	}
-	start := se.stats.States
-	share := budget - budget/4
 	if br.fullDone {
-		share = budget // the full search no longer runs
+		bounded += full // the full search no longer runs
 	}
+	return br.boundedShare(se, root, bounded)
+}
+
+// boundedShare runs the bounded search for about share states, going on
+// to the next bound whenever one completes.
+func (br *boundRun) boundedShare(se *searcher, root *vm.State, share int) (Result, bool) {
+	start := se.stats.States
 	for left := share; left > 0; left = share - (se.stats.States - start) {
 		if br.cur == nil || br.cur.k != br.k {
 			br.cur = newBoundSearch(br.k)
@@ -215,6 +308,8 @@ func (br *boundRun) round(se *searcher, root *vm.State, budget int) (Result, boo
 		}
 		if o.depth || o.inexact {
 			br.stuck = true
+			br.cur.rb.close()
+			break
 		}
 		if !o.complete {
 			break
@@ -250,6 +345,7 @@ func (br *boundRun) verdict(se *searcher) (Result, bool) {
 // highest completed preemption bound is the verdict's.
 func (se *searcher) iterated(root *vm.State) Result {
 	br := newBoundRun()
+	defer br.close()
 	for budget := 1000; ; budget *= 2 {
 		if r, found := br.round(se, root, budget); found {
 			return r

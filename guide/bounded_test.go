@@ -34,3 +34,21 @@ func TestPreemptionBounds(t *testing.T) {
 	}
 	t.Logf("reorder_fixed 10 1: no-error up to %d preemptions (%d states)", r.Preemptions, r.Stats.States)
 }
+
+// TestResumedSearch checks that the exhaustive strategy's rounds go on
+// where the last one paused: on a space that is one long path, the
+// bounded search runs it once (and the full search, a quarter of each
+// round's states and first, about 60 % of it beside), where searches that
+// start again from the root every round (budgets doubling from 1,000
+// states) take about four times the path (25,002 states for 6,002).
+func TestResumedSearch(t *testing.T) {
+	prog, opts, e := loadMain(t, "./guide/testdata/longpath", nil)
+	m := vm.New(prog, opts)
+	r := Search(context.Background(), m, e, Config{Strategy: Exhaustive, TimeLimit: time.Minute})
+	if r.Verdict != VerdictNoError || !r.Exhausted {
+		t.Fatalf("longpath: %s exhausted=%v, want no-error exhausted", r.Verdict, r.Exhausted)
+	}
+	if r.Stats.MaxDepth < 6000 || r.Stats.States > r.Stats.MaxDepth*2 {
+		t.Errorf("longpath: %d states for a path of %d transitions; want at least 6,000 and at most twice as many states", r.Stats.States, r.Stats.MaxDepth)
+	}
+}

@@ -218,7 +218,7 @@ func (pl *plan) machineFor(prog *load.Program, opts vm.Options, i int, meta *heu
 // next round follows. A branch that cannot be refined (no other goroutine
 // defines what it reads) no longer stops the search of that set. A set
 // whose search ends inside its bound without a stall is exhausted.
-func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl *plan, cfg CheckConfig) TrialResult {
+func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl *plan, cfg CheckConfig, pre *early) TrialResult {
 	start := time.Now()
 	sc := Config{Strategy: cfg.Strategy, Seed: cfg.Seed, MaxDepth: cfg.MaxDepth,
 		MaxBacktrack: cfg.MaxBacktrack, TimeLimit: cfg.TimeLimit, Progress: cfg.Progress}
@@ -246,10 +246,14 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		total.BestLevel = max(total.BestLevel, r.Stats.BestLevel)
 		total.PeakMem = max(total.PeakMem, r.Stats.PeakMem)
 	}
+	searchStart := start // (the early search began before the trial)
+	if pre != nil {
+		searchStart = pre.start
+	}
 	finish := func(r Result, m *vm.Machine) TrialResult {
 		add(r)
 		r.Stats = total
-		r.Stats.Time = time.Since(start)
+		r.Stats.Time = time.Since(searchStart)
 		return TrialResult{Seed: cfg.Seed, Result: r, Machine: m}
 	}
 	remaining := func() time.Duration {
@@ -279,6 +283,24 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	var exRoot *vm.State
 	var exTime time.Duration // the time the bounded exhaustive search took
 	br := newBoundRun()
+	if pre != nil {
+		// go on with the search Prepare ran while it built the plan
+		ex, exRoot, br = pre.se, pre.root, pre.br
+		ex.ctx, ex.start, ex.cfg.TimeLimit = ctx, start, cfg.TimeLimit
+		if r := pre.res; r != nil {
+			br.close() // (the other search may be paused)
+			res := *r
+			res.Stats = ex.stats
+			m := base
+			if res.Verdict == VerdictError {
+				res.Stats.SolverCalls, res.Stats.SolverTime = exRoot.SolverStats()
+				m = exM
+			}
+			return finish(res, m)
+		}
+		add(Result{Stats: ex.stats})
+	}
+	defer br.close()
 	exDone := func() bool { return !cfg.Bounded || br.exhausted || (br.fullDone && br.stuck) }
 	unknown := func(m *vm.Machine) TrialResult {
 		if r, ok := br.verdict(ex); ok {
@@ -313,6 +335,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 			}
 			add(Result{Stats: d})
 			exTime += time.Since(exStart)
+			debugBounded(round, br, d.States, exTime, time.Since(start))
 			if br.exhausted {
 				r, _ := br.verdict(ex)
 				r.Stats = Stats{}

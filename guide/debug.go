@@ -45,3 +45,12 @@ func debugWalk(round, kind int, w *walkState, r Result) {
 	}
 	fmt.Fprintf(os.Stderr, "gmc: round %d walk %d: %d states in %v, %d runs ended, hash work %d, verdict %s\n", round, kind, r.Stats.States, r.Stats.Time.Round(time.Millisecond), w.runs, w.work, r.Verdict)
 }
+
+// debugBounded traces a round of the bounded exhaustive search of a check.
+func debugBounded(round int, br *boundRun, states int, exTime, elapsed time.Duration) {
+	if !debugOn {
+		return
+	}
+	fmt.Fprintf(os.Stderr, "gmc: round %d bounded: %d states, bound %d (done %d, full search done %v), %v of %v\n",
+		round, states, br.k, br.done, br.fullDone, exTime.Round(time.Millisecond), elapsed.Round(time.Millisecond))
+}

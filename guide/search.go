@@ -133,7 +133,6 @@ type searcher struct {
 	best     int
 	bounded  bool // some bound pruned the space (no "no-error")
 	limitHit bool // a limit of states or time stopped the last sub-search
-	timerCut bool // the full sleep-set search merged a state with a pending timer (it can claim nothing)
 }
 
 func newSearcher(ctx context.Context, m *vm.Machine, cfg Config) *searcher {

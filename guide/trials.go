@@ -2,6 +2,8 @@ package guide
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"sync"
 	"time"
 
@@ -25,6 +27,74 @@ type Trials struct {
 	// planTime is the time Prepare took; with CheckConfig.Bounded each
 	// trial's time limit covers it.
 	planTime time.Duration
+	// early is trial 0's bounded exhaustive search, run while the plan
+	// was built (taken by the first Run of trial 0).
+	earlyMu sync.Mutex
+	early   *early
+}
+
+// early is the bounded exhaustive search of gmc check's portfolio run by
+// Prepare while the plan is built in the background (planWithin): a small
+// space gets its verdict without waiting for the plan, and a large one
+// has a head start. Trial 0 goes on with it (resumable.go).
+type early struct {
+	se    *searcher
+	br    *boundRun
+	root  *vm.State
+	res   *Result // the verdict it reached: an error, or no error (exhausted)
+	start time.Time
+}
+
+// earlyBudget is the states of each round of the early search, half for
+// the full sleep-set search (a small space is exhausted by it sooner than
+// by the bounded search) and half for the bounded search: between rounds
+// it checks whether the plan is ready.
+const earlyBudget = 128
+
+// runEarly runs the early search of t's trial 0 in rounds until ready
+// (the plan is built, or the wait for it is over) or the search reaches a
+// verdict (then it reports true: the plan is not needed).
+func (t *Trials) runEarly(start time.Time, ready func() bool) bool {
+	cfg := t.cfg
+	e := &early{se: newSearcher(context.Background(), t.exM, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit}), br: newBoundRun()}
+	e.se.start, e.start = start, start
+	e.root = t.exM.Start(cfg.Entry)
+	t.early = e
+	if debugOn {
+		fmt.Fprintf(os.Stderr, "gmc: early search starts after %v\n", time.Since(start))
+		defer func() {
+			fmt.Fprintf(os.Stderr, "gmc: early search ends after %v, %d states\n", time.Since(start), e.se.stats.States)
+		}()
+	}
+	for !ready() {
+		r, found := e.br.roundSplit(e.se, e.root, earlyBudget/2, earlyBudget/2)
+		if found {
+			e.res = &r
+			return true
+		}
+		if e.br.exhausted {
+			r, _ := e.br.verdict(e.se)
+			e.res = &r
+			return true
+		}
+		if e.se.outOfBudget() || (e.br.fullDone && e.br.stuck) {
+			return false
+		}
+	}
+	return false
+}
+
+// takeEarly returns the early search for trial i (only trial 0 has one,
+// and only its first run).
+func (t *Trials) takeEarly(i int) *early {
+	if i != 0 {
+		return nil
+	}
+	t.earlyMu.Lock()
+	defer t.earlyMu.Unlock()
+	e := t.early
+	t.early = nil
+	return e
 }
 
 // Prepare computes what the trials of a check share: the plan of a guided
@@ -41,16 +111,20 @@ func Prepare(prog *load.Program, cfg CheckConfig) (*Trials, error) {
 	}
 	start := time.Now()
 	t := &Trials{prog: prog, cfg: cfg}
-	if cfg.Strategy == Guided {
-		var err error
-		if t.pl, err = planWithin(prog, cfg); err != nil {
-			return nil, err
-		}
-	}
 	t.base = vm.New(prog, cfg.Options)
 	t.exM = t.base
 	if o, ok := syncOnly(cfg.Options); ok {
 		t.exM = vm.New(prog, o)
+	}
+	if cfg.Strategy == Guided {
+		var idle func(ready func() bool) bool
+		if cfg.Bounded && cfg.TimeLimit > 0 && len(cfg.Targets) == 0 {
+			idle = func(ready func() bool) bool { return t.runEarly(start, ready) }
+		}
+		var err error
+		if t.pl, err = planWithin(prog, cfg, idle); err != nil {
+			return nil, err
+		}
 	}
 	t.planTime = time.Since(start)
 	return t, nil
@@ -60,8 +134,10 @@ func Prepare(prog *load.Program, cfg CheckConfig) (*Trials, error) {
 // sets built by then (none if the first is not done: the check then runs
 // the bounded exhaustive search and the fallback only). With user targets
 // (a goal), or outside gmc check's portfolio (CheckConfig.Bounded), it
-// waits for the whole plan.
-func planWithin(prog *load.Program, cfg CheckConfig) (*plan, error) {
+// waits for the whole plan. Meanwhile it runs idle (when not nil), which
+// returns when ready says the plan is built or the wait is over, or
+// earlier with true when the plan is no longer needed.
+func planWithin(prog *load.Program, cfg CheckConfig, idle func(ready func() bool) bool) (*plan, error) {
 	if cfg.TimeLimit <= 0 || len(cfg.Targets) > 0 || !cfg.Bounded {
 		return makePlan(prog, cfg, time.Time{})
 	}
@@ -75,6 +151,25 @@ func planWithin(prog *load.Program, cfg CheckConfig) (*plan, error) {
 		pl, err := makePlan(prog, cfg, time.Now().Add(wait))
 		ch <- planned{pl, err}
 	}()
+	if idle != nil {
+		deadline := time.Now().Add(wait)
+		var got *planned
+		ready := func() bool {
+			select {
+			case p := <-ch:
+				got = &p
+				return true
+			default:
+			}
+			return !time.Now().Before(deadline)
+		}
+		if idle(ready) {
+			return &plan{cache: map[int]*vm.Machine{}}, nil // (the analysis goes on in the background)
+		}
+		if got != nil {
+			return got.pl, got.err
+		}
+	}
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	select {
@@ -107,7 +202,7 @@ func (t *Trials) Run(ctx context.Context, i int) TrialResult {
 	if tc.TimeLimit > 0 && tc.Bounded {
 		tc.TimeLimit = max(tc.TimeLimit-t.planTime, time.Millisecond)
 	}
-	return runTrial(ctx, t.prog, t.base, t.exM, t.pl, tc)
+	return runTrial(ctx, t.prog, t.base, t.exM, t.pl, tc, t.takeEarly(i))
 }
 
 // runAll runs trials 0..cfg.Trials-1 on cfg.Parallel workers that take

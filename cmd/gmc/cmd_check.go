@@ -41,6 +41,7 @@ type checkFlags struct {
 	sarif        string
 	timeline     string
 	timelinePNG  string
+	stream       bool // --json-stream (stream.go)
 	// args is the command line (for the SARIF log and replay commands)
 	args []string
 }
@@ -58,6 +59,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.noRefine, "no-refine", false, "do not refine the abstract traces when the guided search stalls at a branch")
 	fs.StringVar(&f.sarif, "sarif", "", "write the errors found as a SARIF 2.1.0 log to this file (for code-scanning upload)")
 	fs.StringVar(&f.timeline, "timeline", "", "write the counterexample as a Chrome/Perfetto trace-event timeline (JSON) to this file (several entries: to this directory)")
+	fs.BoolVar(&f.stream, "json-stream", false, "print go test -json-shaped events on stdout, one JSON object per line: start, then run, output and pass/fail/skip (with the verdict) per entry, then the package's pass/fail with a summary; without --entry every test and fuzz target is checked")
 	fs.StringVar(&f.timelinePNG, "timeline-png", "", "draw the counterexample's timeline as a Gantt chart (PNG) to this file (one entry only)")
 }
 
@@ -98,6 +100,22 @@ func runCheck(args []string) int {
 		return code
 	}
 	e, findErr := vm.New(prog, vm.Options{}).FindEntry(f.entry)
+	if f.stream {
+		sel, err := streamSelection(prog, f.entry, e, findErr)
+		if err != nil {
+			if checkingPattern {
+				fmt.Fprintf(os.Stderr, "gmc: %v (skipped)\n", strings.TrimPrefix(err.Error(), "gmc: "))
+				return exitOK
+			}
+			fmt.Fprintf(os.Stderr, "gmc: %v\n", strings.TrimPrefix(err.Error(), "gmc: "))
+			return exitUsage
+		}
+		if f.timelinePNG != "" {
+			return usageErr("--timeline-png draws one entry's counterexample; with --json-stream use --timeline DIR")
+		}
+		f.json = true // no text on stdout but the events
+		return runCheckMulti(&f, prog, sel)
+	}
 	if findErr != nil && f.entry != "" {
 		// not an entry's name: a pattern over the package's entries
 		sel, err := entries.Select(entries.List(prog), f.entry)

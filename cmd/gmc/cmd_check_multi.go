@@ -76,13 +76,24 @@ func runCheckMulti(f *checkFlags, prog *load.Program, sel []entries.Entry) int {
 	var reports []entryReport
 	var outs []*outcome
 	files := map[*outcome][2]string{} // trace file, timeline file
-	progress := newProgressLine(os.Stderr, !f.json)
+	progress := newProgressLine(os.Stderr, !f.json || f.stream)
+	var es *eventStream
+	if f.stream {
+		es = newEventStream(os.Stdout, prog)
+		es.begin()
+	}
 	for i, se := range sel {
 		r := entryReport{Entry: se.Name, EntryKind: string(se.Kind)}
+		if es != nil {
+			es.run(se.Name)
+		}
 		e, err := probe.FindEntry(se.Name)
 		if err != nil {
 			r.Problem, r.code = err.Error(), exitUsage
 			reports = append(reports, r)
+			if es != nil {
+				es.result(r)
+			}
 			continue
 		}
 		l, code := prepareEntry(prog, e, &f.runFlags)
@@ -115,6 +126,9 @@ func runCheckMulti(f *checkFlags, prog *load.Program, sel []entries.Entry) int {
 			outs = append(outs, o)
 		}
 		reports = append(reports, r)
+		if es != nil {
+			es.result(r)
+		}
 		if !f.json {
 			fmt.Fprintf(os.Stderr, "gmc: [%d/%d] %s\n", i+1, len(sel), resultLine(r))
 		}
@@ -125,7 +139,9 @@ func runCheckMulti(f *checkFlags, prog *load.Program, sel []entries.Entry) int {
 		return code
 	}
 	sum := summarize(reports)
-	if f.json {
+	if es != nil {
+		es.end(sum)
+	} else if f.json {
 		writeJSON(os.Stdout, multiReport{Pkg: absPkg(f.pkg), Results: reports, Summary: sum})
 	} else {
 		printTable(os.Stderr, reports, sum)

@@ -89,3 +89,87 @@ func TestCheckPattern(t *testing.T) {
 		t.Errorf("exit %d, want 0:\n%s", code, errOut)
 	}
 }
+
+// TestJSONStream checks gmc check --json-stream over a pattern of two
+// packages: one JSON object per line in go test -json's shape, a start
+// and an end per package, and for every test a run, an output and the
+// verdict (pass for no error, fail for an error), with the report.
+func TestJSONStream(t *testing.T) {
+	out, errOut, code := gmc(t, "check", "--json-stream", "--time-limit", "10s", "./testdata/stream/...")
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (TestLost fails):\n%s", code, errOut)
+	}
+	type event struct {
+		Action, Package, Test, Output, Verdict string
+		Elapsed                                *float64
+		Report                                 *struct {
+			Entry   string `json:"entry"`
+			Verdict string `json:"verdict"`
+			Bound   *struct {
+				Exhausted bool `json:"exhausted"`
+			} `json:"bound"`
+		}
+		Summary *struct {
+			Entries int `json:"entries"`
+			Errors  int `json:"errors"`
+		}
+	}
+	want := map[string]string{ // test → final action
+		"counter.TestSum": "pass", "counter.TestLost": "fail", "queue.TestHandoff": "pass",
+	}
+	got := map[string][]string{} // test (or package) → its actions in order
+	var pkgs []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var e event
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			t.Fatalf("bad event %q: %v", line, err)
+		}
+		pkg := e.Package[strings.LastIndex(e.Package, "/")+1:]
+		key := pkg
+		if e.Test != "" {
+			key += "." + e.Test
+		} else if e.Action == "start" {
+			pkgs = append(pkgs, pkg)
+		}
+		got[key] = append(got[key], e.Action)
+		switch e.Action {
+		case "pass", "fail":
+			if e.Elapsed == nil {
+				t.Errorf("%s: %s without Elapsed", key, e.Action)
+			}
+			if e.Test == "" {
+				if e.Summary == nil {
+					t.Errorf("%s: package end without a summary", key)
+				}
+				continue
+			}
+			if e.Report == nil || e.Report.Entry != e.Test || e.Report.Verdict != e.Verdict {
+				t.Errorf("%s: report %+v does not match the verdict %q", key, e.Report, e.Verdict)
+			}
+			if e.Action == "pass" && (e.Verdict != "no-error" || e.Report == nil || e.Report.Bound == nil || !e.Report.Bound.Exhausted) {
+				t.Errorf("%s: pass with verdict %q, want no-error exhausted", key, e.Verdict)
+			}
+			if e.Action == "fail" && e.Verdict != "error" {
+				t.Errorf("%s: fail with verdict %q", key, e.Verdict)
+			}
+		case "output":
+			if !strings.HasPrefix(e.Output, e.Test+": ") {
+				t.Errorf("%s: output %q", key, e.Output)
+			}
+		}
+	}
+	if strings.Join(pkgs, ",") != "counter,queue" {
+		t.Errorf("packages started: %v, want counter, queue", pkgs)
+	}
+	for test, action := range want {
+		if a := strings.Join(got[test], ","); a != "run,output,"+action {
+			t.Errorf("%s: actions %s, want run,output,%s", test, a, action)
+		}
+	}
+	if a := strings.Join(got["counter"], ","); a != "start,fail" {
+		t.Errorf("counter: package actions %s, want start,fail", a)
+	}
+	if a := strings.Join(got["queue"], ","); a != "start,pass" {
+		t.Errorf("queue: package actions %s, want start,pass", a)
+	}
+}

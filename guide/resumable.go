@@ -1,0 +1,82 @@
+package guide
+
+import "iter"
+
+// resumable runs a depth-first search as a coroutine (iter.Pull) that
+// pauses when the budget of states of a round is spent, so that the next
+// round goes on where it paused instead of starting again from the root
+// (a search whose first complete path is 70,000 transitions long would
+// otherwise run it again every round). A search checks its budget with
+// over; the driver gives it a budget and runs it with run, and ends it
+// with close.
+type resumable struct {
+	next     func() (struct{}, bool)
+	quit     func()
+	yield    func(struct{}) bool // set while the coroutine runs; nil: a search that is not resumed
+	limit    int                 // states the current run may take (0: no limit)
+	base     int                 // se.stats.States when it was given
+	finished bool                // the search returned
+}
+
+// over reports whether the search must stop: its budget is spent and it
+// is not resumed (the driver ended it, or it is not a coroutine). A
+// paused search resumes inside over.
+func (rb *resumable) over(se *searcher) bool {
+	for rb.limit > 0 && se.stats.States-rb.base >= rb.limit {
+		if rb.yield == nil || !rb.yield(struct{}{}) {
+			return true
+		}
+	}
+	return false
+}
+
+// run starts body, or resumes it where it paused, with a budget of limit
+// states; it reports whether body has returned (false: paused).
+func (rb *resumable) run(se *searcher, limit int, body func()) bool {
+	rb.limit, rb.base = limit, se.stats.States
+	if rb.finished {
+		return true
+	}
+	if rb.next == nil {
+		rb.next, rb.quit = iter.Pull(func(yield func(struct{}) bool) {
+			rb.yield = yield
+			body()
+		})
+	}
+	if _, paused := rb.next(); !paused {
+		rb.finished = true
+		rb.yield = nil
+	}
+	return rb.finished
+}
+
+// close ends a paused search (it unwinds as one stopped by its budget).
+func (rb *resumable) close() {
+	if rb.quit != nil {
+		rb.quit()
+		rb.quit, rb.next = nil, nil
+	}
+	rb.finished = true
+	rb.yield = nil
+}
+
+// chainSample and chainFresh say which states with a single successor a
+// search looks up in its visited set: the first chainFresh states after
+// each state with several (where two paths that only reorder a few
+// transitions meet again), then those at depths that are multiples of
+// chainSample. Such a state offers no choice, so skipping the lookup (a
+// state hash, the most costly part of a state) loses nothing but the
+// merge: the search runs on to the next state it looks up. A cycle of
+// such states is still met: going around it chainSample times returns to
+// one of its states at a depth that is a multiple of chainSample, where
+// the lookup finds it on the path.
+const (
+	chainSample = 64
+	chainFresh  = 64
+)
+
+// lookUp says whether a search looks up a state with n successors, at
+// depth, fresh states after the last state with several.
+func lookUp(n, depth, fresh int) bool {
+	return n != 1 || fresh < chainFresh || depth%chainSample == 0
+}
