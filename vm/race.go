@@ -33,6 +33,10 @@ import (
 //   - close before every receive that returns because of it, parked before
 //     it or not; a send not ordered with a close races with it:
 //     TestNoRaceCloseWakesBlockedReceiver, TestNoRaceCloseWakesBlockedSelect.
+//   - len of a channel is no synchronization, but it observes sends and
+//     receives: a scheduling point under both scheduling modes
+//     (memory.go's observeChan): TestRaceChanLenNotSynchronization,
+//     TestNoRaceChanLenThenReceive.
 //   - select as the operation it picks: TestNoRaceSelectReceive.
 //   - Mutex: Unlock before the next Lock, each Mutex its own address, Lock
 //     and Unlock write the Mutex atomically (sync.go): TestNoRaceMutex,

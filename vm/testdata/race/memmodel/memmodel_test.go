@@ -412,3 +412,37 @@ func TestRaceMapLen(t *testing.T) {
 	m[1] = 1
 	<-done
 }
+
+// len of a channel is no synchronization: a loop that waits until a send
+// has filled the buffer is not ordered after what the sender did before
+// the send (the loop ends only after the send: a search that does not see
+// len observe the send proves the test race-free).
+func TestRaceChanLenNotSynchronization(t *testing.T) {
+	v := 0
+	_ = v
+	c := make(chan int, 10)
+	go func() {
+		v = 1
+		c <- 1
+	}()
+	for len(c) == 0 {
+		runtime.Gosched()
+	}
+	v = 2
+}
+
+// The same loop followed by the receive is ordered after the send.
+func TestNoRaceChanLenThenReceive(t *testing.T) {
+	v := 0
+	_ = v
+	c := make(chan int, 10)
+	go func() {
+		v = 1
+		c <- 1
+	}()
+	for len(c) == 0 {
+		runtime.Gosched()
+	}
+	<-c
+	v = 2
+}
