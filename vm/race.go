@@ -36,7 +36,8 @@ import (
 //   - len of a channel is no synchronization, but it observes sends and
 //     receives: a scheduling point under both scheduling modes
 //     (memory.go's observeChan): TestRaceChanLenNotSynchronization,
-//     TestNoRaceChanLenThenReceive.
+//     TestNoRaceChanLenThenReceive; so is runtime.NumGoroutine, which
+//     observes goroutines ending: TestRaceNumGoroutineNotSynchronization.
 //   - select as the operation it picks: TestNoRaceSelectReceive.
 //   - Mutex: Unlock before the next Lock, each Mutex its own address, Lock
 //     and Unlock write the Mutex atomically (sync.go): TestNoRaceMutex,

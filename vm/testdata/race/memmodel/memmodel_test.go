@@ -446,3 +446,18 @@ func TestNoRaceChanLenThenReceive(t *testing.T) {
 	<-c
 	v = 2
 }
+
+// A goroutine's end is no synchronization: waiting for it with
+// runtime.NumGoroutine orders nothing.
+func TestRaceNumGoroutineNotSynchronization(t *testing.T) {
+	v := 0
+	_ = v
+	n := runtime.NumGoroutine()
+	go func() {
+		v = 1
+	}()
+	for runtime.NumGoroutine() > n {
+		runtime.Gosched()
+	}
+	v = 2
+}
