@@ -65,7 +65,9 @@ import (
 //     and clear write it), copy/append read and write the elements they move,
 //     string conversions read the bytes, len of a map reads it:
 //     TestNoRaceElementsAndFields, TestRaceMapDifferentKeys, TestRaceMapLen,
-//     TestRaceCopy, TestRaceStringConversion.
+//     TestRaceCopy, TestRaceStringConversion; reflect reads and writes
+//     through a Value and reflect.Copy as plain accesses: TestRaceReflectSet,
+//     TestNoRaceReflectCopyOrdered.
 
 // vclock is a vector clock: goroutine id -> logical time. Immutable.
 type vclock map[int]uint64

@@ -7,6 +7,7 @@ package memmodel
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -460,4 +461,31 @@ func TestRaceNumGoroutineNotSynchronization(t *testing.T) {
 		runtime.Gosched()
 	}
 	v = 2
+}
+
+// reflect reads and writes the variables a Value points to, as plain
+// accesses do: a Set through reflect races with a plain read...
+func TestRaceReflectSet(t *testing.T) {
+	x := 0
+	done := make(chan bool)
+	go func() {
+		reflect.ValueOf(&x).Elem().SetInt(1)
+		done <- true
+	}()
+	_ = x
+	<-done
+}
+
+// ... and reflect.Copy writes its destination; ordered by a channel, no race.
+func TestNoRaceReflectCopyOrdered(t *testing.T) {
+	a := make([]byte, 2)
+	done := make(chan bool)
+	go func() {
+		reflect.Copy(reflect.ValueOf(a), reflect.ValueOf([]byte("xy")))
+		done <- true
+	}()
+	<-done
+	if a[1] != 'y' {
+		t.Fatalf("a = %q", a)
+	}
 }
