@@ -489,3 +489,31 @@ func TestNoRaceReflectCopyOrdered(t *testing.T) {
 		t.Fatalf("a = %q", a)
 	}
 }
+
+type point struct{ x, y int }
+
+// An array assignment writes every element: it races with a write of one
+// field of one element (cells sharing one shadow are still each a location)...
+func TestRaceArrayAssignOneElement(t *testing.T) {
+	var a, b [64]point
+	done := make(chan bool)
+	go func() {
+		a[37].y = 1
+		done <- true
+	}()
+	a = b
+	<-done
+}
+
+// ... and not with a write of another array.
+func TestNoRaceArrayAssignOtherArray(t *testing.T) {
+	var a, b, c [64]point
+	done := make(chan bool)
+	go func() {
+		a[37].y = 1
+		done <- true
+	}()
+	c = b
+	<-done
+	_ = a[37].y + c[0].x
+}
