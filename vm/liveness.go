@@ -36,9 +36,8 @@ type regSet []uint64
 
 func newRegSet(n int) regSet { return make(regSet, (n+63)/64) }
 
-func (s regSet) add(r int)         { s[r/64] |= 1 << (r % 64) }
-func (s regSet) del(r int)         { s[r/64] &^= 1 << (r % 64) }
-func (s regSet) copyFrom(o regSet) { copy(s, o) }
+func (s regSet) add(r int) { s[r/64] |= 1 << (r % 64) }
+func (s regSet) del(r int) { s[r/64] &^= 1 << (r % 64) }
 
 // union adds o to s and reports whether s grew.
 func (s regSet) union(o regSet) bool {
@@ -123,21 +122,19 @@ func (f *function) computeLiveness() {
 		}
 		for _, s := range b.Succs {
 			live.union(in[s.Index])
-			edge := -1
 			for j, p := range s.Preds {
-				if p == b {
-					edge = j
-					break
+				if p != b {
+					continue
 				}
-			}
-			for _, instr := range s.Instrs {
-				phi, ok := instr.(*ssa.Phi)
-				if !ok {
-					break
-				}
-				if edge >= 0 && edge < len(phi.Edges) {
-					if r := reg(phi.Edges[edge]); r >= 0 {
-						live.add(r)
+				for _, instr := range s.Instrs {
+					phi, ok := instr.(*ssa.Phi)
+					if !ok {
+						break
+					}
+					if j < len(phi.Edges) {
+						if r := reg(phi.Edges[j]); r >= 0 {
+							live.add(r)
+						}
 					}
 				}
 			}
