@@ -195,8 +195,10 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 			mo = t.s.heap.mut(p.Obj, t.s.epoch)
 			o = mo
 		}
-		if idx >= len(mo.shadow) {
-			mo.shadow = append(mo.shadow, make([]*cellShadow, idx+1-len(mo.shadow))...)
+		if idx >= len(mo.shadow) { // room for every cell at once
+			grown := make([]*cellShadow, max(idx+1, shadowIndex(int32(len(mo.Cells)))))
+			copy(grown, mo.shadow)
+			mo.shadow = grown
 		}
 		mo.shadow[idx] = ns
 	}
