@@ -25,8 +25,18 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 	case "len", "cap":
 		isCap := b.Name() == "cap"
 		return func(t *thread, fr *frame) ctl {
-			if m, ok := fr.regs[args[0]].(Map); ok {
-				t.raceMap(fr, m.Obj, false) // len reads the map, as Go's detector sees it
+			switch x := fr.regs[args[0]].(type) {
+			case Map:
+				if k := t.observe(fr, x.Obj, "len"); k != ctlNext {
+					return k
+				}
+				t.raceMap(fr, x.Obj, false) // len reads the map, as Go's detector sees it
+			case Chan:
+				if !isCap {
+					if k := t.observeChan(x.Obj); k != ctlNext {
+						return k
+					}
+				}
 			}
 			set(fr, t.lenCap(fr.regs[args[0]], argVals[0].Type(), isCap))
 			return ctlNext

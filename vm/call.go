@@ -207,7 +207,6 @@ func (t *thread) spawn(fr *frame, cl *Closure, args []Value, start string) *goro
 	g := &goroutine{epoch: s.epoch, id: s.nextG, status: gRunnable, start: start, parent: t.g.id, bubble: t.g.bubble, wallBase: t.g.wallBase}
 	s.nextG++
 	s.gs = append(s.gs, g)
-	t.touch(goroutineSet, false)
 	s.runnext = g.id
 	if t.m.opts.Sched == SchedShared || s.race != nil {
 		t.share(cl)

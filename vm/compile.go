@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/types"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -39,6 +40,12 @@ type function struct {
 	native   *nativeFunc
 	shared   bool // loads/stores of shared objects are scheduling points
 	results  int  // number of results
+	// regOf maps each SSA value to its register; live (liveness.go) is
+	// computed from it on first use, once (machines are shared by
+	// parallel searches).
+	regOf    map[ssa.Value]int
+	liveOnce sync.Once
+	live     *liveness
 }
 
 type block struct {
@@ -142,6 +149,7 @@ func (m *Machine) compile(f *ssa.Function) *function {
 	if f.Recover != nil {
 		cf.recover = cf.blocks[f.Recover.Index]
 	}
+	cf.regOf = c.regs
 	return cf
 }
 

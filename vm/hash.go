@@ -26,6 +26,7 @@ type hasher struct {
 	order []*goroutine  // the live goroutines in canonical order
 	first map[int]int   // gidsFirst: the order in which goroutine ids first appeared
 	peek  map[ObjID]int // goroutineKey: the numbers objects have, not to be extended
+	live  bool          // hash only the registers live at each frame's position (liveness.go)
 }
 
 const fnvOffset = 14695981039346656037
@@ -376,10 +377,11 @@ func (s *State) contentHash() uint64 {
 // and the timers, numbering the objects it reaches (the hasher's ids).
 func (s *State) walk(roots []ObjID) *hasher { return s.walkClock(roots, true) }
 
-// walkClock is walk; without clock, the virtual clock is left out (timers
-// count by their time left).
+// walkClock is walk; without clock (the hang check), the virtual clock is
+// left out (timers count by their time left) and so are the registers no
+// instruction reads any more (liveness.go: a tick received and dropped).
 func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
-	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, len(roots)+64)}
+	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, len(roots)+64), live: !clock}
 	// globals first, in their fixed order
 	for _, id := range roots {
 		h.obj(id)
@@ -496,8 +498,15 @@ func (h *hasher) goroutine(g *goroutine) {
 		h.str(f.fn.name)
 		h.int(int64(f.block.index))
 		h.int(int64(f.pc))
-		for _, r := range f.regs {
-			h.value(r)
+		if live, ok := f.fn.liveRegs(f.block.index, f.pc); h.live && ok && !f.unwinding {
+			for _, r := range live {
+				h.int(int64(r))
+				h.value(f.regs[r])
+			}
+		} else {
+			for _, r := range f.regs {
+				h.value(r)
+			}
 		}
 		for d := f.defers; d != nil; d = d.next {
 			h.value(d.fn)

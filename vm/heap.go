@@ -24,7 +24,7 @@ type Object struct {
 	// object (by cell offset) and the shadow of accessed cells (immutable
 	// values, nil when unused)
 	clocks map[int32]vclock
-	shadow map[int32]*cellShadow
+	shadow []*cellShadow // by shadowIndex of the cell offset
 	// hcache caches the content hash of an object without references
 	// (its hash does not depend on the numbering of other objects); 0 =
 	// not computed. Accessed atomically: frozen objects are shared.
@@ -51,10 +51,7 @@ func (o *Object) clone(epoch uint64) *Object {
 		}
 	}
 	if o.shadow != nil {
-		c.shadow = make(map[int32]*cellShadow, len(o.shadow))
-		for k, v := range o.shadow {
-			c.shadow[k] = v
-		}
+		c.shadow = append([]*cellShadow(nil), o.shadow...)
 	}
 	return &c
 }

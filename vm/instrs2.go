@@ -310,6 +310,9 @@ func (c *compiler) next(in *ssa.Next) op {
 			fr.regs[dst] = Tuple{false, mt.Key.Zero(), mt.Elem.Zero()}
 			return ctlNext
 		}
+		if k := t.observe(fr, r.m, "range"); k != ctlNext {
+			return k
+		}
 		t.raceMap(fr, r.m, false)
 		md := t.s.heap.get(r.m).Map
 		pos := r.pos

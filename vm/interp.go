@@ -360,7 +360,6 @@ func (t *thread) goroutineExit() ctl {
 	g.top = nil
 	t.s.died = true
 	t.bubbleExit(g)
-	t.touch(goroutineSet, false)
 	if p := g.panic; p != nil && !p.goexit && !p.recovered {
 		t.s.fail(t.panicError(p))
 		return ctlStop

@@ -67,6 +67,39 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 	return ctlNext
 }
 
+// observe makes reading the state of shared object obj (a map's length or
+// entries: what other goroutines change) a scheduling point, as a load of
+// shared memory is, so partial-order reduction sees the transition depend
+// on their writes. It returns ctlYield before the read.
+func (t *thread) observe(fr *frame, obj ObjID, op string) ctl {
+	if obj == 0 || !fr.fn.shared || t.hidden || !t.s.heap.get(obj).shared {
+		return ctlNext
+	}
+	return t.observed(obj, op)
+}
+
+// observeChan makes reading the length of shared channel obj a scheduling
+// point under either scheduling mode: len of a channel observes sends and
+// receives without being ordered with them (no happens-before, no race
+// check), so it cannot move to the goroutine's previous synchronization as
+// plain accesses do (guide/syncpoints.go) and counts as one itself
+// (TestRaceChanSendLen: a loop on len(c) ends only after a send).
+func (t *thread) observeChan(obj ObjID) ctl {
+	if obj == 0 || t.hidden || !t.s.heap.get(obj).shared {
+		return ctlNext
+	}
+	return t.observed(obj, "len")
+}
+
+func (t *thread) observed(obj ObjID, op string) ctl {
+	if t.yieldBefore() {
+		return ctlYield
+	}
+	t.s.last.Op = op
+	t.touch(obj, false)
+	return ctlNext
+}
+
 // store writes *p = v in frame fr.
 func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) ctl {
 	if p.Obj == 0 {

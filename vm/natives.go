@@ -129,8 +129,12 @@ func init() {
 		t.polled = true
 		return nil, ctlNext
 	})
-	def("runtime.NumGoroutine", func(t *thread, args []Value) (Value, ctl) {
-		t.touch(goroutineSet, true)
+	// NumGoroutine observes every goroutine's start and end, neither a
+	// synchronization: a scheduling point dependent with every transition
+	// (a loop waiting for a goroutine to end is not ordered after it).
+	defVisible("runtime.NumGoroutine", func(t *thread, args []Value) (Value, ctl) {
+		t.s.last.Op = "runtime.NumGoroutine"
+		t.touch(AllObjects, false)
 		n := 0
 		for _, g := range t.s.gs {
 			if g.status != gDead {

@@ -461,6 +461,8 @@ func init() {
 		elem := iv.T.Elem
 		pi := Pointer{Obj: sl.Obj, Off: sl.Off + int32(i*elem.Size)}
 		pj := Pointer{Obj: sl.Obj, Off: sl.Off + int32(j*elem.Size)}
+		t.raceAccess(t.g.top, pi, elem.Size, true)
+		t.raceAccess(t.g.top, pj, elem.Size, true)
 		vi, vj := t.s.readCells(pi, elem), t.s.readCells(pj, elem)
 		t.s.writeCells(pi, elem, vj)
 		t.s.writeCells(pj, elem, vi)

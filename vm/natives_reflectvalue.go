@@ -19,10 +19,11 @@ import (
 // Go. Code that reads the flag word through unsafe (go-spew's bypass) sees
 // Go's read-only and addressable bits.
 //
-// Reads and writes through a Value are not scheduling points and are not
-// reported to the race detector (standard-library code runs atomically).
-// reflect.Select is natives_reflectselect.go. Not modelled: Method,
-// MethodByName, Call, MakeFunc, channel
+// Reads and writes through a Value are not scheduling points but are
+// checked by the race detector, as Go's reflect is instrumented
+// (TestRaceReflectRW of Go's race suite). reflect.Select is
+// natives_reflectselect.go. Not modelled: Method, MethodByName, Call,
+// MakeFunc, channel
 // operations (Send, Recv), SetMapIndex, MapRange; calling one stops the run
 // with "unsupported: call of ... (no body and no model)".
 
@@ -76,7 +77,17 @@ func packValue(v rvalue) Value {
 }
 
 // load reads the value v describes.
-func (t *thread) rload(v rvalue) Value { return t.s.readCells(v.ptr, v.rt) }
+func (t *thread) rload(v rvalue) Value {
+	t.raceAccess(t.g.top, v.ptr, v.rt.Size, false)
+	return t.s.readCells(v.ptr, v.rt)
+}
+
+// rstore writes x to the variable v describes (its caller checked that v
+// is settable).
+func (t *thread) rstore(v rvalue, x Value) {
+	t.raceAccess(t.g.top, v.ptr, v.rt.Size, true)
+	t.s.writeCells(v.ptr, v.rt, x)
+}
 
 // newRValue copies x (of type rt) into a fresh object and describes it.
 func (t *thread) newRValue(rt *RType, x Value, flag uintptr) rvalue {
@@ -491,7 +502,7 @@ func valueMutators() {
 		if t.s.heap.get(v.ptr.Obj).shared {
 			t.share(x)
 		}
-		t.s.writeCells(v.ptr, v.rt, x)
+		t.rstore(v, x)
 	}
 	valueMethod("Set", func(t *thread, v rvalue, args []Value) (Value, ctl) {
 		if ok, k := settable(t, v, "reflect.Value.Set"); !ok {
@@ -605,14 +616,14 @@ func valueNumbers() {
 			return nil, t.stringPanic("reflect: slice length out of range in SetLen")
 		}
 		sl.Len = n
-		t.s.writeCells(v.ptr, v.rt, sl)
+		t.rstore(v, sl)
 		return nil, ctlNext
 	})
 	valueMethod("SetZero", func(t *thread, v rvalue, _ []Value) (Value, ctl) {
 		if v.flag&(rflagAddr|rflagRO) != rflagAddr {
 			return nil, t.stringPanic("reflect: reflect.Value.SetZero using unaddressable value")
 		}
-		t.s.writeCells(v.ptr, v.rt, v.rt.Zero())
+		t.rstore(v, v.rt.Zero())
 		return nil, ctlNext
 	})
 	valueMethod("Grow", func(t *thread, v rvalue, args []Value) (Value, ctl) {
@@ -630,7 +641,7 @@ func valueNumbers() {
 		if sl.Len+n > sl.Cap {
 			grown := t.makeSlice(v.rt.Elem, sl.Len, sl.Len+n)
 			t.copyCells(grown, t.s.sliceCells(sl, v.rt.Elem), v.rt.Elem)
-			t.s.writeCells(v.ptr, v.rt, grown)
+			t.rstore(v, grown)
 		}
 		return nil, ctlNext
 	})

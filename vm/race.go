@@ -33,6 +33,11 @@ import (
 //   - close before every receive that returns because of it, parked before
 //     it or not; a send not ordered with a close races with it:
 //     TestNoRaceCloseWakesBlockedReceiver, TestNoRaceCloseWakesBlockedSelect.
+//   - len of a channel is no synchronization, but it observes sends and
+//     receives: a scheduling point under both scheduling modes
+//     (memory.go's observeChan): TestRaceChanLenNotSynchronization,
+//     TestNoRaceChanLenThenReceive; so is runtime.NumGoroutine, which
+//     observes goroutines ending: TestRaceNumGoroutineNotSynchronization.
 //   - select as the operation it picks: TestNoRaceSelectReceive.
 //   - Mutex: Unlock before the next Lock, each Mutex its own address, Lock
 //     and Unlock write the Mutex atomically (sync.go): TestNoRaceMutex,
@@ -60,7 +65,11 @@ import (
 //     and clear write it), copy/append read and write the elements they move,
 //     string conversions read the bytes, len of a map reads it:
 //     TestNoRaceElementsAndFields, TestRaceMapDifferentKeys, TestRaceMapLen,
-//     TestRaceCopy, TestRaceStringConversion.
+//     TestRaceCopy, TestRaceStringConversion; reflect reads and writes
+//     through a Value and reflect.Copy as plain accesses: TestRaceReflectSet,
+//     TestNoRaceReflectCopyOrdered; an array assignment accesses every
+//     element (the cells of one access share a shadow):
+//     TestRaceArrayAssignOneElement, TestNoRaceArrayAssignOtherArray.
 
 // vclock is a vector clock: goroutine id -> logical time. Immutable.
 type vclock map[int]uint64
@@ -158,70 +167,48 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 	here := access{g: g.id, c: g.vc[g.id], loc: t.locOf(fr), atomic: atomic}
 	o := t.s.heap.get(p.Obj)
 	alone := t.aloneForRace()
+	var mo *Object // o, made writable on the first change
+	// the cells of one access mostly share their shadow (a bulk copy wrote
+	// them together): the outcome for a shadow seen just before is reused
+	var lastOld, lastNew *cellShadow
+	haveLast := false
 	for i := 0; i < max(n, 1); i++ {
-		off := p.Off + int32(i)
+		idx := shadowIndex(p.Off + int32(i))
 		var sh *cellShadow
-		if o.shadow != nil {
-			sh = o.shadow[off]
-		}
-		if sh != nil {
-			if prev := sh.w; prev.unordered(g.id, g.vc) && !(prev.atomic && atomic) {
-				t.reportRace(here, prev, write, true)
-				return
-			}
-			if write {
-				for _, r := range sh.reads {
-					if r.unordered(g.id, g.vc) && !(r.atomic && atomic) {
-						t.reportRace(here, r, true, false)
-						return
-					}
-				}
-			}
-		}
-		if alone && sh.orderedBefore(g.id, g.vc) {
-			// ordered before every future access: nothing to remember,
-			// nor what was remembered, ordered before it too (a read or
-			// an atomic access may follow unordered reads or atomics:
-			// they stay)
-			if sh != nil {
-				mo := t.s.heap.mut(p.Obj, t.s.epoch)
-				delete(mo.shadow, off)
-				o = mo
-			}
-			continue
+		if idx < len(o.shadow) {
+			sh = o.shadow[idx]
 		}
 		var ns *cellShadow
-		if write {
-			ns = &cellShadow{w: here}
-			if sh != nil && atomic { // atomic reads not ordered before stay
-				for _, r := range sh.reads {
-					if r.unordered(g.id, g.vc) {
-						ns.reads = append(ns.reads, r)
-					}
-				}
-			}
+		if haveLast && sh == lastOld {
+			ns = lastNew
 		} else {
-			if sh != nil {
-				if n := len(sh.reads); n > 0 && sh.reads[n-1].g == g.id && sh.reads[n-1].c == here.c && sh.reads[n-1].atomic == atomic {
-					continue // same read epoch: nothing new
-				}
-				ns = &cellShadow{w: sh.w}
-				for _, r := range sh.reads {
-					if r.g != g.id {
-						ns.reads = append(ns.reads, r)
-					}
-				}
-			} else {
-				ns = &cellShadow{}
+			var raced bool
+			ns, raced = t.raceCell(sh, here, write, atomic)
+			if raced {
+				return
 			}
-			ns.reads = append(ns.reads, here)
+			if alone && sh.orderedBefore(g.id, g.vc) {
+				// ordered before every future access: nothing to
+				// remember, nor what was remembered, ordered before it
+				// too (a read or an atomic access may follow unordered
+				// reads or atomics: they stay)
+				ns = nil
+			}
+			lastOld, lastNew, haveLast = sh, ns, true
 		}
-		mo := t.s.heap.mut(p.Obj, t.s.epoch)
-		if mo.shadow == nil {
-			mo.shadow = map[int32]*cellShadow{}
+		if ns == sh {
+			continue // nothing new
 		}
-		mo.shadow[off] = ns
-		o = mo
+		if mo == nil {
+			mo = t.s.heap.mut(p.Obj, t.s.epoch)
+			o = mo
+		}
+		if idx >= len(mo.shadow) { // room for every cell at once
+			grown := make([]*cellShadow, max(idx+1, shadowIndex(int32(len(mo.Cells)))))
+			copy(grown, mo.shadow)
+			mo.shadow = grown
+		}
+		mo.shadow[idx] = ns
 	}
 }
 
@@ -254,6 +241,56 @@ func (sh *cellShadow) orderedBefore(g int, vc vclock) bool {
 // state to carry and hash.
 func (t *thread) aloneForRace() bool {
 	return len(t.s.gs) == 1 && len(t.s.timers) == 0
+}
+
+// shadowIndex is the index in Object.shadow of the cell at offset off (a
+// map is one location at offset -1).
+func shadowIndex(off int32) int { return int(off) + 1 }
+
+// raceCell checks the access here against a cell's shadow sh, reporting a
+// race (raced), and returns the cell's new shadow (sh itself if nothing
+// changes).
+func (t *thread) raceCell(sh *cellShadow, here access, write, atomic bool) (ns *cellShadow, raced bool) {
+	g := t.g
+	if sh != nil {
+		if prev := sh.w; prev.unordered(g.id, g.vc) && !(prev.atomic && atomic) {
+			t.reportRace(here, prev, write, true)
+			return nil, true
+		}
+		if write {
+			for _, r := range sh.reads {
+				if r.unordered(g.id, g.vc) && !(r.atomic && atomic) {
+					t.reportRace(here, r, true, false)
+					return nil, true
+				}
+			}
+		}
+	}
+	if write {
+		ns = &cellShadow{w: here}
+		if sh != nil && atomic { // atomic reads not ordered before stay
+			for _, r := range sh.reads {
+				if r.unordered(g.id, g.vc) {
+					ns.reads = append(ns.reads, r)
+				}
+			}
+		}
+		return ns, false
+	}
+	if sh == nil {
+		return &cellShadow{reads: []access{here}}, false
+	}
+	if n := len(sh.reads); n > 0 && sh.reads[n-1].g == g.id && sh.reads[n-1].c == here.c && sh.reads[n-1].atomic == atomic {
+		return sh, false // same read epoch: nothing new
+	}
+	ns = &cellShadow{w: sh.w}
+	for _, r := range sh.reads {
+		if r.g != g.id {
+			ns.reads = append(ns.reads, r)
+		}
+	}
+	ns.reads = append(ns.reads, here)
+	return ns, false
 }
 
 func (t *thread) reportRace(cur, prev access, curWrite, prevWrite bool) {

@@ -46,10 +46,12 @@ func (h *hasher) raceSummary() {
 	}
 	h.work += len(live) + len(syncs)
 	// The accesses to summarize, in canonical order, and the goroutines
-	// that made them.
+	// that made them. Consecutive cells with equal shadows (a bulk copy
+	// or clear) are one run, summarized once with its length.
 	type remembered struct {
 		n     int
 		off   int32
+		run   int32
 		a     access
 		write bool
 	}
@@ -57,24 +59,24 @@ func (h *hasher) raceSummary() {
 	want := map[int][]clockEntry{}
 	for n, id := range h.queue {
 		o := s.heap.get(id)
-		if len(o.shadow) == 0 {
-			continue
-		}
-		offs := make([]int32, 0, len(o.shadow))
-		for off := range o.shadow {
-			offs = append(offs, off)
-		}
-		sort.Slice(offs, func(i, j int) bool { return offs[i] < offs[j] })
-		for _, off := range offs {
-			sh := o.shadow[off]
-			if sh.w.c != 0 {
-				accs = append(accs, remembered{n + 1, off, sh.w, true})
-				want[sh.w.g] = nil
+		for idx := 0; idx < len(o.shadow); {
+			sh := o.shadow[idx]
+			end := idx + 1
+			for end < len(o.shadow) && sameShadow(o.shadow[end], sh) {
+				end++
 			}
-			for _, r := range sh.reads {
-				accs = append(accs, remembered{n + 1, off, r, false})
-				want[r.g] = nil
+			if sh != nil {
+				off, run := int32(idx-1), int32(end-idx)
+				if sh.w.c != 0 {
+					accs = append(accs, remembered{n + 1, off, run, sh.w, true})
+					want[sh.w.g] = nil
+				}
+				for _, r := range sh.reads {
+					accs = append(accs, remembered{n + 1, off, run, r, false})
+					want[r.g] = nil
+				}
 			}
+			idx = end
 		}
 	}
 	if len(accs) == 0 {
@@ -189,6 +191,7 @@ func (h *hasher) raceSummary() {
 		}
 		h.int(int64(r.n))
 		h.int(int64(r.off))
+		h.int(int64(r.run))
 		h.gid(a.g) // by rank; every ended goroutine alike (it accesses nothing more)
 		k := byte(0)
 		if r.write {
@@ -200,6 +203,22 @@ func (h *hasher) raceSummary() {
 		h.byte(k)
 		h.u64(cv.digest)
 	}
+}
+
+// sameShadow reports whether two cells remember the same accesses.
+func sameShadow(a, b *cellShadow) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil || a.w != b.w || len(a.reads) != len(b.reads) {
+		return false
+	}
+	for i := range a.reads {
+		if a.reads[i] != b.reads[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // clockEntry is clock i's entry v for some goroutine (raceSummary).

@@ -64,7 +64,8 @@ func TestRaceDetector(t *testing.T) {
 // TestMemoryModel: each rule of the memory model the race detector
 // implements (testdata/race/memmodel, one test per rule, named as in Go's
 // race suite): every TestRace* is reported as a race and replays; no
-// TestNoRace* is reported in any interleaving (exhaustive search).
+// TestNoRace* is reported in any interleaving (exhaustive search), with
+// scheduling points at shared accesses and at synchronizations only.
 func TestMemoryModel(t *testing.T) {
 	dir := filepath.Join("testdata", "race", "memmodel")
 	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, "memmodel_test.go"), nil, 0)
@@ -81,9 +82,9 @@ func TestMemoryModel(t *testing.T) {
 			continue
 		}
 		name := fd.Name.Name
-		t.Run(name, func(t *testing.T) {
-			checkRaceCase(t, prog, name, !strings.HasPrefix(name, "TestNoRace"))
-		})
+		for _, sched := range []vm.SchedMode{vm.SchedShared, vm.SchedSync} {
+			memoryModelCase(t, prog, name, sched)
+		}
 	}
 }
 
@@ -96,38 +97,45 @@ func TestRaceAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"RaceReadAfterEndedReader", "NoRaceAtomicObservedAlone", "NoRaceAloneThenShared", "RaceAloneThenUnordered"} {
-		t.Run(name, func(t *testing.T) {
-			checkRaceCase(t, prog, name, !strings.HasPrefix(name, "NoRace"))
-		})
+		for _, sched := range []vm.SchedMode{vm.SchedShared, vm.SchedSync} {
+			memoryModelCase(t, prog, name, sched)
+		}
 	}
 }
 
-// checkRaceCase searches entry name of prog exhaustively for races: a racy
-// case must report one that replays, a race-free one must end without
-// error.
-func checkRaceCase(t *testing.T, prog *load.Program, name string, racy bool) {
-	t.Helper()
-	m := vm.New(prog, vm.Options{Checks: vm.Checks{Race: true}, Sanity: true})
-	e, err := m.FindEntry(name)
-	if err != nil {
-		t.Fatal(err)
+// memoryModelCase checks entry name (racy unless named [Test]NoRace...)
+// under a scheduling mode (the exhaustive searches of gmc check run with
+// sync-only scheduling points when races are errors: guide/syncpoints.go):
+// a racy case must report a race that replays, a race-free one must end
+// without error.
+func memoryModelCase(t *testing.T, prog *load.Program, name string, sched vm.SchedMode) {
+	label := name
+	if sched == vm.SchedSync {
+		label += "/sync"
 	}
-	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 100000})
-	if !racy {
-		if res.Verdict != guide.VerdictNoError {
-			msg := ""
-			if res.Final != nil && res.Final.Err() != nil {
-				msg = res.Final.Err().Msg
-			}
-			t.Fatalf("race-free test: verdict %s %s", res.Verdict, msg)
+	t.Run(label, func(t *testing.T) {
+		m := vm.New(prog, vm.Options{Sched: sched, Checks: vm.Checks{Race: true}, Sanity: true})
+		e, err := m.FindEntry(name)
+		if err != nil {
+			t.Fatal(err)
 		}
-		return
-	}
-	if res.Verdict != guide.VerdictError || res.Final.Err().Kind != vm.KindRace {
-		t.Fatalf("racy test: verdict %s", res.Verdict)
-	}
-	rs, _, err := trace.Replay(m, e, res.Choices, nil)
-	if err != nil || rs.Err() == nil || rs.Err().Kind != vm.KindRace {
-		t.Fatalf("the race does not replay: %v", err)
-	}
+		res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 100000})
+		if strings.HasPrefix(strings.TrimPrefix(name, "Test"), "NoRace") {
+			if res.Verdict != guide.VerdictNoError {
+				msg := ""
+				if res.Final != nil && res.Final.Err() != nil {
+					msg = res.Final.Err().Msg
+				}
+				t.Fatalf("race-free test: verdict %s %s", res.Verdict, msg)
+			}
+			return
+		}
+		if res.Verdict != guide.VerdictError || res.Final.Err().Kind != vm.KindRace {
+			t.Fatalf("racy test: verdict %s", res.Verdict)
+		}
+		rs, _, err := trace.Replay(m, e, res.Choices, nil)
+		if err != nil || rs.Err() == nil || rs.Err().Kind != vm.KindRace {
+			t.Fatalf("the race does not replay: %v", err)
+		}
+	})
 }

@@ -609,15 +609,6 @@ type Access struct {
 // for leaks), so it is dependent with every transition.
 const AllObjects = ^ObjID(0)
 
-// goroutineSet in a footprint stands for the set of live goroutines and
-// where each one stands: runtime.NumGoroutine and runtime.Stack(buf, true)
-// observe it, so they are dependent with every go statement and goroutine
-// exit (a goroutine polling NumGoroutine until the others ended must see
-// each of them end). Readers of the set record it as a write and the
-// transitions that change it as a read, so that go statements and exits
-// stay independent of one another.
-const goroutineSet = AllObjects - 1
-
 func touchesAll(fp []Access) bool {
 	for _, x := range fp {
 		if x.Obj == AllObjects {

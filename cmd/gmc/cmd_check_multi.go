@@ -123,6 +123,7 @@ func runCheckMulti(f *checkFlags, prog *load.Program, sel []entries.Entry) int {
 				}
 				files[o] = [2]string{r.TraceFile, r.TimelineFile}
 			}
+			o.slim()
 			outs = append(outs, o)
 		}
 		reports = append(reports, r)

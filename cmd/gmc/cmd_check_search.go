@@ -33,6 +33,18 @@ type outcome struct {
 	replayed bool
 	// timeline of the counterexample, when asked for
 	timeline *timeline.Builder
+	// lastLoc is final's last step (kept when slim drops final)
+	lastLoc loc.Loc
+}
+
+// slim drops what only the single-entry report reads (the search's
+// result, the replay's final state and, through them, machines and
+// states), keeping what writeOutputs needs: a check of many entries keeps
+// every outcome until its outputs are written, and the dropped parts made
+// its heap grow by tens of megabytes per entry, slowing the later entries
+// down with garbage collection.
+func (o *outcome) slim() {
+	o.res, o.final = nil, nil
 }
 
 // search checks l's entry and replays the counterexample it finds (on a
@@ -135,7 +147,7 @@ func explain(f *checkFlags, l *loaded, res *guide.CheckResult, wantTimeline bool
 	tr.Unreachable = trace.UnreachableSpecs(b.Machine)
 	tr.RaceAt = trace.RaceAtSpecs(b.Machine)
 	tr.ReducedFor = trace.ReducedForSpecs(b.Machine)
-	o.tr, o.final, o.err = tr, replayed, e
+	o.tr, o.final, o.err, o.lastLoc = tr, replayed, e, replayed.LastStep().Loc
 	o.rep.Trace, o.rep.Timing = tr, tr.Timing
 	if e != nil {
 		o.rep.Error = trace.ErrorOf(e)

@@ -57,7 +57,7 @@ func writeOutputs(f *checkFlags, prog *load.Program, outs []*outcome, traceFile,
 		if o.err != nil {
 			fd = sarif.FindingOf(o.entry, o.err)
 		} else {
-			fd = sarif.Finding{Entry: o.entry, Kind: o.rep.Error.Kind, Message: o.rep.Error.Message, Loc: o.final.LastStep().Loc}
+			fd = sarif.Finding{Entry: o.entry, Kind: o.rep.Error.Kind, Message: o.rep.Error.Message, Loc: o.lastLoc}
 		}
 		fd.Steps = o.steps
 		fd.TraceFile = traceFile(o)

@@ -7,6 +7,7 @@ package memmodel
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -411,4 +412,108 @@ func TestRaceMapLen(t *testing.T) {
 	}()
 	m[1] = 1
 	<-done
+}
+
+// len of a channel is no synchronization: a loop that waits until a send
+// has filled the buffer is not ordered after what the sender did before
+// the send (the loop ends only after the send: a search that does not see
+// len observe the send proves the test race-free).
+func TestRaceChanLenNotSynchronization(t *testing.T) {
+	v := 0
+	_ = v
+	c := make(chan int, 10)
+	go func() {
+		v = 1
+		c <- 1
+	}()
+	for len(c) == 0 {
+		runtime.Gosched()
+	}
+	v = 2
+}
+
+// The same loop followed by the receive is ordered after the send.
+func TestNoRaceChanLenThenReceive(t *testing.T) {
+	v := 0
+	_ = v
+	c := make(chan int, 10)
+	go func() {
+		v = 1
+		c <- 1
+	}()
+	for len(c) == 0 {
+		runtime.Gosched()
+	}
+	<-c
+	v = 2
+}
+
+// A goroutine's end is no synchronization: waiting for it with
+// runtime.NumGoroutine orders nothing.
+func TestRaceNumGoroutineNotSynchronization(t *testing.T) {
+	v := 0
+	_ = v
+	n := runtime.NumGoroutine()
+	go func() {
+		v = 1
+	}()
+	for runtime.NumGoroutine() > n {
+		runtime.Gosched()
+	}
+	v = 2
+}
+
+// reflect reads and writes the variables a Value points to, as plain
+// accesses do: a Set through reflect races with a plain read...
+func TestRaceReflectSet(t *testing.T) {
+	x := 0
+	done := make(chan bool)
+	go func() {
+		reflect.ValueOf(&x).Elem().SetInt(1)
+		done <- true
+	}()
+	_ = x
+	<-done
+}
+
+// ... and reflect.Copy writes its destination; ordered by a channel, no race.
+func TestNoRaceReflectCopyOrdered(t *testing.T) {
+	a := make([]byte, 2)
+	done := make(chan bool)
+	go func() {
+		reflect.Copy(reflect.ValueOf(a), reflect.ValueOf([]byte("xy")))
+		done <- true
+	}()
+	<-done
+	if a[1] != 'y' {
+		t.Fatalf("a = %q", a)
+	}
+}
+
+type point struct{ x, y int }
+
+// An array assignment writes every element: it races with a write of one
+// field of one element (cells sharing one shadow are still each a location)...
+func TestRaceArrayAssignOneElement(t *testing.T) {
+	var a, b [64]point
+	done := make(chan bool)
+	go func() {
+		a[37].y = 1
+		done <- true
+	}()
+	a = b
+	<-done
+}
+
+// ... and not with a write of another array.
+func TestNoRaceArrayAssignOtherArray(t *testing.T) {
+	var a, b, c [64]point
+	done := make(chan bool)
+	go func() {
+		a[37].y = 1
+		done <- true
+	}()
+	c = b
+	<-done
+	_ = a[37].y + c[0].x
 }
