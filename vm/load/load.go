@@ -295,7 +295,6 @@ func stripBodies(f *ast.File, pkg string) {
 			}
 		}
 	}
-	emptyVarLiterals(f)
 	used := map[string]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if s, ok := n.(*ast.SelectorExpr); ok {
@@ -312,39 +311,6 @@ func stripBodies(f *ast.File, pkg string) {
 		}
 		if name != "_" && name != "." && !used[name] {
 			im.Name = ast.NewIdent("_")
-		}
-	}
-}
-
-// emptyVarLiterals drops the elements of the composite literals that
-// initialize package-level variables (x = T{...}, x = &T{...}) in a
-// stripped package: the VM does not run a stripped package's initializer
-// (its globals stay zero), and type-checking and building the SSA of
-// those tables (unicode's, crypto's, net/http's) was most of the cost of
-// loading a test that imports net/http. An array literal of inferred
-// length ([...]T{...}) keeps its elements, which give its type.
-func emptyVarLiterals(f *ast.File) {
-	for _, d := range f.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.VAR {
-			continue
-		}
-		for _, sp := range gd.Specs {
-			for _, v := range sp.(*ast.ValueSpec).Values {
-				if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
-					v = u.X
-				}
-				cl, ok := v.(*ast.CompositeLit)
-				if !ok || cl.Type == nil {
-					continue
-				}
-				if at, ok := cl.Type.(*ast.ArrayType); ok {
-					if _, inferred := at.Len.(*ast.Ellipsis); inferred {
-						continue
-					}
-				}
-				cl.Elts = nil
-			}
 		}
 	}
 }
