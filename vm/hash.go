@@ -23,9 +23,11 @@ type hasher struct {
 	// gpos is the position of each live goroutine in the canonical
 	// order (gidsCanonical).
 	gpos  map[int]int
-	order []*goroutine  // the live goroutines in canonical order
-	first map[int]int   // gidsFirst: the order in which goroutine ids first appeared
-	peek  map[ObjID]int // goroutineKey: the numbers objects have, not to be extended
+	order []*goroutine // the live goroutines in canonical order
+	first map[int]int  // gidsFirst: the order in which goroutine ids first appeared
+	// logGids: record the ids gid is given in gids (State.summary)
+	logGids bool
+	gids    []int
 }
 
 const fnvOffset = 14695981039346656037
@@ -48,7 +50,7 @@ func (h *hasher) int(x int64) { h.u64(uint64(x)) }
 // gid hashes a goroutine id by its position in the state's canonical
 // order of goroutines (-1 for one that ended, -2 for none), unless the
 // program has seen ids. The canonical order sorts the live goroutines by
-// what each one alone is (goroutineKey), ties by id, so that states that
+// what each one alone is (gsum.key), ties by id, so that states that
 // differ only by a renaming of goroutines (the same work started in
 // another order, identical workers that took turns differently) hash
 // equally. The VM's behaviour does not depend on the ids themselves:
@@ -64,6 +66,9 @@ func (h *hasher) gid(id int) {
 		h.int(int64(id))
 	case h.gmode == gidsNone:
 		h.byte(0x5a)
+		if h.logGids {
+			h.gids = append(h.gids, id)
+		}
 	case h.gmode == gidsFirst:
 		if _, ok := h.first[id]; !ok {
 			h.first[id] = len(h.first)
@@ -83,12 +88,12 @@ func (h *hasher) gid(id int) {
 const (
 	gidsCanonical = iota // by position in the canonical order (hasher.gpos)
 	gidsRaw              // by id
-	gidsNone             // not at all (goroutineKey)
+	gidsNone             // not at all (gsum.key)
 	gidsFirst            // not at all, noting where each first appears (hasher.first)
 )
 
 // canonicalOrder returns the live goroutines in canonical order (see
-// gid): by goroutineKey; goroutines with the same key (twins: identical
+// gid): by gsum.key; goroutines with the same key (twins: identical
 // workers) by where they first appear in the part of the state the
 // globals and the other goroutines reach (a channel's queue of senders,
 // a timer), then by the objects of that part they reference, then by id.
@@ -103,14 +108,16 @@ func (s *State) canonicalOrder(roots []ObjID) []*goroutine {
 		return gs
 	}
 	type rank struct {
+		g                *goroutine
+		sum              *gsum
 		key, first, refs uint64
 	}
-	ranks := make(map[*goroutine]*rank, len(gs))
-	twins := map[uint64]int{}
-	for _, g := range gs {
-		k := s.goroutineKey(g, nil)
-		ranks[g] = &rank{key: k}
-		twins[k]++
+	ranks := make([]rank, len(gs))
+	twins := make(map[uint64]int, len(gs))
+	for i, g := range gs {
+		sum := s.summary(g)
+		ranks[i] = rank{g: g, sum: sum, key: sum.key}
+		twins[sum.key]++
 	}
 	if len(twins) < len(gs) {
 		// number what the globals and the goroutines without a twin
@@ -119,9 +126,9 @@ func (s *State) canonicalOrder(roots []ObjID) []*goroutine {
 		for _, id := range roots {
 			p.obj(id)
 		}
-		for _, g := range gs {
-			if twins[ranks[g].key] == 1 {
-				p.goroutine(g)
+		for i := range ranks {
+			if twins[ranks[i].key] == 1 {
+				p.summary(ranks[i].sum)
 			}
 		}
 		for _, tm := range s.timers {
@@ -130,20 +137,20 @@ func (s *State) canonicalOrder(roots []ObjID) []*goroutine {
 			p.obj(tm.id)
 		}
 		p.drain()
-		for _, g := range gs {
-			r := ranks[g]
+		for i := range ranks {
+			r := &ranks[i]
 			if twins[r.key] == 1 {
 				continue
 			}
 			r.first = math.MaxUint64
-			if f, ok := p.first[g.id]; ok {
+			if f, ok := p.first[r.g.id]; ok {
 				r.first = uint64(f)
 			}
-			r.refs = s.goroutineKey(g, p.ids)
+			r.refs = refsKey(r.sum, p.ids)
 		}
 	}
-	sort.Slice(gs, func(i, j int) bool {
-		a, b := ranks[gs[i]], ranks[gs[j]]
+	sort.Slice(ranks, func(i, j int) bool {
+		a, b := &ranks[i], &ranks[j]
 		switch {
 		case a.key != b.key:
 			return a.key < b.key
@@ -152,26 +159,25 @@ func (s *State) canonicalOrder(roots []ObjID) []*goroutine {
 		case a.refs != b.refs:
 			return a.refs < b.refs
 		}
-		return gs[i].id < gs[j].id
+		return a.g.id < b.g.id
 	})
+	for i := range ranks {
+		gs[i] = ranks[i].g
+	}
 	return gs
 }
 
-// goroutineKey hashes goroutine g alone, without its id: with the
-// objects it references numbered in their order (peek nil), or named by
-// their numbers in peek (-1 for the others), nothing followed. It is the
-// key of the canonical order.
-func (s *State) goroutineKey(g *goroutine, peek map[ObjID]int) uint64 {
-	if peek == nil {
-		if k := atomic.LoadUint64(&g.key); k != 0 {
-			return k
+// refsKey hashes a goroutine's key and the objects it references by
+// their numbers in peek (-1 for the others): which of the objects the
+// rest of the state reaches a twin references, and where.
+func refsKey(sum *gsum, peek map[ObjID]int) uint64 {
+	h := hasher{h: sum.key}
+	for _, id := range sum.objs {
+		if n, ok := peek[id]; ok {
+			h.int(int64(n))
+		} else {
+			h.int(-1)
 		}
-	}
-	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsNone, peek: peek}
-	h.goroutine(g)
-	if peek == nil {
-		atomic.StoreUint64(&g.key, h.h|1)
-		return h.h | 1
 	}
 	return h.h
 }
@@ -189,14 +195,6 @@ func (h *hasher) obj(id ObjID) {
 		return
 	}
 	h.refs = true
-	if h.peek != nil {
-		if n, ok := h.peek[id]; ok {
-			h.int(int64(n))
-		} else {
-			h.int(-1)
-		}
-		return
-	}
 	n, ok := h.ids[id]
 	if !ok {
 		n = len(h.ids) + 1
@@ -396,7 +394,7 @@ func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	}
 	h.order = gs
 	for _, g := range gs {
-		h.goroutine(g)
+		h.summary(s.summary(g))
 	}
 	if s.data != nil { // symbolic runs: the path condition and a pending data choice
 		s.data.hashInto(h)

@@ -173,7 +173,6 @@ func (s *State) mutG(id int) *goroutine {
 		g = g.clone(s.epoch)
 		s.gs[i] = g
 	}
-	atomic.StoreUint64(&g.key, 0)
 	return g
 }
 
