@@ -1,8 +1,10 @@
 package vm
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 	"sync/atomic"
 )
@@ -20,11 +22,13 @@ type hasher struct {
 	refs  bool // a reference to another object was hashed
 	work  int  // clocks and clock entries the race summary read
 	gmode int  // how goroutines are named (gid)
-	// gpos is the position of each live goroutine in the canonical
-	// order (gidsCanonical).
-	gpos  map[int]int
-	order []*goroutine // the live goroutines in canonical order
-	first map[int]int  // gidsFirst: the order in which goroutine ids first appeared
+	// gpos is 1 + the position of each live goroutine in the canonical
+	// order, by id (gidsCanonical; gposMap when ids are too sparse)
+	gpos    []int32
+	gposMap map[int]int
+	order   []*goroutine // the live goroutines in canonical order
+	sums    []*gsum      // their summaries
+	first   map[int]int  // gidsFirst: the order in which goroutine ids first appeared
 	// logGids: record the ids gid is given in gids (State.summary)
 	logGids bool
 	gids    []int
@@ -76,9 +80,13 @@ func (h *hasher) gid(id int) {
 	case id == 0:
 		h.int(-2)
 	default:
-		p, ok := h.gpos[id]
-		if !ok {
-			p = -1
+		p := -1
+		if h.gposMap != nil {
+			if q, ok := h.gposMap[id]; ok {
+				p = q
+			}
+		} else if id > 0 && id < len(h.gpos) {
+			p = int(h.gpos[id]) - 1
 		}
 		h.int(int64(p))
 	}
@@ -101,70 +109,104 @@ const (
 // waiters, are ordered by their place in the queue, whichever of them came
 // first. Any order gives a sound hash (a walk in that order names every
 // object and goroutine consistently); a canonical one merges more.
-func (s *State) canonicalOrder(roots []ObjID) []*goroutine {
+func (s *State) canonicalOrder(roots []ObjID) ([]*goroutine, []*gsum) {
 	gs := append([]*goroutine(nil), s.gs...)
+	sums := make([]*gsum, len(gs))
 	if s.idsSeen {
 		sort.Slice(gs, func(i, j int) bool { return gs[i].id < gs[j].id })
-		return gs
+		for i, g := range gs {
+			sums[i] = s.summary(g)
+		}
+		return gs, sums
 	}
-	type rank struct {
-		g                *goroutine
-		sum              *gsum
-		key, first, refs uint64
-	}
-	ranks := make([]rank, len(gs))
-	twins := make(map[uint64]int, len(gs))
+	ranks := make([]goRank, len(gs))
 	for i, g := range gs {
 		sum := s.summary(g)
-		ranks[i] = rank{g: g, sum: sum, key: sum.key}
-		twins[sum.key]++
+		ranks[i] = goRank{g: g, sum: sum, at: i, key: sum.key}
 	}
-	if len(twins) < len(gs) {
-		// number what the globals and the goroutines without a twin
-		// reach, noting where each goroutine first appears there
-		p := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, len(roots)+64), gmode: gidsFirst, first: map[int]int{}}
-		for _, id := range roots {
-			p.obj(id)
+	slices.SortFunc(ranks, func(a, b goRank) int {
+		if a.key != b.key {
+			return cmp.Compare(a.key, b.key)
 		}
-		for i := range ranks {
-			if twins[ranks[i].key] == 1 {
-				p.summary(ranks[i].sum)
-			}
-		}
-		for _, tm := range s.timers {
-			p.gid(tm.g)
-			p.obj(tm.ch.Obj)
-			p.obj(tm.id)
-		}
-		p.drain()
-		for i := range ranks {
-			r := &ranks[i]
-			if twins[r.key] == 1 {
-				continue
-			}
-			r.first = math.MaxUint64
-			if f, ok := p.first[r.g.id]; ok {
-				r.first = uint64(f)
-			}
-			r.refs = refsKey(r.sum, p.ids)
-		}
-	}
-	sort.Slice(ranks, func(i, j int) bool {
-		a, b := &ranks[i], &ranks[j]
-		switch {
-		case a.key != b.key:
-			return a.key < b.key
-		case a.first != b.first:
-			return a.first < b.first
-		case a.refs != b.refs:
-			return a.refs < b.refs
-		}
-		return a.g.id < b.g.id
+		return cmp.Compare(a.g.id, b.g.id)
 	})
-	for i := range ranks {
-		gs[i] = ranks[i].g
+	var twin []bool // by index in gs: another goroutine has its key
+	for i := 1; i < len(ranks); i++ {
+		if ranks[i].key == ranks[i-1].key {
+			if twin == nil {
+				twin = make([]bool, len(gs))
+			}
+			twin[ranks[i].at], twin[ranks[i-1].at] = true, true
+		}
 	}
-	return gs
+	if twin != nil {
+		s.orderTwins(roots, ranks, twin)
+	}
+	for i, r := range ranks {
+		gs[i], sums[i] = r.g, r.sum
+	}
+	return gs, sums
+}
+
+// goRank is a goroutine's place in the canonical order (canonicalOrder).
+type goRank struct {
+	g                *goroutine
+	sum              *gsum
+	at               int // index in State.gs (by id)
+	key, first, refs uint64
+}
+
+// orderTwins orders each run of twins (goroutines with the same key) in
+// ranks, sorted by key, by where they first appear in the part of the
+// state the globals and the goroutines without a twin reach (walked in id
+// order), then by the objects of that part they reference, then by id.
+func (s *State) orderTwins(roots []ObjID, ranks []goRank, twin []bool) {
+	sums := make([]*gsum, len(ranks))
+	for _, r := range ranks {
+		sums[r.at] = r.sum
+	}
+	p := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, len(roots)+64), gmode: gidsFirst, first: map[int]int{}}
+	for _, id := range roots {
+		p.obj(id)
+	}
+	for i, sum := range sums {
+		if !twin[i] {
+			p.summary(sum)
+		}
+	}
+	for _, tm := range s.timers {
+		p.gid(tm.g)
+		p.obj(tm.ch.Obj)
+		p.obj(tm.id)
+	}
+	p.drain()
+	for i := 0; i < len(ranks); {
+		j := i + 1
+		for j < len(ranks) && ranks[j].key == ranks[i].key {
+			j++
+		}
+		if j-i > 1 {
+			run := ranks[i:j]
+			for k := range run {
+				r := &run[k]
+				r.first = math.MaxUint64
+				if f, ok := p.first[r.g.id]; ok {
+					r.first = uint64(f)
+				}
+				r.refs = refsKey(r.sum, p.ids)
+			}
+			slices.SortFunc(run, func(a, b goRank) int {
+				switch {
+				case a.first != b.first:
+					return cmp.Compare(a.first, b.first)
+				case a.refs != b.refs:
+					return cmp.Compare(a.refs, b.refs)
+				}
+				return cmp.Compare(a.g.id, b.g.id)
+			})
+		}
+		i = j
+	}
 }
 
 // refsKey hashes a goroutine's key and the objects it references by
@@ -382,19 +424,26 @@ func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	for _, id := range roots {
 		h.obj(id)
 	}
-	gs := s.canonicalOrder(roots)
+	gs, sums := s.canonicalOrder(roots)
 	if s.idsSeen {
 		h.byte(0xa5) // ids as they are: a state of another kind
 		h.gmode = gidsRaw
 	} else {
-		h.gpos = make(map[int]int, len(gs))
-		for i, g := range gs {
-			h.gpos[g.id] = i
+		if s.nextG <= 4*len(gs)+1024 {
+			h.gpos = make([]int32, s.nextG)
+			for i, g := range gs {
+				h.gpos[g.id] = int32(i + 1)
+			}
+		} else {
+			h.gposMap = make(map[int]int, len(gs))
+			for i, g := range gs {
+				h.gposMap[g.id] = i
+			}
 		}
 	}
-	h.order = gs
-	for _, g := range gs {
-		h.summary(s.summary(g))
+	h.order, h.sums = gs, sums
+	for _, sum := range sums {
+		h.summary(sum)
 	}
 	if s.data != nil { // symbolic runs: the path condition and a pending data choice
 		s.data.hashInto(h)

@@ -26,6 +26,7 @@ type gsum struct {
 	key  uint64
 	objs []ObjID
 	gids []int
+	vc   []clockPair // the race detector's clock of the goroutine (flatClock)
 }
 
 // summary returns goroutine g's summary, cached in g once g is frozen.
@@ -35,7 +36,7 @@ func (s *State) summary(g *goroutine) *gsum {
 	}
 	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsNone, logGids: true}
 	h.goroutine(g)
-	sum := &gsum{key: h.h | 1, objs: h.queue, gids: h.gids}
+	sum := &gsum{key: h.h | 1, objs: h.queue, gids: h.gids, vc: flatClock(g.vc)}
 	if g.epoch != s.epoch {
 		// frozen: it belongs to an older state and is copied before any
 		// write (a goroutine of this state's epoch may still be written

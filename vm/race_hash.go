@@ -26,23 +26,24 @@ import (
 // reached, in their canonical order.
 func (h *hasher) raceSummary() {
 	s := h.s
-	var live []vclock           // goroutines in canonical order, then timers in order
-	for _, g := range h.order { // as the walk named them
-		live = append(live, g.vc)
+	// the live clocks, flattened: the goroutines' in canonical order (as
+	// the walk named them; from their summaries), then the timers' in order
+	live := make([][]clockPair, 0, len(h.order)+len(s.timers))
+	for _, sum := range h.sums {
+		live = append(live, sum.vc)
 	}
 	for _, tm := range s.timers {
-		live = append(live, tm.vc)
+		live = append(live, flatClock(tm.vc))
 	}
 	var syncs []vclock // synchronization addresses and channel slots
 	// The objects with accesses to summarize, in canonical order (n: the
 	// object's number), and for each goroutine that made some, the
-	// latest epoch of its accesses (want: its key).
+	// latest epoch of its accesses.
 	type viewAt struct {
 		n int
 		v *raceView
 	}
 	var views []viewAt
-	want := map[int][]clockEntry{}
 	latest := map[int]uint64{}
 	for n, id := range h.queue {
 		o := s.heap.get(id)
@@ -57,9 +58,6 @@ func (h *hasher) raceSummary() {
 		if len(v.accs) > 0 {
 			views = append(views, viewAt{n + 1, v})
 			for _, e := range v.latest {
-				if _, ok := want[e.g]; !ok {
-					want[e.g] = nil
-				}
 				latest[e.g] = max(latest[e.g], e.c)
 			}
 		}
@@ -68,50 +66,47 @@ func (h *hasher) raceSummary() {
 	if len(views) == 0 {
 		return
 	}
-	// want[g] lists the clocks (index: live, then syncs) with a nonzero
-	// entry for g: each live clock is read once, by looking the wanted
-	// goroutines up in it or by reading it entry by entry, whichever is
-	// shorter, instead of looking g up in every clock for every access
-	// (clocks are small maps; there are thousands of them with thousands
-	// of goroutines)
-	wanted, top := make([]int, 0, len(want)), 0
-	for g := range want {
+	// An access every live clock covers is left out: every live clock
+	// has an entry for its goroutine, the least of them at least its
+	// epoch (liveMin, by goroutine id; 0: some live clock has none). Each
+	// live clock is read once for the goroutines of the accesses (slot:
+	// 1 + their index in wanted, by id).
+	wanted, top := make([]int, 0, len(latest)), 0
+	for g := range latest {
 		wanted = append(wanted, g)
 		top = max(top, g)
 	}
-	for i, vc := range live {
-		if len(vc) == 0 {
-			continue
+	slot := make([]int32, top+1)
+	for k, g := range wanted {
+		if g >= 0 {
+			slot[g] = int32(k + 1)
 		}
-		if len(wanted) < len(vc) {
-			for _, g := range wanted {
-				if v := vc[g]; v > 0 {
-					want[g] = append(want[g], clockEntry{int32(i), v})
-				}
-			}
-			continue
-		}
-		for g, v := range vc {
-			if l, ok := want[g]; ok && v > 0 {
-				want[g] = append(l, clockEntry{int32(i), v})
+	}
+	count, least := make([]int, len(wanted)), make([]uint64, len(wanted))
+	for k := range least {
+		least[k] = math.MaxUint64
+	}
+	for _, vc := range live {
+		for _, e := range vc {
+			if e.g >= 0 && e.g < len(slot) && slot[e.g] != 0 && e.v > 0 {
+				k := slot[e.g] - 1
+				count[k]++
+				least[k] = min(least[k], e.v)
 			}
 		}
 	}
-	// An access every live clock covers is left out: every live clock
-	// has an entry for its goroutine, the least of them at least its
-	// epoch (liveMin, by goroutine id; 0: some live clock has none). The
-	// goroutines of the other accesses (rest) are those whose latest
-	// access is not covered so; the synchronization clocks (as many as
-	// the slots of every channel buffer) are read only for them.
 	liveMin := make([]uint64, top+1)
+	// the goroutines of the other accesses (rest) are those whose latest
+	// access is not covered so; the clocks that cover their accesses are
+	// listed for them only (want), the synchronization clocks (as many as
+	// the slots of every channel buffer) read only for them
 	var rest []int // ascending
-	for g, l := range want {
-		if len(l) == len(live) && g >= 0 && g < len(liveMin) {
-			m := uint64(math.MaxUint64)
-			for _, e := range l {
-				m = min(m, e.v)
-			}
-			liveMin[g] = m
+	for k, g := range wanted {
+		if g < 0 {
+			continue
+		}
+		if count[k] == len(live) {
+			liveMin[g] = least[k]
 		}
 		if c := latest[g]; c != 0 && !covered(liveMin, g, c) {
 			rest = append(rest, g)
@@ -121,9 +116,21 @@ func (h *hasher) raceSummary() {
 		return
 	}
 	sort.Ints(rest)
+	// want[g] lists the clocks (index: live, then syncs) with a nonzero
+	// entry for g
+	want := make(map[int][]clockEntry, len(rest))
 	inRest := make(map[int]bool, len(rest))
+	clear(slot)
 	for _, g := range rest {
 		inRest[g] = true
+		slot[g] = 1
+	}
+	for i, vc := range live {
+		for _, e := range vc {
+			if e.g >= 0 && e.g < len(slot) && slot[e.g] != 0 && e.v > 0 {
+				want[e.g] = append(want[e.g], clockEntry{int32(i), e.v})
+			}
+		}
 	}
 	for i, vc := range syncs {
 		if len(vc) == 0 {
@@ -279,6 +286,24 @@ func (s *State) raceView(o *Object) *raceView {
 		atomic.StorePointer(&o.race, unsafe.Pointer(v))
 	}
 	return v
+}
+
+// clockPair is a clock's entry v for goroutine g.
+type clockPair struct {
+	g int
+	v uint64
+}
+
+// flatClock returns the entries of vc (in no particular order).
+func flatClock(vc vclock) []clockPair {
+	if len(vc) == 0 {
+		return nil
+	}
+	l := make([]clockPair, 0, len(vc))
+	for g, v := range vc {
+		l = append(l, clockPair{g, v})
+	}
+	return l
 }
 
 // clockEntry is clock i's entry v for some goroutine (raceSummary).
