@@ -17,6 +17,7 @@ type hasher struct {
 	h     uint64
 	s     *State
 	ids   map[ObjID]int
+	table *numbering // instead of ids (State.wholeHasher)
 	queue []ObjID
 	next  int  // queue[:next] are hashed
 	refs  bool // a reference to another object was hashed
@@ -165,7 +166,9 @@ func (s *State) orderTwins(roots []ObjID, ranks []goRank, twin []bool) {
 	for _, r := range ranks {
 		sums[r.at] = r.sum
 	}
-	p := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, len(roots)+64), gmode: gidsFirst, first: map[int]int{}}
+	p := s.wholeHasher()
+	defer p.release()
+	p.gmode, p.first = gidsFirst, map[int]int{}
 	for _, id := range roots {
 		p.obj(id)
 	}
@@ -193,7 +196,7 @@ func (s *State) orderTwins(roots []ObjID, ranks []goRank, twin []bool) {
 				if f, ok := p.first[r.g.id]; ok {
 					r.first = uint64(f)
 				}
-				r.refs = refsKey(r.sum, p.ids)
+				r.refs = refsKey(r.sum, p)
 			}
 			slices.SortFunc(run, func(a, b goRank) int {
 				switch {
@@ -210,12 +213,12 @@ func (s *State) orderTwins(roots []ObjID, ranks []goRank, twin []bool) {
 }
 
 // refsKey hashes a goroutine's key and the objects it references by
-// their numbers in peek (-1 for the others): which of the objects the
-// rest of the state reaches a twin references, and where.
-func refsKey(sum *gsum, peek map[ObjID]int) uint64 {
+// their numbers in the walk peek (-1 for the others): which of the
+// objects the rest of the state reaches a twin references, and where.
+func refsKey(sum *gsum, peek *hasher) uint64 {
 	h := hasher{h: sum.key}
 	for _, id := range sum.objs {
-		if n, ok := peek[id]; ok {
+		if n, ok := peek.number(id); ok {
 			h.int(int64(n))
 		} else {
 			h.int(-1)
@@ -237,10 +240,14 @@ func (h *hasher) obj(id ObjID) {
 		return
 	}
 	h.refs = true
-	n, ok := h.ids[id]
+	n, ok := h.number(id)
 	if !ok {
-		n = len(h.ids) + 1
-		h.ids[id] = n
+		n = len(h.queue) + 1
+		if h.table != nil {
+			h.table.set(id, n)
+		} else {
+			h.ids[id] = n
+		}
 		h.queue = append(h.queue, id)
 	}
 	h.int(int64(n))
@@ -373,6 +380,7 @@ func (s *State) Hash() uint64 {
 		return s.hash
 	}
 	h := s.walk(s.m.hashRoots)
+	defer h.release()
 	c := h.h
 	s.chash, s.chashed = c, true
 	if s.race != nil {
@@ -407,7 +415,9 @@ func (s *State) HashWork() int {
 // records of its goroutines (what a probe for spinning compares).
 func (s *State) contentHash() uint64 {
 	if !s.chashed {
-		s.chash, s.chashed = s.walk(s.m.hashRoots).h, true
+		h := s.walk(s.m.hashRoots)
+		s.chash, s.chashed = h.h, true
+		h.release()
 	}
 	return s.chash
 }
@@ -419,7 +429,7 @@ func (s *State) walk(roots []ObjID) *hasher { return s.walkClock(roots, true) }
 // walkClock is walk; without clock, the virtual clock is left out (timers
 // count by their time left).
 func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
-	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, len(roots)+64)}
+	h := s.wholeHasher()
 	// globals first, in their fixed order
 	for _, id := range roots {
 		h.obj(id)

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"sync"
 	"sync/atomic"
 	"unsafe"
 )
@@ -57,4 +58,73 @@ func (h *hasher) summary(sum *gsum) {
 	for _, id := range sum.gids {
 		h.gid(id)
 	}
+}
+
+// numbering is the numbers a walk of the whole state gives objects, in a
+// table indexed by object id (ids are dense: the heap's next id bounds
+// them) rather than a map: a walk numbers every object it reaches. A
+// number counts only where its stamp is the table's current generation,
+// so a table is reused without clearing.
+type numbering struct {
+	gen   uint32
+	stamp []uint32
+	num   []int32
+}
+
+var numberings = sync.Pool{New: func() any { return new(numbering) }}
+
+// newNumbering returns an empty table for ids below n.
+func newNumbering(n ObjID) *numbering {
+	t := numberings.Get().(*numbering)
+	if int(n) > len(t.stamp) {
+		size := int(n) + int(n)/4 + 64
+		t.stamp, t.num, t.gen = make([]uint32, size), make([]int32, size), 0
+	}
+	t.gen++
+	if t.gen == 0 { // wrapped: old stamps could match again
+		clear(t.stamp)
+		t.gen = 1
+	}
+	return t
+}
+
+func (t *numbering) get(id ObjID) (int, bool) {
+	if int(id) < len(t.stamp) && t.stamp[id] == t.gen {
+		return int(t.num[id]), true
+	}
+	return 0, false
+}
+
+func (t *numbering) set(id ObjID, n int) {
+	if int(id) >= len(t.stamp) { // (not expected: ids are below the heap's next)
+		size := int(id) + int(id)/4 + 64
+		t.stamp = append(t.stamp, make([]uint32, size-len(t.stamp))...)
+		t.num = append(t.num, make([]int32, size-len(t.num))...)
+	}
+	t.stamp[id], t.num[id] = t.gen, int32(n)
+}
+
+// wholeHasher returns a hasher for a walk of the whole state (numbering
+// its objects in a table); release returns the table when the walk's
+// numbers are no longer needed.
+func (s *State) wholeHasher() *hasher {
+	return &hasher{h: fnvOffset, s: s, table: newNumbering(s.heap.next)}
+}
+
+// release returns the hasher's numbering table for reuse; the hasher's
+// numbers are gone.
+func (h *hasher) release() {
+	if h.table != nil {
+		numberings.Put(h.table)
+		h.table = nil
+	}
+}
+
+// number returns the number the walk gave object id, if it reached it.
+func (h *hasher) number(id ObjID) (int, bool) {
+	if h.table != nil {
+		return h.table.get(id)
+	}
+	n, ok := h.ids[id]
+	return n, ok
 }

@@ -388,6 +388,7 @@ func (s *State) maybeCollect() {
 	s.lastGC = s.heap.next
 	s.allocCells = 0
 	h := s.walk(s.m.allGlobals)
+	defer h.release()
 	for ci, c := range s.heap.chunks {
 		var nc *chunk
 		for k, o := range c.objs {
@@ -395,7 +396,7 @@ func (s *State) maybeCollect() {
 				continue
 			}
 			id := ObjID(ci<<chunkBits | k)
-			if _, live := h.ids[id]; live || id == s.m.zerobase {
+			if _, live := h.number(id); live || id == s.m.zerobase {
 				continue
 			}
 			if nc == nil {
