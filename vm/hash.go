@@ -110,9 +110,11 @@ const (
 // waiters, are ordered by their place in the queue, whichever of them came
 // first. Any order gives a sound hash (a walk in that order names every
 // object and goroutine consistently); a canonical one merges more.
-func (s *State) canonicalOrder(roots []ObjID) ([]*goroutine, []*gsum) {
-	gs := append([]*goroutine(nil), s.gs...)
-	sums := make([]*gsum, len(gs))
+func (s *State) canonicalOrder(roots []ObjID, t *numbering) ([]*goroutine, []*gsum) {
+	n := len(s.gs)
+	t.gs, t.sums = reuse(t.gs, n), reuse(t.sums, n)
+	gs, sums := t.gs, t.sums
+	copy(gs, s.gs)
 	if s.idsSeen {
 		sort.Slice(gs, func(i, j int) bool { return gs[i].id < gs[j].id })
 		for i, g := range gs {
@@ -120,55 +122,69 @@ func (s *State) canonicalOrder(roots []ObjID) ([]*goroutine, []*gsum) {
 		}
 		return gs, sums
 	}
-	ranks := make([]goRank, len(gs))
+	t.ranks = reuse(t.ranks, n)
+	ranks := t.ranks
 	for i, g := range gs {
-		sum := s.summary(g)
-		ranks[i] = goRank{g: g, sum: sum, at: i, key: sum.key}
+		sums[i] = s.summary(g)
+		ranks[i] = goRank{key: sums[i].key, id: int32(g.id), at: int32(i)}
 	}
 	slices.SortFunc(ranks, func(a, b goRank) int {
 		if a.key != b.key {
 			return cmp.Compare(a.key, b.key)
 		}
-		return cmp.Compare(a.g.id, b.g.id)
+		return cmp.Compare(a.id, b.id)
 	})
-	var twin []bool // by index in gs: another goroutine has its key
-	for i := 1; i < len(ranks); i++ {
-		if ranks[i].key == ranks[i-1].key {
-			if twin == nil {
-				twin = make([]bool, len(gs))
-			}
-			twin[ranks[i].at], twin[ranks[i-1].at] = true, true
-		}
+	twins := false
+	for i := 1; i < n && !twins; i++ {
+		twins = ranks[i].key == ranks[i-1].key
 	}
-	if twin != nil {
-		s.orderTwins(roots, ranks, twin)
+	if twins {
+		s.orderTwins(roots, ranks, sums)
 	}
+	// gs and sums in the order of ranks (ordered: the goroutines in
+	// State.gs order, the summaries by index there)
+	t.ordered = reuse(t.ordered, n)
+	copy(t.ordered, sums)
 	for i, r := range ranks {
-		gs[i], sums[i] = r.g, r.sum
+		gs[i], sums[i] = s.gs[r.at], t.ordered[r.at]
 	}
 	return gs, sums
 }
 
 // goRank is a goroutine's place in the canonical order (canonicalOrder).
 type goRank struct {
-	g                *goroutine
-	sum              *gsum
-	at               int // index in State.gs (by id)
 	key, first, refs uint64
+	id               int32
+	at               int32 // index in State.gs (by id)
+}
+
+// reuse returns buf resized to n zero elements, reallocated only if it
+// is too small.
+func reuse[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n, n+n/4)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
 }
 
 // orderTwins orders each run of twins (goroutines with the same key) in
 // ranks, sorted by key, by where they first appear in the part of the
 // state the globals and the goroutines without a twin reach (walked in id
 // order), then by the objects of that part they reference, then by id.
-func (s *State) orderTwins(roots []ObjID, ranks []goRank, twin []bool) {
-	sums := make([]*gsum, len(ranks))
-	for _, r := range ranks {
-		sums[r.at] = r.sum
-	}
+// sums are the goroutines' summaries by index in State.gs.
+func (s *State) orderTwins(roots []ObjID, ranks []goRank, sums []*gsum) {
 	p := s.wholeHasher()
 	defer p.release()
 	p.gmode, p.first = gidsFirst, map[int]int{}
+	twin := reuse(p.table.twin, len(ranks)) // by index in State.gs
+	p.table.twin = twin
+	for i := 1; i < len(ranks); i++ {
+		if ranks[i].key == ranks[i-1].key {
+			twin[ranks[i].at], twin[ranks[i-1].at] = true, true
+		}
+	}
 	for _, id := range roots {
 		p.obj(id)
 	}
@@ -193,10 +209,10 @@ func (s *State) orderTwins(roots []ObjID, ranks []goRank, twin []bool) {
 			for k := range run {
 				r := &run[k]
 				r.first = math.MaxUint64
-				if f, ok := p.first[r.g.id]; ok {
+				if f, ok := p.first[int(r.id)]; ok {
 					r.first = uint64(f)
 				}
-				r.refs = refsKey(r.sum, p)
+				r.refs = refsKey(sums[r.at], p)
 			}
 			slices.SortFunc(run, func(a, b goRank) int {
 				switch {
@@ -205,7 +221,7 @@ func (s *State) orderTwins(roots []ObjID, ranks []goRank, twin []bool) {
 				case a.refs != b.refs:
 					return cmp.Compare(a.refs, b.refs)
 				}
-				return cmp.Compare(a.g.id, b.g.id)
+				return cmp.Compare(a.id, b.id)
 			})
 		}
 		i = j
@@ -434,13 +450,14 @@ func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	for _, id := range roots {
 		h.obj(id)
 	}
-	gs, sums := s.canonicalOrder(roots)
+	gs, sums := s.canonicalOrder(roots, h.table)
 	if s.idsSeen {
 		h.byte(0xa5) // ids as they are: a state of another kind
 		h.gmode = gidsRaw
 	} else {
 		if s.nextG <= 4*len(gs)+1024 {
-			h.gpos = make([]int32, s.nextG)
+			h.table.gpos = reuse(h.table.gpos, s.nextG)
+			h.gpos = h.table.gpos
 			for i, g := range gs {
 				h.gpos[g.id] = int32(i + 1)
 			}

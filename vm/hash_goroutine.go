@@ -64,11 +64,20 @@ func (h *hasher) summary(sum *gsum) {
 // table indexed by object id (ids are dense: the heap's next id bounds
 // them) rather than a map: a walk numbers every object it reaches. A
 // number counts only where its stamp is the table's current generation,
-// so a table is reused without clearing.
+// so a table is reused without clearing. It also holds the walk's other
+// buffers (one each per walk; reused, not reallocated, with the table).
 type numbering struct {
 	gen   uint32
 	stamp []uint32
 	num   []int32
+
+	gs      []*goroutine // canonicalOrder's results
+	sums    []*gsum
+	ordered []*gsum
+	ranks   []goRank
+	twin    []bool        // orderTwins
+	gpos    []int32       // hasher.gpos
+	live    [][]clockPair // raceSummary
 }
 
 var numberings = sync.Pool{New: func() any { return new(numbering) }}
@@ -114,8 +123,13 @@ func (s *State) wholeHasher() *hasher {
 // release returns the hasher's numbering table for reuse; the hasher's
 // numbers are gone.
 func (h *hasher) release() {
-	if h.table != nil {
-		numberings.Put(h.table)
+	if t := h.table; t != nil {
+		// keep no goroutine, summary or clock of the state alive
+		clear(t.gs)
+		clear(t.sums)
+		clear(t.ordered)
+		clear(t.live[:cap(t.live)])
+		numberings.Put(t)
 		h.table = nil
 	}
 }

@@ -28,7 +28,11 @@ func (h *hasher) raceSummary() {
 	s := h.s
 	// the live clocks, flattened: the goroutines' in canonical order (as
 	// the walk named them; from their summaries), then the timers' in order
-	live := make([][]clockPair, 0, len(h.order)+len(s.timers))
+	var live [][]clockPair
+	if h.table != nil {
+		live = h.table.live[:0]
+		defer func() { h.table.live = live[:0] }()
+	}
 	for _, sum := range h.sums {
 		live = append(live, sum.vc)
 	}
