@@ -124,6 +124,10 @@ func (h *hasher) raceSummary() {
 	// entry for g
 	want := make(map[int][]clockEntry, len(rest))
 	inRest := make(map[int]bool, len(rest))
+	for _, g := range rest {
+		k := slot[g] - 1
+		want[g] = make([]clockEntry, 0, count[k]+4) // its live clocks, a few others
+	}
 	clear(slot)
 	for _, g := range rest {
 		inRest[g] = true
