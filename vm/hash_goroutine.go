@@ -71,6 +71,7 @@ type numbering struct {
 	stamp []uint32
 	num   []int32
 
+	queue   []ObjID      // hasher.queue
 	gs      []*goroutine // canonicalOrder's results
 	sums    []*gsum
 	ordered []*gsum
@@ -117,7 +118,8 @@ func (t *numbering) set(id ObjID, n int) {
 // its objects in a table); release returns the table when the walk's
 // numbers are no longer needed.
 func (s *State) wholeHasher() *hasher {
-	return &hasher{h: fnvOffset, s: s, table: newNumbering(s.heap.next)}
+	t := newNumbering(s.heap.next)
+	return &hasher{h: fnvOffset, s: s, table: t, queue: t.queue[:0]}
 }
 
 // release returns the hasher's numbering table for reuse; the hasher's
@@ -129,6 +131,8 @@ func (h *hasher) release() {
 		clear(t.sums)
 		clear(t.ordered)
 		clear(t.live[:cap(t.live)])
+		t.queue = h.queue[:0]
+		h.queue = nil
 		numberings.Put(t)
 		h.table = nil
 	}
