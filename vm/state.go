@@ -13,14 +13,17 @@ var epochs atomic.Uint64
 // A State returned by Start or Step is never modified again; Step builds a
 // new State sharing unchanged objects, goroutines and frames with it.
 type State struct {
-	m      *Machine
-	epoch  uint64
-	heap   heap
-	gs     []*goroutine // live goroutines, by id
-	nextG  int
-	out    *outChunk
-	err    *Error
-	exited bool // the program ended without error
+	m     *Machine
+	epoch uint64
+	heap  heap
+	gs    []*goroutine // live goroutines, by id
+	// gsShared: gs is the parent state's slice (thaw shares it); it is
+	// copied before it is written (ownGs)
+	gsShared bool
+	nextG    int
+	out      *outChunk
+	err      *Error
+	exited   bool // the program ended without error
 
 	clock int64 // virtual time, ns
 	// nowReads is 1 + the clock time.Now last returned (0: none yet);
@@ -113,7 +116,7 @@ func (s *State) thaw() *State {
 	*ns = *s
 	ns.epoch = epochs.Add(1)
 	ns.heap = s.heap.clone()
-	ns.gs = append([]*goroutine(nil), s.gs...)
+	ns.gs, ns.gsShared = s.gs, true // copied on the first write (ownGs)
 	ns.choices = nil
 	ns.fp = nil
 	ns.hashed, ns.chashed = false, false
@@ -171,9 +174,20 @@ func (s *State) mutG(id int) *goroutine {
 	g := s.gs[i]
 	if g.epoch != s.epoch {
 		g = g.clone(s.epoch)
+		s.ownGs()
 		s.gs[i] = g
 	}
 	return g
+}
+
+// ownGs makes the state's goroutine list its own before it is written:
+// a new state shares its parent's (a transition writes one or two
+// goroutines of thousands).
+func (s *State) ownGs() {
+	if s.gsShared {
+		s.gs = append(make([]*goroutine, 0, len(s.gs)+1), s.gs...)
+		s.gsShared = false
+	}
 }
 
 func (s *State) getG(id int) *goroutine {
@@ -430,7 +444,7 @@ func (s *State) prune() {
 				live = append(live, g)
 			}
 		}
-		s.gs = live
+		s.gs, s.gsShared = live, false
 		return
 	}
 }
