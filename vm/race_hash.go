@@ -302,7 +302,7 @@ type clockPair struct {
 	v uint64
 }
 
-// flatClock returns the entries of vc (in no particular order).
+// flatClock returns the entries of vc, by goroutine.
 func flatClock(vc vclock) []clockPair {
 	if len(vc) == 0 {
 		return nil
@@ -311,6 +311,7 @@ func flatClock(vc vclock) []clockPair {
 	for g, v := range vc {
 		l = append(l, clockPair{g, v})
 	}
+	slices.SortFunc(l, func(a, b clockPair) int { return a.g - b.g })
 	return l
 }
 
