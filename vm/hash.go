@@ -28,6 +28,7 @@ type hasher struct {
 	gpos    []int32
 	gposMap map[int]int
 	order   []*goroutine // the live goroutines in canonical order
+	raced   []int32      // the indexes in queue of the objects with race detector state or a channel
 	sums    []*gsum      // their summaries
 	first   map[int]int  // gidsFirst: the order in which goroutine ids first appeared
 	// logGids: record the ids gid is given in gids (State.summary)
@@ -499,6 +500,9 @@ func (h *hasher) drain() {
 	s := h.s
 	for ; h.next < len(h.queue); h.next++ {
 		o := s.heap.get(h.queue[h.next])
+		if len(o.clocks) > 0 || len(o.shadow) > 0 || o.Chan != nil {
+			h.raced = append(h.raced, int32(h.next)) // (raceSummary)
+		}
 		h.byte(byte(o.kind))
 		if o.kind == objCells {
 			h.u64(h.cells(o))

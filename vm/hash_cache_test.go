@@ -16,6 +16,7 @@ import (
 // same with every cache dropped. A cache that a goroutine's or object's
 // copy for writing kept would differ (checked by removing the resets).
 func TestHashCaches(t *testing.T) {
+	sums, views := 0, 0
 	for _, prog := range []string{"symmetry", "philosophers", "race/mutex", "race/chanhandoff", "race/waitgroup", "spin", "tickhang"} {
 		p, err := load.Load(load.Config{Dir: filepath.Join("testdata", prog)})
 		if err != nil {
@@ -26,7 +27,6 @@ func TestHashCaches(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sums, views := 0, 0
 		for seed := uint64(1); seed <= 3; seed++ {
 			rng := rand.New(rand.NewPCG(seed, 7))
 			var run []*State
@@ -45,9 +45,9 @@ func TestHashCaches(t *testing.T) {
 				sums, views = sums+a, views+b
 			}
 		}
-		if sums == 0 || (views == 0 && prog != "symmetry" && prog != "philosophers") {
-			t.Errorf("%s: %d cached summaries and %d cached race views checked", prog, sums, views)
-		}
+	}
+	if sums < 100 || views < 100 {
+		t.Errorf("%d cached summaries and %d cached race views checked, want at least 100 each", sums, views)
 	}
 }
 

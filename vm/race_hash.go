@@ -37,7 +37,10 @@ func (h *hasher) raceSummary() {
 		live = append(live, sum.vc)
 	}
 	for _, tm := range s.timers {
-		live = append(live, flatClock(tm.vc))
+		if tm.flat == nil {
+			tm.flat = flatClock(tm.vc)
+		}
+		live = append(live, tm.flat)
 	}
 	var syncs []vclock // synchronization addresses and channel slots
 	// The objects with accesses to summarize, in canonical order (n: the
@@ -49,18 +52,15 @@ func (h *hasher) raceSummary() {
 	}
 	var views []viewAt
 	latest := map[int]uint64{}
-	for n, id := range h.queue {
-		o := s.heap.get(id)
-		if len(o.clocks) == 0 && len(o.shadow) == 0 && o.Chan == nil {
-			continue
-		}
+	for _, n := range h.raced { // (in queue order: drain noted them)
+		o := s.heap.get(h.queue[n])
 		v := s.raceView(o)
 		syncs = append(syncs, v.clocks...)
 		if c := o.Chan; c != nil {
 			syncs = append(syncs, c.slots...)
 		}
 		if len(v.accs) > 0 {
-			views = append(views, viewAt{n + 1, v})
+			views = append(views, viewAt{int(n) + 1, v})
 			for _, e := range v.latest {
 				latest[e.g] = max(latest[e.g], e.c)
 			}

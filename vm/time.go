@@ -190,6 +190,9 @@ type timer struct {
 	// only): as in Go's runtime, setting a timer happens before its
 	// function starts and before its channel receives the time.
 	vc vclock
+	// flat is vc's entries (flatClock), set when the timer is added; a
+	// timer's clock never changes
+	flat []clockPair
 }
 
 // epochBase is the wall time of virtual time 0 (2026-01-01 UTC).
@@ -214,6 +217,9 @@ func (s *State) addTimers(add []timer) {
 	for i, tm := range add {
 		tm.seq = seq
 		seq++
+		if tm.flat == nil && len(tm.vc) > 0 {
+			tm.flat = flatClock(tm.vc) // (the race summary reads it every state)
+		}
 		nw[i] = tm
 	}
 	slices.SortStableFunc(nw, func(a, b timer) int { return cmp.Compare(a.when, b.when) })
