@@ -81,7 +81,7 @@ type goroutine struct {
 	// thousands of goroutines.
 	atSelect bool
 	// sum caches what the state hash needs of the goroutine alone (a
-	// *gsum, see hash_goroutine.go; nil: not computed). It is stored only
+	// *gsum, see hash_cache.go; nil: not computed). It is stored only
 	// once the goroutine is frozen (its epoch is older than the state
 	// hashing it), so it is never stale: a frozen goroutine is copied
 	// before it is written (State.mutG), and the copy starts without one.
