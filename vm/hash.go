@@ -28,8 +28,8 @@ type hasher struct {
 	gpos    []int32
 	gposMap map[int]int
 	order   []*goroutine // the live goroutines in canonical order
-	raced   []int32      // the indexes in queue of the objects with race detector state or a channel
 	sums    []*gsum      // their summaries
+	raced   []int32      // the indexes in queue of the objects with race detector state or a channel
 	first   map[int]int  // gidsFirst: the order in which goroutine ids first appeared
 	// logGids: record the ids gid is given in gids (State.summary)
 	logGids bool
