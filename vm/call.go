@@ -206,6 +206,7 @@ func (t *thread) spawn(fr *frame, cl *Closure, args []Value, start string) *goro
 	s := t.s
 	g := &goroutine{epoch: s.epoch, id: s.nextG, status: gRunnable, start: start, parent: t.g.id, bubble: t.g.bubble, wallBase: t.g.wallBase}
 	s.nextG++
+	s.ownGs()
 	s.gs = append(s.gs, g)
 	s.runnext = g.id
 	if t.m.opts.Sched == SchedShared || s.race != nil {

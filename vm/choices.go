@@ -1,5 +1,7 @@
 package vm
 
+import "sync"
+
 // Enumerating the choices of a state: the full list for searches, and a
 // count, one choice or the goroutine of each choice without building the
 // list, for random walks over thousands of goroutines.
@@ -10,14 +12,23 @@ func (s *State) Choices() []Choice {
 	if s.choices != nil || s.err != nil || s.exited {
 		return s.choices
 	}
-	cs := []Choice{}
+	buf := choiceBufs.Get().(*[]Choice)
+	l := (*buf)[:0]
 	s.eachChoice(func(g *goroutine, kind ChoiceKind, cas int) bool {
-		cs = append(cs, s.makeChoice(g, kind, cas))
+		l = append(l, s.makeChoice(g, kind, cas))
 		return true
 	})
+	cs := append(make([]Choice, 0, len(l)), l...) // the list kept: its size exactly
+	*buf = l[:0]
+	choiceBufs.Put(buf)
 	s.choices = cs
 	return cs
 }
+
+// choiceBufs holds buffers in which Choices lists a state's choices
+// before it knows how many there are (thousands with thousands of
+// goroutines).
+var choiceBufs = sync.Pool{New: func() any { return new([]Choice) }}
 
 // NumChoices returns len(s.Choices()) without building the list (a
 // random walk over thousands of goroutines needs only the count and the

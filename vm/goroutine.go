@@ -1,6 +1,10 @@
 package vm
 
-import "github.com/gmc-go/gmc/vm/loc"
+import (
+	"unsafe"
+
+	"github.com/gmc-go/gmc/vm/loc"
+)
 
 // gstatus is a goroutine's scheduling status, as in the Go runtime.
 type gstatus uint8
@@ -81,11 +85,13 @@ type goroutine struct {
 	// frames), so that listing choices need not visit the frames of
 	// thousands of goroutines.
 	atSelect bool
-	// key caches the goroutine's key of the canonical order (hash.go's
-	// goroutineKey; 0: not computed). It is cleared whenever the
-	// goroutine is taken for writing (State.mutG, clone); a stale key
-	// could only make the order less canonical, never the hash unsound.
-	key uint64
+	// sum caches what the state hash needs of the goroutine alone (a
+	// *gsum, see hash_cache.go; nil: not computed). It is stored only
+	// once the goroutine is frozen (its epoch is older than the state
+	// hashing it), so it is never stale: a frozen goroutine is copied
+	// before it is written (State.mutG), and the copy starts without one.
+	// Accessed atomically: frozen goroutines are shared between searches.
+	sum unsafe.Pointer
 	// bubble is the synctest bubble the goroutine belongs to: the id of
 	// the goroutine blocked in its synctest.Run (0: none); wallBase is
 	// then the wall time, in Unix nanoseconds, of virtual time 0 as the
@@ -155,7 +161,7 @@ func (f *frame) clone(epoch uint64) *frame {
 func (g *goroutine) clone(epoch uint64) *goroutine {
 	c := *g
 	c.epoch = epoch
-	c.key = 0
+	c.sum = nil
 	return &c
 }
 

@@ -35,7 +35,9 @@ const maxIdleMarks = 256
 // hangs records the state before time passes with every goroutine
 // blocked and reports a hang if it repeats one since the entry last moved.
 func (s *State) hangs() bool {
-	h := s.walkClock(s.m.hashRoots, false).h
+	w := s.walkClock(s.m.hashRoots, false)
+	h := w.h
+	w.release()
 	for m := s.idle; m != nil; m = m.prev {
 		if m.hash == h {
 			s.fail(s.hangError(m.depth))

@@ -1,8 +1,10 @@
 package vm
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 	"sync/atomic"
 )
@@ -15,18 +17,24 @@ type hasher struct {
 	h     uint64
 	s     *State
 	ids   map[ObjID]int
+	table *numbering // instead of ids (State.wholeHasher)
 	queue []ObjID
 	next  int  // queue[:next] are hashed
 	refs  bool // a reference to another object was hashed
 	work  int  // clocks and clock entries the race summary read
 	gmode int  // how goroutines are named (gid)
-	// gpos is the position of each live goroutine in the canonical
-	// order (gidsCanonical).
-	gpos  map[int]int
-	order []*goroutine  // the live goroutines in canonical order
-	first map[int]int   // gidsFirst: the order in which goroutine ids first appeared
-	peek  map[ObjID]int // goroutineKey: the numbers objects have, not to be extended
-	live  bool          // hash only the registers live at each frame's position (liveness.go)
+	// gpos is 1 + the position of each live goroutine in the canonical
+	// order, by id (gidsCanonical; gposMap when ids are too sparse)
+	gpos    []int32
+	gposMap map[int]int
+	order   []*goroutine // the live goroutines in canonical order
+	sums    []*gsum      // their summaries
+	raced   []int32      // the indexes in queue of the objects with race detector state or a channel
+	first   map[int]int  // gidsFirst: the order in which goroutine ids first appeared
+	// logGids: record the ids gid is given in gids (State.summary)
+	logGids bool
+	gids    []int
+	live    bool // hash only the registers live at each frame's position (liveness.go)
 }
 
 const fnvOffset = 14695981039346656037
@@ -49,7 +57,7 @@ func (h *hasher) int(x int64) { h.u64(uint64(x)) }
 // gid hashes a goroutine id by its position in the state's canonical
 // order of goroutines (-1 for one that ended, -2 for none), unless the
 // program has seen ids. The canonical order sorts the live goroutines by
-// what each one alone is (goroutineKey), ties by id, so that states that
+// what each one alone is (gsum.key), ties by id, so that states that
 // differ only by a renaming of goroutines (the same work started in
 // another order, identical workers that took turns differently) hash
 // equally. The VM's behaviour does not depend on the ids themselves:
@@ -65,6 +73,9 @@ func (h *hasher) gid(id int) {
 		h.int(int64(id))
 	case h.gmode == gidsNone:
 		h.byte(0x5a)
+		if h.logGids {
+			h.gids = append(h.gids, id)
+		}
 	case h.gmode == gidsFirst:
 		if _, ok := h.first[id]; !ok {
 			h.first[id] = len(h.first)
@@ -72,9 +83,13 @@ func (h *hasher) gid(id int) {
 	case id == 0:
 		h.int(-2)
 	default:
-		p, ok := h.gpos[id]
-		if !ok {
-			p = -1
+		p := -1
+		if h.gposMap != nil {
+			if q, ok := h.gposMap[id]; ok {
+				p = q
+			}
+		} else if id > 0 && id < len(h.gpos) {
+			p = int(h.gpos[id]) - 1
 		}
 		h.int(int64(p))
 	}
@@ -84,12 +99,12 @@ func (h *hasher) gid(id int) {
 const (
 	gidsCanonical = iota // by position in the canonical order (hasher.gpos)
 	gidsRaw              // by id
-	gidsNone             // not at all (goroutineKey)
+	gidsNone             // not at all (gsum.key)
 	gidsFirst            // not at all, noting where each first appears (hasher.first)
 )
 
 // canonicalOrder returns the live goroutines in canonical order (see
-// gid): by goroutineKey; goroutines with the same key (twins: identical
+// gid): by gsum.key; goroutines with the same key (twins: identical
 // workers) by where they first appear in the part of the state the
 // globals and the other goroutines reach (a channel's queue of senders,
 // a timer), then by the objects of that part they reference, then by id.
@@ -97,82 +112,135 @@ const (
 // waiters, are ordered by their place in the queue, whichever of them came
 // first. Any order gives a sound hash (a walk in that order names every
 // object and goroutine consistently); a canonical one merges more.
-func (s *State) canonicalOrder(roots []ObjID) []*goroutine {
-	gs := append([]*goroutine(nil), s.gs...)
+func (s *State) canonicalOrder(roots []ObjID, t *numbering, live bool) ([]*goroutine, []*gsum) {
+	n := len(s.gs)
+	t.gs, t.sums = reuse(t.gs, n), reuse(t.sums, n)
+	gs, sums := t.gs, t.sums
+	copy(gs, s.gs)
 	if s.idsSeen {
 		sort.Slice(gs, func(i, j int) bool { return gs[i].id < gs[j].id })
-		return gs
+		for i, g := range gs {
+			sums[i] = s.summaryLive(g, live)
+		}
+		return gs, sums
 	}
-	type rank struct {
-		key, first, refs uint64
+	t.ranks = reuse(t.ranks, n)
+	ranks := t.ranks
+	for i, g := range gs {
+		sums[i] = s.summaryLive(g, live)
+		ranks[i] = goRank{key: sums[i].key, id: int32(g.id), at: int32(i)}
 	}
-	ranks := make(map[*goroutine]*rank, len(gs))
-	twins := map[uint64]int{}
-	for _, g := range gs {
-		k := s.goroutineKey(g, nil)
-		ranks[g] = &rank{key: k}
-		twins[k]++
-	}
-	if len(twins) < len(gs) {
-		// number what the globals and the goroutines without a twin
-		// reach, noting where each goroutine first appears there
-		p := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, len(roots)+64), gmode: gidsFirst, first: map[int]int{}}
-		for _, id := range roots {
-			p.obj(id)
+	slices.SortFunc(ranks, func(a, b goRank) int {
+		if a.key != b.key {
+			return cmp.Compare(a.key, b.key)
 		}
-		for _, g := range gs {
-			if twins[ranks[g].key] == 1 {
-				p.goroutine(g)
-			}
-		}
-		for _, tm := range s.timers {
-			p.gid(tm.g)
-			p.obj(tm.ch.Obj)
-			p.obj(tm.id)
-		}
-		p.drain()
-		for _, g := range gs {
-			r := ranks[g]
-			if twins[r.key] == 1 {
-				continue
-			}
-			r.first = math.MaxUint64
-			if f, ok := p.first[g.id]; ok {
-				r.first = uint64(f)
-			}
-			r.refs = s.goroutineKey(g, p.ids)
-		}
-	}
-	sort.Slice(gs, func(i, j int) bool {
-		a, b := ranks[gs[i]], ranks[gs[j]]
-		switch {
-		case a.key != b.key:
-			return a.key < b.key
-		case a.first != b.first:
-			return a.first < b.first
-		case a.refs != b.refs:
-			return a.refs < b.refs
-		}
-		return gs[i].id < gs[j].id
+		return cmp.Compare(a.id, b.id)
 	})
-	return gs
+	twins := false
+	for i := 1; i < n && !twins; i++ {
+		twins = ranks[i].key == ranks[i-1].key
+	}
+	if twins {
+		s.orderTwins(roots, ranks, sums)
+	}
+	// gs and sums in the order of ranks (ordered: the goroutines in
+	// State.gs order, the summaries by index there)
+	t.ordered = reuse(t.ordered, n)
+	copy(t.ordered, sums)
+	for i, r := range ranks {
+		gs[i], sums[i] = s.gs[r.at], t.ordered[r.at]
+	}
+	return gs, sums
 }
 
-// goroutineKey hashes goroutine g alone, without its id: with the
-// objects it references numbered in their order (peek nil), or named by
-// their numbers in peek (-1 for the others), nothing followed. It is the
-// key of the canonical order.
-func (s *State) goroutineKey(g *goroutine, peek map[ObjID]int) uint64 {
-	if peek == nil {
-		if k := atomic.LoadUint64(&g.key); k != 0 {
-			return k
+// goRank is a goroutine's place in the canonical order (canonicalOrder).
+type goRank struct {
+	key, first, refs uint64
+	id               int32
+	at               int32 // index in State.gs (by id)
+}
+
+// reuse returns buf resized to n zero elements, reallocated only if it
+// is too small.
+func reuse[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n, n+n/4)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
+}
+
+// orderTwins orders each run of twins (goroutines with the same key) in
+// ranks, sorted by key, by where they first appear in the part of the
+// state the globals and the goroutines without a twin reach (walked in id
+// order), then by the objects of that part they reference, then by id.
+// sums are the goroutines' summaries by index in State.gs.
+func (s *State) orderTwins(roots []ObjID, ranks []goRank, sums []*gsum) {
+	p := s.wholeHasher()
+	defer p.release()
+	p.gmode, p.first = gidsFirst, map[int]int{}
+	twin := reuse(p.table.twin, len(ranks)) // by index in State.gs
+	p.table.twin = twin
+	for i := 1; i < len(ranks); i++ {
+		if ranks[i].key == ranks[i-1].key {
+			twin[ranks[i].at], twin[ranks[i-1].at] = true, true
 		}
 	}
-	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsNone, peek: peek}
-	h.goroutine(g)
-	if peek == nil {
-		atomic.StoreUint64(&g.key, h.h|1)
-		return h.h | 1
+	for _, id := range roots {
+		p.obj(id)
+	}
+	for i, sum := range sums {
+		if !twin[i] {
+			p.summary(sum)
+		}
+	}
+	for _, tm := range s.timers {
+		p.gid(tm.g)
+		p.obj(tm.ch.Obj)
+		p.obj(tm.id)
+	}
+	p.drain()
+	for i := 0; i < len(ranks); {
+		j := i + 1
+		for j < len(ranks) && ranks[j].key == ranks[i].key {
+			j++
+		}
+		if j-i > 1 {
+			run := ranks[i:j]
+			for k := range run {
+				r := &run[k]
+				r.first = math.MaxUint64
+				if f, ok := p.first[int(r.id)]; ok {
+					r.first = uint64(f)
+				}
+				r.refs = refsKey(sums[r.at], p)
+			}
+			slices.SortFunc(run, func(a, b goRank) int {
+				switch {
+				case a.first != b.first:
+					return cmp.Compare(a.first, b.first)
+				case a.refs != b.refs:
+					return cmp.Compare(a.refs, b.refs)
+				}
+				return cmp.Compare(a.id, b.id)
+			})
+		}
+		i = j
+	}
+}
+
+// refsKey hashes a goroutine's key and the objects it references by
+// their numbers in the walk peek (-1 for the others): which of the
+// objects the rest of the state reaches a twin references, and where.
+func refsKey(sum *gsum, peek *hasher) uint64 {
+	h := hasher{h: sum.key}
+	for _, id := range sum.objs {
+		if n, ok := peek.number(id); ok {
+			h.int(int64(n))
+		} else {
+			h.int(-1)
+		}
 	}
 	return h.h
 }
@@ -190,18 +258,14 @@ func (h *hasher) obj(id ObjID) {
 		return
 	}
 	h.refs = true
-	if h.peek != nil {
-		if n, ok := h.peek[id]; ok {
-			h.int(int64(n))
-		} else {
-			h.int(-1)
-		}
-		return
-	}
-	n, ok := h.ids[id]
+	n, ok := h.number(id)
 	if !ok {
-		n = len(h.ids) + 1
-		h.ids[id] = n
+		n = len(h.queue) + 1
+		if h.table != nil {
+			h.table.set(id, n)
+		} else {
+			h.ids[id] = n
+		}
 		h.queue = append(h.queue, id)
 	}
 	h.int(int64(n))
@@ -334,6 +398,7 @@ func (s *State) Hash() uint64 {
 		return s.hash
 	}
 	h := s.walk(s.m.hashRoots)
+	defer h.release()
 	c := h.h
 	s.chash, s.chashed = c, true
 	if s.race != nil {
@@ -368,7 +433,9 @@ func (s *State) HashWork() int {
 // records of its goroutines (what a probe for spinning compares).
 func (s *State) contentHash() uint64 {
 	if !s.chashed {
-		s.chash, s.chashed = s.walk(s.m.hashRoots).h, true
+		h := s.walk(s.m.hashRoots)
+		s.chash, s.chashed = h.h, true
+		h.release()
 	}
 	return s.chash
 }
@@ -381,24 +448,33 @@ func (s *State) walk(roots []ObjID) *hasher { return s.walkClock(roots, true) }
 // left out (timers count by their time left) and so are the registers no
 // instruction reads any more (liveness.go: a tick received and dropped).
 func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
-	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, len(roots)+64), live: !clock}
+	h := s.wholeHasher()
+	h.live = !clock
 	// globals first, in their fixed order
 	for _, id := range roots {
 		h.obj(id)
 	}
-	gs := s.canonicalOrder(roots)
+	gs, sums := s.canonicalOrder(roots, h.table, h.live)
 	if s.idsSeen {
 		h.byte(0xa5) // ids as they are: a state of another kind
 		h.gmode = gidsRaw
 	} else {
-		h.gpos = make(map[int]int, len(gs))
-		for i, g := range gs {
-			h.gpos[g.id] = i
+		if s.nextG <= 4*len(gs)+1024 {
+			h.table.gpos = reuse(h.table.gpos, s.nextG)
+			h.gpos = h.table.gpos
+			for i, g := range gs {
+				h.gpos[g.id] = int32(i + 1)
+			}
+		} else {
+			h.gposMap = make(map[int]int, len(gs))
+			for i, g := range gs {
+				h.gposMap[g.id] = i
+			}
 		}
 	}
-	h.order = gs
-	for _, g := range gs {
-		h.goroutine(g)
+	h.order, h.sums = gs, sums
+	for _, sum := range sums {
+		h.summary(sum)
 	}
 	if s.data != nil { // symbolic runs: the path condition and a pending data choice
 		s.data.hashInto(h)
@@ -427,6 +503,9 @@ func (h *hasher) drain() {
 	s := h.s
 	for ; h.next < len(h.queue); h.next++ {
 		o := s.heap.get(h.queue[h.next])
+		if len(o.clocks) > 0 || len(o.shadow) > 0 || o.Chan != nil {
+			h.raced = append(h.raced, int32(h.next)) // (raceSummary)
+		}
 		h.byte(byte(o.kind))
 		if o.kind == objCells {
 			h.u64(h.cells(o))

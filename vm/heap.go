@@ -1,5 +1,7 @@
 package vm
 
+import "unsafe"
+
 // objKind says what an object holds.
 type objKind uint8
 
@@ -29,12 +31,17 @@ type Object struct {
 	// (its hash does not depend on the numbering of other objects); 0 =
 	// not computed. Accessed atomically: frozen objects are shared.
 	hcache uint64
+	// race caches the race detector's state of the object as the state
+	// hash reads it (a *raceView, see race_hash.go; nil: not computed),
+	// stored only once the object is frozen. Accessed atomically.
+	race unsafe.Pointer
 }
 
 func (o *Object) clone(epoch uint64) *Object {
 	c := *o
 	c.epoch = epoch
 	c.hcache = 0
+	c.race = nil
 	if o.Cells != nil {
 		c.Cells = append([]Value(nil), o.Cells...)
 	}

@@ -1,6 +1,12 @@
 package vm
 
-import "sort"
+import (
+	"math"
+	"slices"
+	"sort"
+	"sync/atomic"
+	"unsafe"
+)
 
 // The race detector's part of a state's hash. Two states that differ only
 // in their vector clocks and shadows may still differ in the races their
@@ -20,106 +26,120 @@ import "sort"
 // reached, in their canonical order.
 func (h *hasher) raceSummary() {
 	s := h.s
-	var live []vclock           // goroutines in canonical order, then timers in order
-	for _, g := range h.order { // as the walk named them
-		live = append(live, g.vc)
+	// the live clocks, flattened: the goroutines' in canonical order (as
+	// the walk named them; from their summaries), then the timers' in order
+	var live [][]clockPair
+	if h.table != nil {
+		live = h.table.live[:0]
+		defer func() { h.table.live = live[:0] }()
+	}
+	for _, sum := range h.sums {
+		live = append(live, sum.vc)
 	}
 	for _, tm := range s.timers {
-		live = append(live, tm.vc)
+		if tm.flat == nil {
+			tm.flat = flatClock(tm.vc)
+		}
+		live = append(live, tm.flat)
 	}
 	var syncs []vclock // synchronization addresses and channel slots
-	for _, id := range h.queue {
-		o := s.heap.get(id)
-		if len(o.clocks) > 0 {
-			offs := make([]int32, 0, len(o.clocks))
-			for off := range o.clocks {
-				offs = append(offs, off)
-			}
-			sort.Slice(offs, func(i, j int) bool { return offs[i] < offs[j] })
-			for _, off := range offs {
-				syncs = append(syncs, o.clocks[off])
-			}
-		}
+	// The objects with accesses to summarize, in canonical order (n: the
+	// object's number), and for each goroutine that made some, the
+	// latest epoch of its accesses.
+	type viewAt struct {
+		n int
+		v *raceView
+	}
+	var views []viewAt
+	latest := map[int]uint64{}
+	for _, n := range h.raced { // (in queue order: drain noted them)
+		o := s.heap.get(h.queue[n])
+		v := s.raceView(o)
+		syncs = append(syncs, v.clocks...)
 		if c := o.Chan; c != nil {
 			syncs = append(syncs, c.slots...)
 		}
+		if len(v.accs) > 0 {
+			views = append(views, viewAt{int(n) + 1, v})
+			for _, e := range v.latest {
+				latest[e.g] = max(latest[e.g], e.c)
+			}
+		}
 	}
 	h.work += len(live) + len(syncs)
-	// The accesses to summarize, in canonical order, and the goroutines
-	// that made them. Consecutive cells with equal shadows (a bulk copy
-	// or clear) are one run, summarized once with its length.
-	type remembered struct {
-		n     int
-		off   int32
-		run   int32
-		a     access
-		write bool
-	}
-	var accs []remembered
-	want := map[int][]clockEntry{}
-	for n, id := range h.queue {
-		o := s.heap.get(id)
-		for idx := 0; idx < len(o.shadow); {
-			sh := o.shadow[idx]
-			end := idx + 1
-			for end < len(o.shadow) && sameShadow(o.shadow[end], sh) {
-				end++
-			}
-			if sh != nil {
-				off, run := int32(idx-1), int32(end-idx)
-				if sh.w.c != 0 {
-					accs = append(accs, remembered{n + 1, off, run, sh.w, true})
-					want[sh.w.g] = nil
-				}
-				for _, r := range sh.reads {
-					accs = append(accs, remembered{n + 1, off, run, r, false})
-					want[r.g] = nil
-				}
-			}
-			idx = end
-		}
-	}
-	if len(accs) == 0 {
+	if len(views) == 0 {
 		return
 	}
-	// want[g] lists the clocks (index: live, then syncs) with a nonzero
-	// entry for g: each live clock is read once, entry by entry, instead
-	// of looking g up in every clock for every access (clocks are small
-	// maps; there are thousands of them with thousands of goroutines)
-	for i, vc := range live {
-		if len(vc) == 0 {
+	// An access every live clock covers is left out: every live clock
+	// has an entry for its goroutine, the least of them at least its
+	// epoch (liveMin, by goroutine id; 0: some live clock has none). Each
+	// live clock is read once for the goroutines of the accesses (slot:
+	// 1 + their index in wanted, by id).
+	wanted, top := make([]int, 0, len(latest)), 0
+	for g := range latest {
+		wanted = append(wanted, g)
+		top = max(top, g)
+	}
+	slot := make([]int32, top+1)
+	for k, g := range wanted {
+		if g >= 0 {
+			slot[g] = int32(k + 1)
+		}
+	}
+	count, least := make([]int, len(wanted)), make([]uint64, len(wanted))
+	for k := range least {
+		least[k] = math.MaxUint64
+	}
+	for _, vc := range live {
+		for _, e := range vc {
+			if e.g >= 0 && e.g < len(slot) && slot[e.g] != 0 && e.v > 0 {
+				k := slot[e.g] - 1
+				count[k]++
+				least[k] = min(least[k], e.v)
+			}
+		}
+	}
+	liveMin := make([]uint64, top+1)
+	// the goroutines of the other accesses (rest) are those whose latest
+	// access is not covered so; the clocks that cover their accesses are
+	// listed for them only (want), the synchronization clocks (as many as
+	// the slots of every channel buffer) read only for them
+	var rest []int // ascending
+	for k, g := range wanted {
+		if g < 0 {
 			continue
 		}
-		for g, v := range vc {
-			if l, ok := want[g]; ok && v > 0 {
-				want[g] = append(l, clockEntry{int32(i), v})
-			}
+		if count[k] == len(live) {
+			liveMin[g] = least[k]
 		}
-	}
-	// an access every live clock covers is left out; the synchronization
-	// clocks (as many as the slots of every channel buffer) are read only
-	// for the goroutines of the other accesses
-	liveCovers := func(a access) bool {
-		n := 0
-		for _, e := range want[a.g] {
-			if e.v >= a.c {
-				n++
-			}
-		}
-		return n == len(live)
-	}
-	var rest []int // the goroutines of the accesses left in, ascending
-	inRest := map[int]bool{}
-	for _, r := range accs {
-		if r.a.c != 0 && !inRest[r.a.g] && !liveCovers(r.a) {
-			inRest[r.a.g] = true
-			rest = append(rest, r.a.g)
+		if c := latest[g]; c != 0 && !covered(liveMin, g, c) {
+			rest = append(rest, g)
 		}
 	}
 	if len(rest) == 0 {
 		return
 	}
 	sort.Ints(rest)
+	// want[g] lists the clocks (index: live, then syncs) with a nonzero
+	// entry for g
+	want := make(map[int][]clockEntry, len(rest))
+	inRest := make(map[int]bool, len(rest))
+	for _, g := range rest {
+		k := slot[g] - 1
+		want[g] = make([]clockEntry, 0, count[k]+4) // its live clocks, a few others
+	}
+	clear(slot)
+	for _, g := range rest {
+		inRest[g] = true
+		slot[g] = 1
+	}
+	for i, vc := range live {
+		for _, e := range vc {
+			if e.g >= 0 && e.g < len(slot) && slot[e.g] != 0 && e.v > 0 {
+				want[e.g] = append(want[e.g], clockEntry{int32(i), e.v})
+			}
+		}
+	}
 	for i, vc := range syncs {
 		if len(vc) == 0 {
 			continue // (most slots of a large channel buffer)
@@ -146,24 +166,18 @@ func (h *hasher) raceSummary() {
 		g int
 		c uint64
 	}
-	type coverage struct {
-		all    bool // every live clock covers it
-		digest uint64
-	}
-	memo := map[epoch]coverage{}
+	memo := map[epoch]uint64{}
 	nl := int32(len(live))
 	liveWords, syncWords := len(live)/64+1, len(syncs)/64+1
 	words := make([]uint64, liveWords+syncWords)
-	covers := func(a access) coverage {
-		if cv, ok := memo[epoch{a.g, a.c}]; ok {
-			return cv
+	digest := func(a access) uint64 {
+		if d, ok := memo[epoch{a.g, a.c}]; ok {
+			return d
 		}
 		clear(words)
-		liveCover := 0
 		for _, e := range want[a.g] {
 			if e.v >= a.c {
 				if e.i < nl {
-					liveCover++
 					words[e.i/64] |= 1 << (e.i % 64)
 				} else {
 					k := e.i - nl
@@ -171,38 +185,121 @@ func (h *hasher) raceSummary() {
 				}
 			}
 		}
-		cv := coverage{all: liveCover == len(live)}
 		d := hasher{h: fnvOffset}
 		for _, w := range words {
 			d.u64(w)
 		}
-		cv.digest = d.h
-		memo[epoch{a.g, a.c}] = cv
-		return cv
+		memo[epoch{a.g, a.c}] = d.h
+		return d.h
 	}
-	for _, r := range accs {
-		a := r.a
-		if a.c == 0 {
-			continue // every clock covers it
+	for _, va := range views {
+		for i := range va.v.accs {
+			r := &va.v.accs[i]
+			a := &r.a
+			if a.c == 0 || covered(liveMin, a.g, a.c) {
+				continue // every goroutine and timer covers it
+			}
+			h.int(int64(va.n))
+			h.int(int64(r.off))
+			h.int(int64(r.run))
+			h.gid(a.g) // by rank; every ended goroutine alike (it accesses nothing more)
+			k := byte(0)
+			if r.write {
+				k |= 1
+			}
+			if a.atomic {
+				k |= 2
+			}
+			h.byte(k)
+			h.u64(digest(*a))
 		}
-		cv := covers(a)
-		if cv.all {
-			continue // every goroutine and timer covers it
-		}
-		h.int(int64(r.n))
-		h.int(int64(r.off))
-		h.int(int64(r.run))
-		h.gid(a.g) // by rank; every ended goroutine alike (it accesses nothing more)
-		k := byte(0)
-		if r.write {
-			k |= 1
-		}
-		if a.atomic {
-			k |= 2
-		}
-		h.byte(k)
-		h.u64(cv.digest)
 	}
+}
+
+// covered reports whether every live clock covers epoch c of goroutine g
+// (liveMin: see raceSummary).
+func covered(liveMin []uint64, g int, c uint64) bool {
+	return g >= 0 && g < len(liveMin) && liveMin[g] >= c
+}
+
+// remembered is an access the race summary covers: the cell (the first
+// of a run of consecutive cells with equal shadows: a bulk copy or clear,
+// summarized once with its length), the access and whether it is a write.
+type remembered struct {
+	off   int32
+	run   int32
+	a     access
+	write bool
+}
+
+// raceView is the race detector's state of one object in the order the
+// race summary reads it: the clocks of its synchronization addresses by
+// offset, then the remembered accesses of its cells by offset (each
+// cell's write, then its reads), and the latest epoch of the accesses of
+// each goroutine that made some (0 if all of them are 0).
+type raceView struct {
+	clocks []vclock
+	accs   []remembered
+	latest []epochOf
+}
+
+// epochOf is an epoch of goroutine g.
+type epochOf struct {
+	g int
+	c uint64
+}
+
+// raceView returns object o's race view, cached in o once o is frozen
+// (its epoch is older than the state's: it is copied before any write,
+// and the copy starts without one).
+func (s *State) raceView(o *Object) *raceView {
+	if p := atomic.LoadPointer(&o.race); p != nil {
+		return (*raceView)(p)
+	}
+	v := &raceView{}
+	if len(o.clocks) > 0 {
+		offs := make([]int32, 0, len(o.clocks))
+		for off := range o.clocks {
+			offs = append(offs, off)
+		}
+		slices.Sort(offs)
+		v.clocks = make([]vclock, len(offs))
+		for i, off := range offs {
+			v.clocks[i] = o.clocks[off]
+		}
+	}
+	if len(o.shadow) > 0 {
+		for idx := 0; idx < len(o.shadow); {
+			sh := o.shadow[idx]
+			end := idx + 1
+			for end < len(o.shadow) && sameShadow(o.shadow[end], sh) {
+				end++
+			}
+			if sh != nil {
+				off, run := int32(idx-1), int32(end-idx)
+				if sh.w.c != 0 {
+					v.accs = append(v.accs, remembered{off, run, sh.w, true})
+				}
+				for _, r := range sh.reads {
+					v.accs = append(v.accs, remembered{off, run, r, false})
+				}
+			}
+			idx = end
+		}
+		at := map[int]int{}
+		for _, r := range v.accs {
+			if i, ok := at[r.a.g]; ok {
+				v.latest[i].c = max(v.latest[i].c, r.a.c)
+				continue
+			}
+			at[r.a.g] = len(v.latest)
+			v.latest = append(v.latest, epochOf{r.a.g, r.a.c})
+		}
+	}
+	if o.epoch != s.epoch {
+		atomic.StorePointer(&o.race, unsafe.Pointer(v))
+	}
+	return v
 }
 
 // sameShadow reports whether two cells remember the same accesses.
@@ -219,6 +316,25 @@ func sameShadow(a, b *cellShadow) bool {
 		}
 	}
 	return true
+}
+
+// clockPair is a clock's entry v for goroutine g.
+type clockPair struct {
+	g int
+	v uint64
+}
+
+// flatClock returns the entries of vc, by goroutine.
+func flatClock(vc vclock) []clockPair {
+	if len(vc) == 0 {
+		return nil
+	}
+	l := make([]clockPair, 0, len(vc))
+	for g, v := range vc {
+		l = append(l, clockPair{g, v})
+	}
+	slices.SortFunc(l, func(a, b clockPair) int { return a.g - b.g })
+	return l
 }
 
 // clockEntry is clock i's entry v for some goroutine (raceSummary).

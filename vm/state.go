@@ -13,14 +13,17 @@ var epochs atomic.Uint64
 // A State returned by Start or Step is never modified again; Step builds a
 // new State sharing unchanged objects, goroutines and frames with it.
 type State struct {
-	m      *Machine
-	epoch  uint64
-	heap   heap
-	gs     []*goroutine // live goroutines, by id
-	nextG  int
-	out    *outChunk
-	err    *Error
-	exited bool // the program ended without error
+	m     *Machine
+	epoch uint64
+	heap  heap
+	gs    []*goroutine // live goroutines, by id
+	// gsShared: gs is the parent state's slice (thaw shares it); it is
+	// copied before it is written (ownGs)
+	gsShared bool
+	nextG    int
+	out      *outChunk
+	err      *Error
+	exited   bool // the program ended without error
 
 	clock int64 // virtual time, ns
 	// nowReads is 1 + the clock time.Now last returned (0: none yet);
@@ -121,7 +124,7 @@ func (s *State) thaw() *State {
 	*ns = *s
 	ns.epoch = epochs.Add(1)
 	ns.heap = s.heap.clone()
-	ns.gs = append([]*goroutine(nil), s.gs...)
+	ns.gs, ns.gsShared = s.gs, true // copied on the first write (ownGs)
 	ns.choices = nil
 	ns.fp = nil
 	ns.hashed, ns.chashed = false, false
@@ -179,10 +182,20 @@ func (s *State) mutG(id int) *goroutine {
 	g := s.gs[i]
 	if g.epoch != s.epoch {
 		g = g.clone(s.epoch)
+		s.ownGs()
 		s.gs[i] = g
 	}
-	atomic.StoreUint64(&g.key, 0)
 	return g
+}
+
+// ownGs makes the state's goroutine list its own before it is written:
+// a new state shares its parent's (a transition writes one or two
+// goroutines of thousands).
+func (s *State) ownGs() {
+	if s.gsShared {
+		s.gs = append(make([]*goroutine, 0, len(s.gs)+1), s.gs...)
+		s.gsShared = false
+	}
 }
 
 func (s *State) getG(id int) *goroutine {
@@ -408,6 +421,7 @@ func (s *State) maybeCollect() {
 	s.lastGC = s.heap.next
 	s.allocCells = 0
 	h := s.walk(s.m.allGlobals)
+	defer h.release()
 	for ci, c := range s.heap.chunks {
 		var nc *chunk
 		for k, o := range c.objs {
@@ -415,7 +429,7 @@ func (s *State) maybeCollect() {
 				continue
 			}
 			id := ObjID(ci<<chunkBits | k)
-			if _, live := h.ids[id]; live || id == s.m.zerobase {
+			if _, live := h.number(id); live || id == s.m.zerobase {
 				continue
 			}
 			if nc == nil {
@@ -449,7 +463,7 @@ func (s *State) prune() {
 				live = append(live, g)
 			}
 		}
-		s.gs = live
+		s.gs, s.gsShared = live, false
 		return
 	}
 }

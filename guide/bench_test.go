@@ -1,0 +1,87 @@
+package guide
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gmc-go/gmc/internal/goker"
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+)
+
+// The VM's speed under a search that hashes every state (the visited
+// set), on a fixed amount of work: a state limit, not a time limit, so
+// that the same states are explored whatever the machine's load. Each
+// reports states/s and the states explored (which a change that keeps the
+// VM's semantics keeps).
+
+// BenchmarkDFSReorder: stateful DFS on the seed's Reorder(10,1) for
+// 40,000 states (it finds the bug after 49,454).
+func BenchmarkDFSReorder(b *testing.B) {
+	prog, opts, e := loadMain(b, "./benchmarks/reorder", []string{"10", "1"})
+	benchSearch(b, vm.New(prog, opts), e, Config{Strategy: DFS, MaxStates: 40000})
+}
+
+// BenchmarkKernelSearch: a search of a GoKer kernel with the checks of
+// the campaign (leak and race) for GMC_BENCH_STATES states (default
+// 20,000): GMC_BENCH_KERNEL (default Kubernetes58107, thousands of
+// goroutines), GMC_BENCH_STRATEGY (default exhaustive, the search the
+// campaign's kernels are found by).
+func BenchmarkKernelSearch(b *testing.B) {
+	name := os.Getenv("GMC_BENCH_KERNEL")
+	if name == "" {
+		name = "Kubernetes58107"
+	}
+	strat := Strategy(os.Getenv("GMC_BENCH_STRATEGY"))
+	if strat == "" {
+		strat = Exhaustive
+	}
+	states := 20000
+	if n, err := strconv.Atoi(os.Getenv("GMC_BENCH_STATES")); err == nil && n > 0 {
+		states = n
+	}
+	prog, err := load.Load(load.Config{Dir: filepath.Join(goker.Base(), "goker")})
+	if err != nil {
+		b.Skip(err)
+	}
+	m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}})
+	e, err := m.FindEntry(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchSearch(b, m, e, Config{Strategy: strat, MaxStates: states})
+}
+
+func benchSearch(b *testing.B, m *vm.Machine, e vm.Entry, cfg Config) {
+	cfg.TimeLimit = 10 * time.Minute
+	if os.Getenv("GOGC") == "" { // the collector's setting of gmc check (cmd/gmc/gc.go)
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
+	states := 0
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r := Search(context.Background(), m, e, cfg)
+		states += r.Stats.States
+		b.ReportMetric(float64(r.Stats.States), "states")
+	}
+	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
+	// on a loaded machine the time the process ran says more than the
+	// time that passed (the collector's work included)
+	b.ReportMetric(float64(states)/(cpuTime()-cpu0).Seconds(), "states/cpu-s")
+}
+
+// cpuTime returns the CPU time the process has used (user and system).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

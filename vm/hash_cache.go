@@ -1,0 +1,160 @@
+package vm
+
+import (
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// gsum is what the state hash needs of one goroutine alone, computed
+// once per goroutine version: a state's hash walks thousands of
+// goroutines of which a transition wrote one or two.
+//
+// key is the goroutine hashed alone (hasher.goroutine without goroutine
+// ids, objects numbered 1, 2, … in the order it first references them):
+// the key of the canonical order. objs lists those objects in that order
+// and gids every goroutine id it names, in order (its own first). The
+// walk of the whole state hashes a goroutine as its key, then its
+// objects by their numbers in the walk (numbering the new ones), then
+// its goroutine ids by rank (hasher.summary). That determines what
+// hasher.goroutine hashes in the walk and is determined by it: the key
+// fixes the goroutine's content up to the names of its objects and
+// goroutines (which occurrences name the same one), the rest gives the
+// names. So two states hash equally exactly when they did with the
+// goroutines walked in full, and the walk numbers and queues the objects
+// in the same order (the drain and the race summary see the same queue).
+type gsum struct {
+	key  uint64
+	objs []ObjID
+	gids []int
+	vc   []clockPair // the race detector's clock of the goroutine (flatClock)
+}
+
+// summary returns goroutine g's summary, cached in g once g is frozen.
+func (s *State) summary(g *goroutine) *gsum {
+	if p := atomic.LoadPointer(&g.sum); p != nil {
+		return (*gsum)(p)
+	}
+	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsNone, logGids: true}
+	h.goroutine(g)
+	sum := &gsum{key: h.h | 1, objs: h.queue, gids: h.gids, vc: flatClock(g.vc)}
+	if g.epoch != s.epoch {
+		// frozen: it belongs to an older state and is copied before any
+		// write (a goroutine of this state's epoch may still be written
+		// while the state is built: a spin probe or a collection hashes
+		// it before the transition ends)
+		atomic.StorePointer(&g.sum, unsafe.Pointer(sum))
+	}
+	return sum
+}
+
+// summaryLive is g's summary, or with live (the hang check) one that
+// hashes only the registers live at each frame's position (liveness.go),
+// computed afresh and not cached.
+func (s *State) summaryLive(g *goroutine, live bool) *gsum {
+	if !live {
+		return s.summary(g)
+	}
+	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsNone, logGids: true, live: true}
+	h.goroutine(g)
+	return &gsum{key: h.h | 1, objs: h.queue, gids: h.gids, vc: flatClock(g.vc)}
+}
+
+// summary hashes a goroutine from its summary where the walk would hash
+// it in full (hasher.goroutine).
+func (h *hasher) summary(sum *gsum) {
+	h.u64(sum.key)
+	for _, id := range sum.objs {
+		h.obj(id)
+	}
+	for _, id := range sum.gids {
+		h.gid(id)
+	}
+}
+
+// numbering is the numbers a walk of the whole state gives objects, in a
+// table indexed by object id (ids are dense: the heap's next id bounds
+// them) rather than a map: a walk numbers every object it reaches. A
+// number counts only where its stamp is the table's current generation,
+// so a table is reused without clearing. It also holds the walk's other
+// buffers (one each per walk; reused, not reallocated, with the table).
+type numbering struct {
+	gen   uint32
+	stamp []uint32
+	num   []int32
+
+	queue   []ObjID      // hasher.queue
+	gs      []*goroutine // canonicalOrder's results
+	sums    []*gsum
+	ordered []*gsum
+	ranks   []goRank
+	twin    []bool        // orderTwins
+	gpos    []int32       // hasher.gpos
+	live    [][]clockPair // raceSummary
+}
+
+var numberings = sync.Pool{New: func() any { return new(numbering) }}
+
+// newNumbering returns an empty table for ids below n.
+func newNumbering(n ObjID) *numbering {
+	t := numberings.Get().(*numbering)
+	if int(n) > len(t.stamp) {
+		size := int(n) + int(n)/4 + 64
+		t.stamp, t.num, t.gen = make([]uint32, size), make([]int32, size), 0
+	}
+	t.gen++
+	if t.gen == 0 { // wrapped: old stamps could match again
+		clear(t.stamp)
+		t.gen = 1
+	}
+	return t
+}
+
+func (t *numbering) get(id ObjID) (int, bool) {
+	if int(id) < len(t.stamp) && t.stamp[id] == t.gen {
+		return int(t.num[id]), true
+	}
+	return 0, false
+}
+
+func (t *numbering) set(id ObjID, n int) {
+	if int(id) >= len(t.stamp) { // (not expected: ids are below the heap's next)
+		size := int(id) + int(id)/4 + 64
+		t.stamp = append(t.stamp, make([]uint32, size-len(t.stamp))...)
+		t.num = append(t.num, make([]int32, size-len(t.num))...)
+	}
+	t.stamp[id], t.num[id] = t.gen, int32(n)
+}
+
+// wholeHasher returns a hasher for a walk of the whole state (numbering
+// its objects in a table); release returns the table when the walk's
+// numbers are no longer needed.
+func (s *State) wholeHasher() *hasher {
+	t := newNumbering(s.heap.next)
+	return &hasher{h: fnvOffset, s: s, table: t, queue: t.queue[:0]}
+}
+
+// release returns the hasher's numbering table for reuse; the hasher's
+// numbers are gone.
+func (h *hasher) release() {
+	if t := h.table; t != nil {
+		// keep no goroutine, summary or clock of the state alive
+		clear(t.gs)
+		clear(t.sums)
+		clear(t.ordered)
+		clear(t.live[:cap(t.live)])
+		t.queue = h.queue[:0]
+		h.queue = nil
+		numberings.Put(t)
+		h.table = nil
+	}
+}
+
+// number returns the number the walk gave object id, if it reached it.
+func (h *hasher) number(id ObjID) (int, bool) {
+	if h.table != nil {
+		return h.table.get(id)
+	}
+	n, ok := h.ids[id]
+	return n, ok
+}
