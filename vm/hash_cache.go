@@ -35,9 +35,7 @@ func (s *State) summary(g *goroutine) *gsum {
 	if p := atomic.LoadPointer(&g.sum); p != nil {
 		return (*gsum)(p)
 	}
-	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsNone, logGids: true}
-	h.goroutine(g)
-	sum := &gsum{key: h.h | 1, objs: h.queue, gids: h.gids, vc: flatClock(g.vc)}
+	sum := s.summarize(g, false)
 	if g.epoch != s.epoch {
 		// frozen: it belongs to an older state and is copied before any
 		// write (a goroutine of this state's epoch may still be written
@@ -55,7 +53,12 @@ func (s *State) summaryLive(g *goroutine, live bool) *gsum {
 	if !live {
 		return s.summary(g)
 	}
-	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsNone, logGids: true, live: true}
+	return s.summarize(g, true)
+}
+
+// summarize computes goroutine g's summary (live: see summaryLive).
+func (s *State) summarize(g *goroutine, live bool) *gsum {
+	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsNone, logGids: true, live: live}
 	h.goroutine(g)
 	return &gsum{key: h.h | 1, objs: h.queue, gids: h.gids, vc: flatClock(g.vc)}
 }
