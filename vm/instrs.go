@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 
@@ -233,6 +234,13 @@ func (c *compiler) instr(in ssa.Instruction) op {
 	case *ssa.Send:
 		return c.send(in)
 	case *ssa.Store:
+		if returnSelfStore(in) {
+			// gc emits no store for `return x` where x is the named
+			// result itself (cmd/compile's ascompatee: "do not generate
+			// x = x during return", issue 4014), so neither a write nor
+			// a scheduling point happens here
+			return func(t *thread, fr *frame) ctl { return ctlNext }
+		}
 		rt := c.rt(in.Val.Type())
 		hasRefs := rt.hasPointers()
 		a, v := c.reg(in.Addr), c.reg(in.Val)
@@ -245,6 +253,46 @@ func (c *compiler) instr(in ssa.Instruction) op {
 	return func(t *thread, fr *frame) ctl {
 		return t.unsupported(fr, "SSA instruction "+in.String())
 	}
+}
+
+// returnSelfStore reports whether st is the store go/ssa emits for a return
+// statement `return ..., x, ...` into the escaping named result x from x
+// itself. The builder stores each operand into its named result at the
+// return's position, then returns the reloaded results; the syntax tells a
+// result returned as itself from a copy of it taken earlier (`y := x;
+// return y` writes x, as gc compiles it).
+func returnSelfStore(st *ssa.Store) bool {
+	alloc, ok := st.Addr.(*ssa.Alloc)
+	if !ok || !st.Pos().IsValid() {
+		return false
+	}
+	if ld, ok := st.Val.(*ssa.UnOp); !ok || ld.Op != token.MUL || ld.X != st.Addr {
+		return false
+	}
+	fn := st.Parent()
+	res := fn.Signature.Results()
+	j := -1
+	for i := range res.Len() {
+		if res.At(i).Name() == alloc.Comment {
+			j = i
+		}
+	}
+	if j < 0 || fn.Syntax() == nil {
+		return false
+	}
+	self := false
+	ast.Inspect(fn.Syntax(), func(n ast.Node) bool {
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok {
+			return !self
+		}
+		if ret.Return == st.Pos() && len(ret.Results) == res.Len() {
+			id, ok := ast.Unparen(ret.Results[j]).(*ast.Ident)
+			self = ok && id.Name == alloc.Comment
+		}
+		return false
+	})
+	return self
 }
 
 func predIndex(succ, pred *ssa.BasicBlock) int {

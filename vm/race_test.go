@@ -103,6 +103,20 @@ func TestRaceAlone(t *testing.T) {
 	}
 }
 
+// TestRaceReturn: a return into an escaping named result writes it unless
+// it returns the result itself, as gc compiles it (testdata/race/results).
+func TestRaceReturn(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "race", "results")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"NoRaceReturnSelf", "RaceReturnOther"} {
+		for _, sched := range []vm.SchedMode{vm.SchedShared, vm.SchedSync} {
+			memoryModelCase(t, prog, name, sched)
+		}
+	}
+}
+
 // memoryModelCase checks entry name (racy unless named [Test]NoRace...)
 // under a scheduling mode (the exhaustive searches of gmc check run with
 // sync-only scheduling points when races are errors: guide/syncpoints.go):
