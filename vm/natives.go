@@ -168,9 +168,14 @@ func init() {
 			return Tuple{uintptr(0), "", 0, false}, ctlNext
 		}
 		l := t.locOf(f)
-		l.Index--
+		if l.Index > 0 {
+			l.Index--
+		}
 		p := t.m.prog.Fset.Position(l.Pos())
-		return Tuple{uintptr(1), p.Filename, p.Line, true}, ctlNext
+		// the PC of the call, as runtime.Callers gives it: FuncForPC
+		// names its function (testify's mock.Called finds the method
+		// called that way)
+		return Tuple{t.m.encodePC(l), p.Filename, p.Line, true}, ctlNext
 	})
 	def("runtime.GOROOT", func(t *thread, args []Value) (Value, ctl) { return "/usr/local/go", ctlNext })
 	def("runtime.Version", func(t *thread, args []Value) (Value, ctl) { return "go1.26", ctlNext })

@@ -72,6 +72,10 @@ true true false true true kind100
 int1 string1 true true
 main.point point main string int 4 2 true false 4 16
 `},
+	{"caller", `main.(*mocked).Insert main.go:318
+main.(*mocked).called main.go:311
+main.caller.func1 main.go:328
+`},
 	{"callers", `  runtime.Callers extern.go:339 <nil>
   main.frames main.go:190 main.frames
   main.walker.walk main.go:229 main.walker.walk

@@ -302,3 +302,29 @@ var cases = map[string]func(){
 func main() {
 	cases[os.Args[1]]()
 }
+
+// mocked names the function that called its method called, the way
+// testify's mock.Called does (runtime.Caller, then FuncForPC).
+type mocked struct{}
+
+func (*mocked) called(skip int) string {
+	pc, file, line, ok := runtime.Caller(skip)
+	if !ok {
+		return "not ok"
+	}
+	return fmt.Sprintf("%s %s:%d", runtime.FuncForPC(pc).Name(), file[strings.LastIndex(file, "/")+1:], line)
+}
+
+func (m *mocked) Insert() string { return m.called(1) }
+
+type inserter interface{ Insert() string }
+
+func init() { cases["caller"] = caller }
+
+func caller() {
+	var i inserter = &mocked{}
+	fmt.Println(i.Insert())
+	fmt.Println((&mocked{}).called(0))
+	f := func() string { return (&mocked{}).called(1) }
+	fmt.Println(f())
+}
