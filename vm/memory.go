@@ -1,6 +1,9 @@
 package vm
 
-import "fmt"
+import (
+	"fmt"
+	"go/types"
+)
 
 // alloc creates a zeroed variable of type rt and returns its address.
 func (t *thread) alloc(rt *RType) Pointer {
@@ -62,9 +65,61 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 	if rt.Agg {
 		fr.regs[dst] = append([]Value(nil), o.Cells[p.Off:int(p.Off)+rt.Size]...)
 	} else {
-		fr.regs[dst] = o.Cells[p.Off]
+		v := o.Cells[p.Off]
+		switch x := v.(type) {
+		case Slice:
+			if isStringType(rt.T) {
+				v = t.s.sliceString(x)
+			}
+		case string:
+			if isByteSlice(rt.T) {
+				v = t.newBytes([]byte(x))
+			}
+		}
+		fr.regs[dst] = v
 	}
 	return ctlNext
+}
+
+// A load of a string from a []byte variable, or of a []byte from a string
+// variable, is the unsafe idiom *(*string)(unsafe.Pointer(&b)) (and its
+// reverse): the VM's string is a Go string, not a header over the bytes,
+// so the load converts. The []byte made from a string is a copy: writing
+// through it (undefined in Go) does not change the string.
+
+func isStringType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func isByteSlice(t types.Type) bool {
+	sl, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := sl.Elem().Underlying().(*types.Basic)
+	return ok && (b.Kind() == types.Byte || b.Kind() == types.Uint8)
+}
+
+// sliceString is the string a []byte's elements spell (v itself when the
+// elements are not bytes).
+func (s *State) sliceString(v Slice) Value {
+	if v.Obj == 0 || v.Len == 0 {
+		return ""
+	}
+	o := s.heap.get(v.Obj)
+	if int(v.Off)+v.Len > len(o.Cells) {
+		return v
+	}
+	b := make([]byte, v.Len)
+	for i, c := range o.Cells[v.Off : int(v.Off)+v.Len] {
+		u, ok := c.(uint8)
+		if !ok {
+			return v
+		}
+		b[i] = u
+	}
+	return string(b)
 }
 
 // observe makes reading the state of shared object obj (a map's length or

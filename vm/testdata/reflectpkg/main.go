@@ -328,3 +328,16 @@ func caller() {
 	f := func() string { return (&mocked{}).called(1) }
 	fmt.Println(f())
 }
+
+// The unsafe conversions between a []byte and a string header (bigcache's
+// bytesToString) and the unsafe.String/Slice forms of the same.
+func init() { cases["unsafestr"] = unsafeStrings }
+
+func unsafeStrings() {
+	b := []byte("key")
+	s := *(*string)(unsafe.Pointer(&b))
+	str := "abc"
+	bs := *(*[]byte)(unsafe.Pointer(&str))
+	fmt.Println(s, len(s), string(bs), len(bs))
+	fmt.Println(unsafe.String(unsafe.SliceData(b), 2), string(unsafe.Slice(unsafe.StringData(str), 2)))
+}
