@@ -170,7 +170,8 @@
 // function with neither a body nor a model stops the run with an
 // "unsupported: ... at file:line" error, never a panic of gmc itself; in
 // os, io/ioutil, os/exec, syscall, net and crypto/rand the error names the
-// OS boundary. Package reflect is modelled over the VM's own types and
+// OS boundary (crypto/rand's Reader and Read are modelled: deterministic
+// bytes from a counter in the state, natives_cryptorand.go). Package reflect is modelled over the VM's own types and
 // values: DeepEqual (deepequal.go), TypeOf and the Type methods
 // (natives_reflectpkg.go, natives_reflectfield.go), Value with Go's flag
 // word (natives_reflectvalue.go, natives_reflectmap.go); unsafe.Pointer ↔

@@ -165,6 +165,7 @@ type Machine struct {
 	fnNext     atomic.Int64
 	stdout     ObjID // the *os.File objects of os.Stdout and os.Stderr
 	stderr     ObjID
+	cryptoRand ObjID // the counter of crypto/rand's bytes (natives_cryptorand.go)
 	timeOnce   sync.Once
 	timeType   *RType // time.Time (nil if the program has no package time)
 }
@@ -225,6 +226,7 @@ type image struct {
 	globals                  map[*ssa.Global]Pointer
 	hashRoots, allGlobals    []ObjID
 	zerobase, stdout, stderr ObjID
+	cryptoRand               ObjID
 	rtError                  *RType
 }
 
@@ -233,12 +235,12 @@ type imageKey struct{ args string }
 
 func imageOf(m *Machine) *image {
 	return &image{types: m.types, base: m.base, globals: m.globals, hashRoots: m.hashRoots, allGlobals: m.allGlobals,
-		zerobase: m.zerobase, stdout: m.stdout, stderr: m.stderr, rtError: m.rtError}
+		zerobase: m.zerobase, stdout: m.stdout, stderr: m.stderr, cryptoRand: m.cryptoRand, rtError: m.rtError}
 }
 
 func (im *image) install(m *Machine) {
 	m.types, m.base, m.globals, m.hashRoots, m.allGlobals = im.types, im.base.clone(), im.globals, im.hashRoots, im.allGlobals
-	m.zerobase, m.stdout, m.stderr, m.rtError = im.zerobase, im.stdout, im.stderr, im.rtError
+	m.zerobase, m.stdout, m.stderr, m.cryptoRand, m.rtError = im.zerobase, im.stdout, im.stderr, im.cryptoRand, im.rtError
 }
 
 // fnID returns a number identifying f within this machine.

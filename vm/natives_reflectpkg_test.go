@@ -77,6 +77,7 @@ main.(*mocked).called main.go:311
 main.caller.func1 main.go:328
 `},
 	{"unsafestr", "key 3 abc 3\nke ab\n"},
+	{"cryptorand", "16 <nil> 16 <nil> true\n"},
 	{"callers", `  runtime.Callers extern.go:339 <nil>
   main.frames main.go:190 main.frames
   main.walker.walk main.go:229 main.walker.walk
