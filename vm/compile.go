@@ -139,7 +139,7 @@ func (m *Machine) compile(f *ssa.Function) *function {
 			if _, ok := in.(*ssa.Select); ok {
 				cb.selects = append(cb.selects, len(cb.code))
 			}
-			if call, ok := isReflectSelect(in); ok { // a select too (natives_reflectselect.go)
+			if call, ok := isReflectSelect(in); ok { // a select too (natives_reflect_select.go)
 				cb.selects = append(cb.selects, len(cb.code))
 				m.selects.Store(in, &reflectSelectSite{arg: c.reg(call.Call.Args[0])})
 			}

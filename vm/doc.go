@@ -158,7 +158,7 @@
 // regexp, path/filepath, encoding/hex|base64|binary|json, hash/crc32,
 // math/big, time, crypto/sha256|sha512|sha1|md5, …) are interpreted from
 // their source; the crypto ones need only natives at the
-// crypto/internal/fips140 boundary (natives_crypto.go: FIPS 140-3 mode
+// crypto/internal/fips140 boundary (natives_crypto_fips.go: FIPS 140-3 mode
 // off); time needs natives only for the clock (time.Now, whose successive
 // readings strictly increase), the timers and the local zone
 // (UTC). A few pure functions of otherwise modelled packages keep their
@@ -173,8 +173,8 @@
 // OS boundary (crypto/rand's Reader and Read are modelled: deterministic
 // bytes from a counter in the state, natives_cryptorand.go). Package reflect is modelled over the VM's own types and
 // values: DeepEqual (deepequal.go), TypeOf and the Type methods
-// (natives_reflectpkg.go, natives_reflectfield.go), Value with Go's flag
-// word (natives_reflectvalue.go, natives_reflectmap.go); unsafe.Pointer ↔
+// (natives_reflect_type.go, natives_reflect_field.go), Value with Go's flag
+// word (natives_reflect_value.go, natives_reflect_map.go); unsafe.Pointer ↔
 // uintptr conversions use gc byte offsets (unsafeptr.go), so go-spew's
 // bypass of the read-only flag works. The runtime's stack introspection
 // (runtime.Callers, CallersFrames, FuncForPC, Stack, debug.Stack) uses

@@ -18,7 +18,7 @@ import (
 //
 //   - math, unicode, and the pure functions of strings, bytes, unicode/utf8,
 //     internal/stringslite and internal/bytealg: the real Go functions
-//     behind the reflection adapter (natives_reflect.go); internal/strconv
+//     behind the reflection adapter (natives_adapt.go); internal/strconv
 //     is interpreted except its float<->bits casts;
 //   - strings.Builder over its own cells (addr, buf []byte);
 //   - sync/atomic functions and types (natives_atomic.go): scheduling
@@ -26,7 +26,7 @@ import (
 //     as acquire/release of the containing object for the race detector;
 //   - sync.Map (cell 0 holds a VM map[any]any, allocated on first use),
 //     sync.Pool (cell 0 holds a []any used as a LIFO stack; Get calls New
-//     synchronously), RWMutex.RLocker and OnceFunc (natives_syncx.go);
+//     synchronously), RWMutex.RLocker and OnceFunc (natives_sync_mappool.go);
 //   - runtime/pprof: the predefined profiles exist and write nothing; Do
 //     calls its function;
 //   - net.DialUDP without an address fails as in Go (no network);

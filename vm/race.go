@@ -40,7 +40,7 @@ import (
 //     observes goroutines ending: TestRaceNumGoroutineNotSynchronization.
 //   - select as the operation it picks: TestNoRaceSelectReceive.
 //   - Mutex: Unlock before the next Lock, each Mutex its own address, Lock
-//     and Unlock write the Mutex atomically (sync.go): TestNoRaceMutex,
+//     and Unlock write the Mutex atomically (natives_sync.go): TestNoRaceMutex,
 //     TestRaceTwoMutexesOneStruct, TestRaceMutexOverwrite.
 //   - RWMutex: Unlock before the next RLock and Lock, RUnlock before the
 //     next Lock, readers unordered (readerSem, writerSem):

@@ -1,6 +1,6 @@
 // Uses of package reflect (DeepEqual, TypeOf) and of runtime's stack
 // introspection that gmc models natively. Each case is selected by
-// os.Args[1]; vm/natives_reflectpkg_test.go compares the output under gmc
+// os.Args[1]; vm/natives_reflect_test.go compares the output under gmc
 // with the output of the program built by Go.
 package main
 

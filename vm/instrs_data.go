@@ -8,6 +8,12 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// The instructions that move data between values of different shapes:
+// conversions (convert, dynConvert, SliceToArrayPointer), indexing (Index,
+// IndexAddr, Lookup), iteration (Range, Next), slicing and type assertions.
+// The core instructions (Alloc, loads and stores, calls, control flow) are
+// in instrs_core.go.
+
 func (c *compiler) convert(xv ssa.Value, to types.Type, dst int) op {
 	x := c.reg(xv)
 	from := xv.Type()

@@ -9,7 +9,7 @@ import (
 
 // Native model of package reflect's types: DeepEqual (see deepequal.go),
 // TypeOf and the methods of the Type it returns (struct fields in
-// natives_reflectfield.go; Values in natives_reflectvalue.go).
+// natives_reflect_field.go; Values in natives_reflect_value.go).
 //
 // Representation: reflect.TypeOf returns, as in Go, a reflect.Type holding
 // a *reflect.rtype; the VM value of that pointer is an rtypeRef naming the

@@ -22,7 +22,7 @@ import (
 // Reads and writes through a Value are not scheduling points but are
 // checked by the race detector, as Go's reflect is instrumented
 // (TestRaceReflectRW of Go's race suite). reflect.Select is
-// natives_reflectselect.go. Not modelled: Method, MethodByName, Call,
+// natives_reflect_select.go. Not modelled: Method, MethodByName, Call,
 // MakeFunc, channel
 // operations (Send, Recv), SetMapIndex, MapRange; calling one stops the run
 // with "unsupported: call of ... (no body and no model)".
