@@ -67,6 +67,9 @@ type CheckConfig struct {
 	// preemption bound (or exhausted space) is the no-error verdict's.
 	// gmc check sets it; campaigns measuring the guided search alone do not.
 	Bounded bool
+	// Monitors are the runtime monitors run on every execution
+	// (lockgraph.go).
+	Monitors Monitors
 }
 
 // TrialResult is the outcome of one trial.
@@ -74,6 +77,13 @@ type TrialResult struct {
 	Seed    uint64
 	Result  Result
 	Machine *vm.Machine // the machine Final and Choices belong to
+	// Predictions are the lock-order cycles the lock-graph monitor
+	// predicted during the trial (Monitors.LockGraph); none is an error.
+	Predictions []*Prediction
+	// PredictedFrom is the prediction the error of Result shows (a
+	// deadlock whose goroutines wait at the cycle's acquisitions), nil
+	// when none does.
+	PredictedFrom *Prediction
 }
 
 // CheckResult is the outcome of all trials of a check.
@@ -91,6 +101,7 @@ type CheckResult struct {
 
 // plan is the static part of a guided check, shared by its trials.
 type plan struct {
+	sp     *slice.Program // (nil when the plan was not built in time: predictedSets builds one)
 	sets   []abstract.TraceSet
 	goal   bool
 	dist   heuristics.Distance
@@ -137,7 +148,7 @@ func makePlan(prog *load.Program, cfg CheckConfig, deadline time.Time) (*plan, e
 			groups = blockingGroups(prog, sp, cfg.Entry.Fn, groups)
 		}
 	}
-	pl := &plan{goal: goal, cache: map[int]*vm.Machine{}, ref: refine.New(prog.SSA, entries)}
+	pl := &plan{sp: sp, goal: goal, cache: map[int]*vm.Machine{}, ref: refine.New(prog.SSA, entries)}
 	switch cfg.Heuristic {
 	case heuristics.SecFSM:
 		pl.dist = heuristics.NewFSM(sp)
@@ -218,16 +229,22 @@ func (pl *plan) machineFor(prog *load.Program, opts vm.Options, i int, meta *heu
 // next round follows. A branch that cannot be refined (no other goroutine
 // defines what it reads) no longer stops the search of that set. A set
 // whose search ends inside its bound without a stall is exhausted.
-func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl *plan, cfg CheckConfig, pre *early) TrialResult {
+func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl *plan, cfg CheckConfig, pre *early, mon *LockGraph) TrialResult {
 	start := time.Now()
 	sc := Config{Strategy: cfg.Strategy, Seed: cfg.Seed, MaxDepth: cfg.MaxDepth,
-		MaxBacktrack: cfg.MaxBacktrack, TimeLimit: cfg.TimeLimit, Progress: cfg.Progress}
+		MaxBacktrack: cfg.MaxBacktrack, TimeLimit: cfg.TimeLimit, Progress: cfg.Progress, Locks: mon.observer()}
 	if pl == nil {
 		m := base
 		if cfg.Strategy == Exhaustive {
 			m = exM
 		}
-		return TrialResult{Seed: cfg.Seed, Result: Search(ctx, m, cfg.Entry, sc), Machine: m}
+		r := Search(ctx, m, cfg.Entry, sc)
+		if mon != nil {
+			for _, p := range mon.Take() {
+				p.States = r.Stats.States // (polled at the end only)
+			}
+		}
+		return mon.annotate(prog, TrialResult{Seed: cfg.Seed, Result: r, Machine: m})
 	}
 	maxRef := cfg.MaxRefinements
 	if maxRef <= 0 {
@@ -254,7 +271,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		add(r)
 		r.Stats = total
 		r.Stats.Time = time.Since(searchStart)
-		return TrialResult{Seed: cfg.Seed, Result: r, Machine: m}
+		return mon.annotate(prog, TrialResult{Seed: cfg.Seed, Result: r, Machine: m})
 	}
 	remaining := func() time.Duration {
 		if cfg.TimeLimit <= 0 {
@@ -275,6 +292,24 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	runs := make([]*setRun, len(pl.sets))
 	for i := range pl.sets {
 		runs[i] = &setRun{ts: &pl.sets[i], stopOnStall: !cfg.NoRefine, unrefinable: map[loc.Loc]bool{}}
+	}
+	// the trace sets toward the lock-order cycles the monitor predicts
+	// (lockgraph.go): searched first in every round, and as soon as a
+	// search predicts them
+	var pruns []*setRun
+	poll := func() []*setRun {
+		if mon == nil {
+			return nil
+		}
+		var added []*setRun
+		for _, p := range mon.Take() {
+			p.States = total.States
+			for _, ts := range pl.predictedSets(prog, cfg.Entry, p) {
+				added = append(added, &setRun{ts: &ts, stopOnStall: !cfg.NoRefine, unrefinable: map[loc.Loc]bool{}})
+			}
+		}
+		pruns = append(pruns, added...)
+		return added
 	}
 	fallbackDone := cfg.Fallback == "none"
 	// the bounded exhaustive search (bounded.go) shares every round
@@ -299,6 +334,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 			return finish(res, m)
 		}
 		add(Result{Stats: ex.stats})
+		poll()
 	}
 	defer br.close()
 	exDone := func() bool { return !cfg.Bounded || br.exhausted || (br.fullDone && br.stuck) }
@@ -319,7 +355,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		if cfg.Bounded && !exDone() && !outOfTime() && (round == 0 || exTime <= time.Since(start)/3) {
 			exStart := time.Now()
 			if exRoot == nil {
-				exRoot = exM.Start(cfg.Entry)
+				exRoot = startObserved(exM, cfg.Entry, mon.observer())
 			}
 			before := ex.stats
 			r, found := br.round(ex, exRoot, budget*max(1, len(runs)))
@@ -334,6 +370,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				return finish(r, exM)
 			}
 			add(Result{Stats: d})
+			poll()
 			exTime += time.Since(exStart)
 			debugBounded(round, br, d.States, exTime, time.Since(start))
 			if br.exhausted {
@@ -352,12 +389,15 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 			// the states where the walks ended their rounds
 			setBudget /= max(1, fws.hashWork()/hashWorkPerState)
 		}
-		for i, sr := range runs {
+		queue := append(append([]*setRun(nil), pruns...), runs...)
+		for qi := 0; qi < len(queue); qi++ {
+			sr := queue[qi]
+			i := qi - (len(queue) - len(runs)) // the index of a plan's set (<0: a prediction's)
 			left := setBudget
 			for !sr.exhausted && left > 0 {
-				meta := &heuristics.Meta{TS: sr.ts, Sec: cfg.Heuristic, Dist: pl.dist, GoalTargets: pl.goal}
+				meta := &heuristics.Meta{TS: sr.ts, Sec: cfg.Heuristic, Dist: pl.distance(), GoalTargets: pl.goal}
 				var m *vm.Machine
-				if sr.refined == 0 {
+				if sr.refined == 0 && i >= 0 {
 					m = pl.machineFor(prog, cfg.Options, i, meta)
 				} else {
 					o := cfg.Options
@@ -376,6 +416,10 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				}
 				add(r)
 				left -= r.Stats.States
+				if added := poll(); len(added) > 0 {
+					// search the predictions next
+					queue = append(queue[:qi+1], append(added, queue[qi+1:]...)...)
+				}
 				if outOfTime() {
 					return unknown(m)
 				}
@@ -415,12 +459,14 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				return finish(r, fm)
 			}
 			add(r)
+			poll()
 			fallbackDone = c.Strategy != Random && r.Stats.States < c.MaxStates
 		}
 		if outOfTime() {
 			return unknown(base)
 		}
-		if exDone() && fallbackDone && allExhausted(runs, func(sr *setRun) bool { return sr.exhausted }) {
+		if exDone() && fallbackDone && allExhausted(runs, func(sr *setRun) bool { return sr.exhausted }) &&
+			allExhausted(pruns, func(sr *setRun) bool { return sr.exhausted }) {
 			return unknown(base)
 		}
 	}

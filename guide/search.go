@@ -46,6 +46,9 @@ type Config struct {
 	StopOnStall bool
 	// Progress, if set, is called about once a second.
 	Progress func(Progress)
+	// Locks, if set, observes the lock acquisitions of every run (the
+	// lock-graph monitor, lockgraph.go).
+	Locks vm.LockObserver
 }
 
 // Progress is a snapshot of a running search.
@@ -211,10 +214,20 @@ func (se *searcher) result(verdict string, final *vm.State, path *pathNode) Resu
 	return r
 }
 
+// startObserved returns the initial state of a run of e on m, observed by
+// locks (when not nil).
+func startObserved(m *vm.Machine, e vm.Entry, locks vm.LockObserver) *vm.State {
+	s := m.Start(e)
+	if locks != nil {
+		s.SetLockObserver(locks)
+	}
+	return s
+}
+
 // Search runs one search of entry e under the configuration.
 func Search(ctx context.Context, m *vm.Machine, e vm.Entry, cfg Config) Result {
 	se := newSearcher(ctx, m, cfg)
-	root := m.Start(e)
+	root := startObserved(m, e, cfg.Locks)
 	var r Result
 	switch cfg.Strategy {
 	case Guided:

@@ -48,6 +48,9 @@ type State struct {
 	last        Step
 
 	race *raceState
+	// lockObs is told every lock acquisition of the runs from this state
+	// (lockmon.go; nil: none). States descending from it share it.
+	lockObs LockObserver
 	data *dataState
 	test *testState
 
