@@ -51,8 +51,8 @@ type State struct {
 	// lockObs is told every lock acquisition of the runs from this state
 	// (lockmon.go; nil: none). States descending from it share it.
 	lockObs LockObserver
-	data *dataState
-	test *testState
+	data    *dataState
+	test    *testState
 
 	fp []Access // objects the last transition's visible operations touched
 
