@@ -239,11 +239,6 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 			m = exM
 		}
 		r := Search(ctx, m, cfg.Entry, sc)
-		if mon != nil {
-			for _, p := range mon.Take() {
-				p.States = r.Stats.States // (polled at the end only)
-			}
-		}
 		return mon.annotate(prog, TrialResult{Seed: cfg.Seed, Result: r, Machine: m})
 	}
 	maxRef := cfg.MaxRefinements
@@ -303,7 +298,6 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		}
 		var added []*setRun
 		for _, p := range mon.Take() {
-			p.States = total.States
 			for _, ts := range pl.predictedSets(prog, cfg.Entry, p) {
 				added = append(added, &setRun{ts: &ts, stopOnStall: !cfg.NoRefine, unrefinable: map[loc.Loc]bool{}})
 			}
@@ -313,7 +307,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	}
 	fallbackDone := cfg.Fallback == "none"
 	// the bounded exhaustive search (bounded.go) shares every round
-	ex := newSearcher(ctx, exM, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit})
+	ex := newSearcher(ctx, exM, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit, Locks: mon.observer()})
 	ex.start = start
 	var exRoot *vm.State
 	var exTime time.Duration // the time the bounded exhaustive search took

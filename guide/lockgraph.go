@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gmc-go/gmc/abstract"
 	"github.com/gmc-go/gmc/heuristics"
@@ -100,8 +101,8 @@ type edgeKey struct {
 // each edge holds Held and waits for the next edge's Held.
 type Prediction struct {
 	Cycle []CycleEdge
-	// States is the number of states the trial had generated when it
-	// first saw the prediction (between two searches).
+	// States is the number of states the trial's searches had generated
+	// when the monitor predicted the cycle.
 	States int
 }
 
@@ -157,6 +158,8 @@ type LockGraph struct {
 	preds     []*Prediction
 	seen      map[string]bool
 	taken     int // predictions handed out by Take
+	// states counts the states of the trial's searches (searcher.count)
+	states atomic.Int64
 }
 
 // NewLockGraph returns an empty monitor.
@@ -325,6 +328,7 @@ func (lg *LockGraph) predict(es []*lockEdge) {
 		return
 	}
 	lg.seen[k] = true
+	p.States = int(lg.states.Load())
 	lg.preds = append(lg.preds, p)
 }
 

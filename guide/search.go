@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"github.com/gmc-go/gmc/heuristics"
@@ -136,6 +137,9 @@ type searcher struct {
 	best     int
 	bounded  bool // some bound pruned the space (no "no-error")
 	limitHit bool // a limit of states or time stopped the last sub-search
+	// count, when set, counts the states of every search of a trial (the
+	// lock-graph monitor's, cfg.Locks, dates its predictions by it)
+	count *atomic.Int64
 }
 
 func newSearcher(ctx context.Context, m *vm.Machine, cfg Config) *searcher {
@@ -145,8 +149,12 @@ func newSearcher(ctx context.Context, m *vm.Machine, cfg Config) *searcher {
 	if cfg.MaxBacktrack <= 0 {
 		cfg.MaxBacktrack = 100000
 	}
-	return &searcher{ctx: ctx, m: m, cfg: cfg, start: time.Now(),
+	se := &searcher{ctx: ctx, m: m, cfg: cfg, start: time.Now(),
 		rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x5851f42d4c957f2d))}
+	if lg, ok := cfg.Locks.(*LockGraph); ok {
+		se.count = &lg.states
+	}
+	return se
 }
 
 // step computes a successor and counts it.
@@ -163,6 +171,9 @@ func (se *searcher) stepAmong(s *vm.State, i int, gids []int32) *vm.State {
 // stepped counts the transition from s to n.
 func (se *searcher) stepped(s, n *vm.State) *vm.State {
 	se.stats.States++
+	if se.count != nil {
+		se.count.Add(1)
+	}
 	se.stats.Transitions++
 	se.stats.Instructions += n.Instructions() - s.Instructions()
 	if d := n.Depth(); d > se.stats.MaxDepth {

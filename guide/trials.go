@@ -57,11 +57,12 @@ const earlyBudget = 128
 // verdict (then it reports true: the plan is not needed).
 func (t *Trials) runEarly(start time.Time, ready func() bool) bool {
 	cfg := t.cfg
-	e := &early{se: newSearcher(context.Background(), t.exM, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit}), br: newBoundRun()}
-	e.se.start, e.start = start, start
+	var mon *LockGraph
 	if cfg.Monitors.LockGraph {
-		e.mon = NewLockGraph()
+		mon = NewLockGraph()
 	}
+	e := &early{se: newSearcher(context.Background(), t.exM, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit, Locks: mon.observer()}), br: newBoundRun(), mon: mon}
+	e.se.start, e.start = start, start
 	e.root = startObserved(t.exM, cfg.Entry, e.mon.observer())
 	t.early = e
 	if debugOn {
