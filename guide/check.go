@@ -278,6 +278,8 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		return ctx.Err() != nil || (cfg.TimeLimit > 0 && time.Since(start) >= cfg.TimeLimit)
 	}
 	type setRun struct {
+		idx         int // the index of a plan's set (-1: a prediction's)
+		round       int // the last round that searched it
 		ts          *abstract.TraceSet
 		refined     int
 		stopOnStall bool
@@ -286,7 +288,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	}
 	runs := make([]*setRun, len(pl.sets))
 	for i := range pl.sets {
-		runs[i] = &setRun{ts: &pl.sets[i], stopOnStall: !cfg.NoRefine, unrefinable: map[loc.Loc]bool{}}
+		runs[i] = &setRun{idx: i, round: -1, ts: &pl.sets[i], stopOnStall: !cfg.NoRefine, unrefinable: map[loc.Loc]bool{}}
 	}
 	// the trace sets toward the lock-order cycles the monitor predicts
 	// (lockgraph.go): searched first in every round, and as soon as a
@@ -299,7 +301,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		var added []*setRun
 		for _, p := range mon.Take() {
 			for _, ts := range pl.predictedSets(prog, cfg.Entry, p) {
-				added = append(added, &setRun{ts: &ts, stopOnStall: !cfg.NoRefine, unrefinable: map[loc.Loc]bool{}})
+				added = append(added, &setRun{idx: -1, round: -1, ts: &ts, stopOnStall: !cfg.NoRefine, unrefinable: map[loc.Loc]bool{}})
 			}
 		}
 		pruns = append(pruns, added...)
@@ -309,6 +311,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	// the bounded exhaustive search (bounded.go) shares every round
 	ex := newSearcher(ctx, exM, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit, Locks: mon.observer()})
 	ex.start = start
+	ex.interrupt = mon
 	var exRoot *vm.State
 	var exTime time.Duration // the time the bounded exhaustive search took
 	br := newBoundRun()
@@ -316,6 +319,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		// go on with the search Prepare ran while it built the plan
 		ex, exRoot, br = pre.se, pre.root, pre.br
 		ex.ctx, ex.start, ex.cfg.TimeLimit = ctx, start, cfg.TimeLimit
+		ex.interrupt = mon
 		if r := pre.res; r != nil {
 			br.close() // (the other search may be paused)
 			res := *r
@@ -340,8 +344,83 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		return finish(Result{Verdict: VerdictUnknown}, m)
 	}
 	var fws walks // the fallback's random walks, resumed from round to round
+	// runQueue searches the trace sets of queue in turn, each within
+	// setBudget states (refining it when it stalls); the sets toward
+	// predictions made meanwhile are searched right after the set that
+	// made them. It reports a result when the trial is over.
+	runQueue := func(queue []*setRun, round, setBudget int) (TrialResult, bool) {
+		for qi := 0; qi < len(queue); qi++ {
+			sr := queue[qi]
+			if sr.round == round {
+				continue
+			}
+			sr.round = round
+			left := setBudget
+			for !sr.exhausted && left > 0 {
+				meta := &heuristics.Meta{TS: sr.ts, Sec: cfg.Heuristic, Dist: pl.distance(), GoalTargets: pl.goal}
+				var m *vm.Machine
+				if sr.refined == 0 && sr.idx >= 0 {
+					m = pl.machineFor(prog, cfg.Options, sr.idx, meta)
+				} else {
+					o := cfg.Options
+					o.Breakpoints = meta.Breakpoints()
+					m = vm.New(prog, o)
+				}
+				c := sc
+				c.Ranker = stallFilter{meta, sr.unrefinable}
+				c.MaxStates = left
+				c.TimeLimit = remaining()
+				c.StopOnStall = sr.stopOnStall
+				r := Search(ctx, m, cfg.Entry, c)
+				debugRound(prog, sr.idx, sr.refined, sr.ts, r)
+				if r.Verdict == VerdictError {
+					return finish(r, m), true
+				}
+				add(r)
+				left -= r.Stats.States
+				if added := poll(); len(added) > 0 {
+					// search the predictions next
+					queue = append(queue[:qi+1], append(added, queue[qi+1:]...)...)
+				}
+				if outOfTime() {
+					return unknown(m), true
+				}
+				if r.Stall == nil {
+					sr.exhausted = r.Stats.States < c.MaxStates
+					break
+				}
+				if sr.refined >= maxRef {
+					sr.stopOnStall = false
+					continue
+				}
+				nts, _, err := pl.ref.Refine(*sr.ts, r.Stall.Trace, r.Stall.Step, rng)
+				if err != nil {
+					sr.unrefinable[r.Stall.Branch] = true
+					continue
+				}
+				sr.ts = &nts
+				sr.refined++
+				total.Refinements++
+			}
+		}
+		return TrialResult{}, false
+	}
 	for round, budget := 0, cfg.StatesPerTraceSet; ; round, budget = round+1, budget*2 {
-		// the bounded exhaustive search first: a small space gets its
+		setBudget := budget
+		if !pl.goal {
+			if round > autoSetRounds {
+				setBudget = cfg.StatesPerTraceSet << autoSetRounds
+			}
+			// a guided state costs a state hash (its visited set), which
+			// grows with the program: charge it by the largest hash of
+			// the states where the walks ended their rounds
+			setBudget /= max(1, fws.hashWork()/hashWorkPerState)
+		}
+		// the sets toward the monitor's predictions first
+		if tr, over := runQueue(append([]*setRun(nil), pruns...), round, setBudget); over {
+			return tr
+		}
+		// the bounded exhaustive search next: a small space gets its
 		// verdict at once
 		// (at most a third of the time so far: its states cost more
 		// than the guided search's on some programs, and the other two
@@ -373,67 +452,9 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				return finish(r, base)
 			}
 		}
-		setBudget := budget
-		if !pl.goal {
-			if round > autoSetRounds {
-				setBudget = cfg.StatesPerTraceSet << autoSetRounds
-			}
-			// a guided state costs a state hash (its visited set), which
-			// grows with the program: charge it by the largest hash of
-			// the states where the walks ended their rounds
-			setBudget /= max(1, fws.hashWork()/hashWorkPerState)
-		}
-		queue := append(append([]*setRun(nil), pruns...), runs...)
-		for qi := 0; qi < len(queue); qi++ {
-			sr := queue[qi]
-			i := qi - (len(queue) - len(runs)) // the index of a plan's set (<0: a prediction's)
-			left := setBudget
-			for !sr.exhausted && left > 0 {
-				meta := &heuristics.Meta{TS: sr.ts, Sec: cfg.Heuristic, Dist: pl.distance(), GoalTargets: pl.goal}
-				var m *vm.Machine
-				if sr.refined == 0 && i >= 0 {
-					m = pl.machineFor(prog, cfg.Options, i, meta)
-				} else {
-					o := cfg.Options
-					o.Breakpoints = meta.Breakpoints()
-					m = vm.New(prog, o)
-				}
-				c := sc
-				c.Ranker = stallFilter{meta, sr.unrefinable}
-				c.MaxStates = left
-				c.TimeLimit = remaining()
-				c.StopOnStall = sr.stopOnStall
-				r := Search(ctx, m, cfg.Entry, c)
-				debugRound(prog, i, sr.refined, sr.ts, r)
-				if r.Verdict == VerdictError {
-					return finish(r, m)
-				}
-				add(r)
-				left -= r.Stats.States
-				if added := poll(); len(added) > 0 {
-					// search the predictions next
-					queue = append(queue[:qi+1], append(added, queue[qi+1:]...)...)
-				}
-				if outOfTime() {
-					return unknown(m)
-				}
-				if r.Stall == nil {
-					sr.exhausted = r.Stats.States < c.MaxStates
-					break
-				}
-				if sr.refined >= maxRef {
-					sr.stopOnStall = false
-					continue
-				}
-				nts, _, err := pl.ref.Refine(*sr.ts, r.Stall.Trace, r.Stall.Step, rng)
-				if err != nil {
-					sr.unrefinable[r.Stall.Branch] = true
-					continue
-				}
-				sr.ts = &nts
-				sr.refined++
-				total.Refinements++
-			}
+		// the predictions the bounded search made, then the plan's sets
+		if tr, over := runQueue(append(append([]*setRun(nil), pruns...), runs...), round, setBudget); over {
+			return tr
 		}
 		// the fallback search (fallback.go), with the same bound
 		if !fallbackDone {

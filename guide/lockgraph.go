@@ -160,6 +160,8 @@ type LockGraph struct {
 	taken     int // predictions handed out by Take
 	// states counts the states of the trial's searches (searcher.count)
 	states atomic.Int64
+	// pending: a prediction not yet taken (Take)
+	pending atomic.Bool
 }
 
 // NewLockGraph returns an empty monitor.
@@ -330,6 +332,7 @@ func (lg *LockGraph) predict(es []*lockEdge) {
 	lg.seen[k] = true
 	p.States = int(lg.states.Load())
 	lg.preds = append(lg.preds, p)
+	lg.pending.Store(true)
 }
 
 // Take returns the predictions made since the last Take.
@@ -338,6 +341,7 @@ func (lg *LockGraph) Take() []*Prediction {
 	defer lg.mu.Unlock()
 	out := lg.preds[lg.taken:]
 	lg.taken = len(lg.preds)
+	lg.pending.Store(false)
 	return out
 }
 
@@ -431,7 +435,7 @@ func (pl *plan) predictedSets(prog *load.Program, e vm.Entry, p *Prediction) []a
 	if err != nil {
 		return nil
 	}
-	return sys.TraceSets(abstract.Limits{Sets: 2 * len(targets)})
+	return sys.TraceSets(abstract.Limits{Sets: predictedSetsPer})
 }
 
 // distance returns the plan's distance estimate.
@@ -440,3 +444,6 @@ func (pl *plan) distance() heuristics.Distance {
 	defer pl.mu.Unlock()
 	return pl.dist
 }
+
+// predictedSetsPer bounds the abstract trace sets of one prediction.
+var predictedSetsPer = 1

@@ -140,6 +140,9 @@ type searcher struct {
 	// count, when set, counts the states of every search of a trial (the
 	// lock-graph monitor's, cfg.Locks, dates its predictions by it)
 	count *atomic.Int64
+	// interrupt, when set, pauses a resumable search (resumable.over)
+	// while it holds a prediction the trial has not taken
+	interrupt *LockGraph
 }
 
 func newSearcher(ctx context.Context, m *vm.Machine, cfg Config) *searcher {
@@ -166,6 +169,12 @@ func (se *searcher) step(s *vm.State, i int) *vm.State {
 // (vm.Machine.StepAmong).
 func (se *searcher) stepAmong(s *vm.State, i int, gids []int32) *vm.State {
 	return se.stepped(s, se.m.StepAmong(s, i, gids))
+}
+
+// interrupted reports whether the search is to pause for a new
+// prediction (see interrupt).
+func (se *searcher) interrupted() bool {
+	return se.interrupt != nil && se.interrupt.pending.Load()
 }
 
 // stepped counts the transition from s to n.

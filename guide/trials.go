@@ -71,7 +71,13 @@ func (t *Trials) runEarly(start time.Time, ready func() bool) bool {
 			fmt.Fprintf(os.Stderr, "gmc: early search ends after %v, %d states\n", time.Since(start), e.se.stats.States)
 		}()
 	}
+	e.se.interrupt = mon
 	for !ready() {
+		if mon != nil && mon.pending.Load() {
+			// the lock-graph monitor predicted a deadlock: the trial
+			// searches toward it first, with the plan's distances
+			return false
+		}
 		r, found := e.br.roundSplit(e.se, e.root, earlyBudget/2, earlyBudget/2)
 		if found {
 			e.res = &r
@@ -147,6 +153,7 @@ func planWithin(prog *load.Program, cfg CheckConfig, idle func(ready func() bool
 		return makePlan(prog, cfg, time.Time{})
 	}
 	wait := cfg.TimeLimit / 4
+	deadline := time.Now().Add(wait)
 	type planned struct {
 		pl  *plan
 		err error
@@ -157,7 +164,6 @@ func planWithin(prog *load.Program, cfg CheckConfig, idle func(ready func() bool
 		ch <- planned{pl, err}
 	}()
 	if idle != nil {
-		deadline := time.Now().Add(wait)
 		var got *planned
 		ready := func() bool {
 			select {
@@ -175,7 +181,7 @@ func planWithin(prog *load.Program, cfg CheckConfig, idle func(ready func() bool
 			return got.pl, got.err
 		}
 	}
-	timer := time.NewTimer(wait)
+	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
 	select {
 	case p := <-ch:
