@@ -58,7 +58,8 @@ func BenchmarkLockGraph(b *testing.B) {
 // the campaign (leak and race) for GMC_BENCH_STATES states (default
 // 20,000): GMC_BENCH_KERNEL (default Kubernetes58107, thousands of
 // goroutines), GMC_BENCH_STRATEGY (default exhaustive, the search the
-// campaign's kernels are found by).
+// campaign's kernels are found by); GMC_BENCH_MONITOR=lockgraph observes
+// each search with the lock-graph monitor.
 func BenchmarkKernelSearch(b *testing.B) {
 	name := os.Getenv("GMC_BENCH_KERNEL")
 	if name == "" {
@@ -81,7 +82,7 @@ func BenchmarkKernelSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	benchSearch(b, m, e, Config{Strategy: strat, MaxStates: states})
+	benchSearchWith(b, m, e, Config{Strategy: strat, MaxStates: states}, os.Getenv("GMC_BENCH_MONITOR") == "lockgraph")
 }
 
 func benchSearch(b *testing.B, m *vm.Machine, e vm.Entry, cfg Config) {
