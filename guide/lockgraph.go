@@ -81,9 +81,21 @@ type lockEdge struct {
 	outer, inner vm.HeldLock
 	gates        []vm.HeldLock
 	forks        []vm.ForkPoint
-	tokens       []uint64 // channel holds it needs committed
-	live         bool
+	live         bool // an occurrence's channel holds were all committed (lockgraph.real)
+	occurrences  int  // occurrences that waited for commits (at most maxOccurrences)
 }
+
+// occurrence is an acquisition of an edge that is not live yet: the edge
+// becomes live when all of tokens, its channel holds, are committed. An
+// occurrence without an edge only has Commit record its token (a gate).
+type occurrence struct {
+	e      *lockEdge
+	tokens []uint64
+}
+
+// maxOccurrences bounds the occurrences of one edge that wait for commits
+// (a channel handed off in a loop is never committed).
+const maxOccurrences = 8
 
 // edgeKey identifies an edge up to the ordering of its acquisition (the
 // edge keeps the latest acquisition count seen, the least ordered).
@@ -154,7 +166,7 @@ type LockGraph struct {
 	edges     map[edgeKey]*lockEdge
 	from      map[vm.LockID][]*lockEdge // live edges by outer lock
 	committed map[uint64]bool
-	waiting   map[uint64][]*lockEdge // edges waiting for a token's commit
+	waiting   map[uint64][]*occurrence // what waits for a token's commit
 	preds     []*Prediction
 	seen      map[string]bool
 	taken     int // predictions handed out by Take
@@ -167,7 +179,7 @@ type LockGraph struct {
 // NewLockGraph returns an empty monitor.
 func NewLockGraph() *LockGraph {
 	return &LockGraph{edges: map[edgeKey]*lockEdge{}, from: map[vm.LockID][]*lockEdge{},
-		committed: map[uint64]bool{}, waiting: map[uint64][]*lockEdge{}, seen: map[string]bool{}}
+		committed: map[uint64]bool{}, waiting: map[uint64][]*occurrence{}, seen: map[string]bool{}}
 }
 
 // maxLockEdges bounds the graph (a program locking in a loop over
@@ -195,6 +207,9 @@ func (lg *LockGraph) Acquire(a vm.LockAcquire) {
 					lg.cycles(e)
 				}
 			}
+			if !e.live {
+				lg.occur(e, h, a.Lock)
+			}
 			continue
 		}
 		if len(lg.edges) >= maxLockEdges {
@@ -204,18 +219,37 @@ func (lg *LockGraph) Acquire(a vm.LockAcquire) {
 		for j, x := range a.Held {
 			if j != i {
 				e.gates = append(e.gates, x)
-			}
-		}
-		for _, t := range []uint64{h.Token, a.Lock.Token} {
-			if t != 0 && !lg.committed[t] {
-				e.tokens = append(e.tokens, t)
-				lg.waiting[t] = append(lg.waiting[t], e)
+				if x.Token != 0 {
+					lg.waiting[x.Token] = append(lg.waiting[x.Token], &occurrence{}) // (a gate only once committed: real)
+				}
 			}
 		}
 		lg.edges[k] = e
-		if len(e.tokens) == 0 {
-			lg.enliven(e)
+		lg.occur(e, h, a.Lock)
+	}
+}
+
+// occur records an occurrence of edge e (not live) with outer hold h and
+// inner acquisition in: e becomes live now, or once its channel holds are
+// committed.
+func (lg *LockGraph) occur(e *lockEdge, h, in vm.HeldLock) {
+	var ts []uint64
+	for _, t := range []uint64{h.Token, in.Token} {
+		if t != 0 {
+			ts = append(ts, t)
 		}
+	}
+	if len(ts) == 0 {
+		lg.enliven(e)
+		return
+	}
+	if e.occurrences >= maxOccurrences {
+		return
+	}
+	e.occurrences++
+	o := &occurrence{e: e, tokens: ts}
+	for _, t := range ts {
+		lg.waiting[t] = append(lg.waiting[t], o)
 	}
 }
 
@@ -223,13 +257,17 @@ func (lg *LockGraph) Acquire(a vm.LockAcquire) {
 func (lg *LockGraph) Commit(token uint64) {
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	if lg.committed[token] {
+	// Only the tokens of edges are recorded (a channel hold is still held,
+	// so not committed, when an edge names it): the map stays as small as
+	// the graph however often a channel lock is taken.
+	es, ok := lg.waiting[token]
+	if !ok {
 		return
 	}
 	lg.committed[token] = true
-	for _, e := range lg.waiting[token] {
-		if !e.live && lg.allCommitted(e.tokens) {
-			lg.enliven(e)
+	for _, o := range es {
+		if o.e != nil && !o.e.live && lg.allCommitted(o.tokens) {
+			lg.enliven(o.e)
 		}
 	}
 	delete(lg.waiting, token)
