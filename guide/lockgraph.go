@@ -469,6 +469,11 @@ func (pl *plan) predictedSets(prog *load.Program, e vm.Entry, p *Prediction) []a
 	sp := pl.sp
 	pl.mu.Unlock()
 	targets := p.Targets()
+	for _, t := range targets {
+		if !t.Valid() {
+			return nil // an acquisition outside any function's code (a native's continuation)
+		}
+	}
 	sys, err := abstract.Build(sp, abstract.Config{Targets: targets, Entries: []*ssa.Function{e.Fn}})
 	if err != nil {
 		return nil
