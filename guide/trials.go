@@ -153,7 +153,6 @@ func planWithin(prog *load.Program, cfg CheckConfig, idle func(ready func() bool
 		return makePlan(prog, cfg, time.Time{})
 	}
 	wait := cfg.TimeLimit / 4
-	deadline := time.Now().Add(wait)
 	type planned struct {
 		pl  *plan
 		err error
@@ -164,6 +163,7 @@ func planWithin(prog *load.Program, cfg CheckConfig, idle func(ready func() bool
 		ch <- planned{pl, err}
 	}()
 	if idle != nil {
+		deadline := time.Now().Add(wait)
 		var got *planned
 		ready := func() bool {
 			select {
@@ -181,7 +181,7 @@ func planWithin(prog *load.Program, cfg CheckConfig, idle func(ready func() bool
 			return got.pl, got.err
 		}
 	}
-	timer := time.NewTimer(time.Until(deadline))
+	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	select {
 	case p := <-ch:
