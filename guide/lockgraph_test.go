@@ -18,7 +18,7 @@ import (
 // lockgraphCases are the programs of testdata/lockgraph: those with
 // `// want "acquire"` comments deadlock, with the goroutines waiting on
 // those lines; the others cannot deadlock.
-var lockgraphCases = []string{"abba", "gated", "forked", "chanlock", "readread", "handoff"}
+var lockgraphCases = []string{"abba", "gated", "forked", "chanlock", "readread", "handoff", "chansem"}
 
 // wantLines returns the lines of dir's main.go marked `// want "acquire"`.
 func wantLines(t *testing.T, dir string) []int {
