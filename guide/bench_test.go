@@ -28,11 +28,38 @@ func BenchmarkDFSReorder(b *testing.B) {
 	benchSearch(b, vm.New(prog, opts), e, Config{Strategy: DFS, MaxStates: 40000})
 }
 
+// BenchmarkLockGraph: the lock-graph monitor's cost, stateful DFS for
+// 40,000 states on lock-heavy models, without and with the monitor (a
+// fresh one per search); compare states/cpu-s of the two sub-benchmarks.
+func BenchmarkLockGraph(b *testing.B) {
+	for _, c := range []struct {
+		name, pkg string
+		args      []string
+	}{
+		{"account_fixed", "./benchmarks/account_fixed", []string{"5", "0"}},
+		{"reorder_fixed", "./benchmarks/reorder_fixed", []string{"10", "1"}},
+		{"vecdeadlock", "./benchmarks/vecdeadlock", []string{"1", "9"}},
+	} {
+		prog, opts, e := loadMain(b, c.pkg, c.args)
+		m := vm.New(prog, opts)
+		for _, mon := range []bool{false, true} {
+			name := c.name + "/none"
+			if mon {
+				name = c.name + "/lockgraph"
+			}
+			b.Run(name, func(b *testing.B) {
+				benchSearchWith(b, m, e, Config{Strategy: DFS, MaxStates: 40000}, mon)
+			})
+		}
+	}
+}
+
 // BenchmarkKernelSearch: a search of a GoKer kernel with the checks of
 // the campaign (leak and race) for GMC_BENCH_STATES states (default
 // 20,000): GMC_BENCH_KERNEL (default Kubernetes58107, thousands of
 // goroutines), GMC_BENCH_STRATEGY (default exhaustive, the search the
-// campaign's kernels are found by).
+// campaign's kernels are found by); GMC_BENCH_MONITOR=lockgraph observes
+// each search with the lock-graph monitor.
 func BenchmarkKernelSearch(b *testing.B) {
 	name := os.Getenv("GMC_BENCH_KERNEL")
 	if name == "" {
@@ -55,10 +82,16 @@ func BenchmarkKernelSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	benchSearch(b, m, e, Config{Strategy: strat, MaxStates: states})
+	benchSearchWith(b, m, e, Config{Strategy: strat, MaxStates: states}, os.Getenv("GMC_BENCH_MONITOR") == "lockgraph")
 }
 
 func benchSearch(b *testing.B, m *vm.Machine, e vm.Entry, cfg Config) {
+	benchSearchWith(b, m, e, cfg, false)
+}
+
+// benchSearchWith is benchSearch, each search observed by a fresh
+// lock-graph monitor when monitor is set.
+func benchSearchWith(b *testing.B, m *vm.Machine, e vm.Entry, cfg Config, monitor bool) {
 	cfg.TimeLimit = 10 * time.Minute
 	if os.Getenv("GOGC") == "" { // the collector's setting of gmc check (cmd/gmc/gc.go)
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
@@ -67,7 +100,11 @@ func benchSearch(b *testing.B, m *vm.Machine, e vm.Entry, cfg Config) {
 	cpu0 := cpuTime()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		r := Search(context.Background(), m, e, cfg)
+		c := cfg
+		if monitor {
+			c.Locks = NewLockGraph()
+		}
+		r := Search(context.Background(), m, e, c)
 		states += r.Stats.States
 		b.ReportMetric(float64(r.Stats.States), "states")
 	}

@@ -67,6 +67,9 @@ type CheckConfig struct {
 	// preemption bound (or exhausted space) is the no-error verdict's.
 	// gmc check sets it; campaigns measuring the guided search alone do not.
 	Bounded bool
+	// Monitors are the runtime monitors run on every execution
+	// (lockgraph.go).
+	Monitors Monitors
 }
 
 // TrialResult is the outcome of one trial.
@@ -74,6 +77,13 @@ type TrialResult struct {
 	Seed    uint64
 	Result  Result
 	Machine *vm.Machine // the machine Final and Choices belong to
+	// Predictions are the lock-order cycles the lock-graph monitor
+	// predicted during the trial (Monitors.LockGraph); none is an error.
+	Predictions []*Prediction
+	// PredictedFrom is the prediction the error of Result shows (a
+	// deadlock whose goroutines wait at the cycle's acquisitions), nil
+	// when none does.
+	PredictedFrom *Prediction
 }
 
 // CheckResult is the outcome of all trials of a check.
@@ -91,6 +101,7 @@ type CheckResult struct {
 
 // plan is the static part of a guided check, shared by its trials.
 type plan struct {
+	sp     *slice.Program // (nil when the plan was not built in time: predictedSets builds one)
 	sets   []abstract.TraceSet
 	goal   bool
 	dist   heuristics.Distance
@@ -137,7 +148,7 @@ func makePlan(prog *load.Program, cfg CheckConfig, deadline time.Time) (*plan, e
 			groups = blockingGroups(prog, sp, cfg.Entry.Fn, groups)
 		}
 	}
-	pl := &plan{goal: goal, cache: map[int]*vm.Machine{}, ref: refine.New(prog.SSA, entries)}
+	pl := &plan{sp: sp, goal: goal, cache: map[int]*vm.Machine{}, ref: refine.New(prog.SSA, entries)}
 	switch cfg.Heuristic {
 	case heuristics.SecFSM:
 		pl.dist = heuristics.NewFSM(sp)
@@ -218,16 +229,17 @@ func (pl *plan) machineFor(prog *load.Program, opts vm.Options, i int, meta *heu
 // next round follows. A branch that cannot be refined (no other goroutine
 // defines what it reads) no longer stops the search of that set. A set
 // whose search ends inside its bound without a stall is exhausted.
-func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl *plan, cfg CheckConfig, pre *early) TrialResult {
+func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl *plan, cfg CheckConfig, pre *early, mon *LockGraph) TrialResult {
 	start := time.Now()
 	sc := Config{Strategy: cfg.Strategy, Seed: cfg.Seed, MaxDepth: cfg.MaxDepth,
-		MaxBacktrack: cfg.MaxBacktrack, TimeLimit: cfg.TimeLimit, Progress: cfg.Progress}
+		MaxBacktrack: cfg.MaxBacktrack, TimeLimit: cfg.TimeLimit, Progress: cfg.Progress, Locks: mon.observer()}
 	if pl == nil {
 		m := base
 		if cfg.Strategy == Exhaustive {
 			m = exM
 		}
-		return TrialResult{Seed: cfg.Seed, Result: Search(ctx, m, cfg.Entry, sc), Machine: m}
+		r := Search(ctx, m, cfg.Entry, sc)
+		return mon.annotate(prog, TrialResult{Seed: cfg.Seed, Result: r, Machine: m})
 	}
 	maxRef := cfg.MaxRefinements
 	if maxRef <= 0 {
@@ -254,7 +266,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		add(r)
 		r.Stats = total
 		r.Stats.Time = time.Since(searchStart)
-		return TrialResult{Seed: cfg.Seed, Result: r, Machine: m}
+		return mon.annotate(prog, TrialResult{Seed: cfg.Seed, Result: r, Machine: m})
 	}
 	remaining := func() time.Duration {
 		if cfg.TimeLimit <= 0 {
@@ -266,6 +278,8 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		return ctx.Err() != nil || (cfg.TimeLimit > 0 && time.Since(start) >= cfg.TimeLimit)
 	}
 	type setRun struct {
+		idx         int // the index of a plan's set (-1: a prediction's)
+		round       int // the last round that searched it
 		ts          *abstract.TraceSet
 		refined     int
 		stopOnStall bool
@@ -274,12 +288,30 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	}
 	runs := make([]*setRun, len(pl.sets))
 	for i := range pl.sets {
-		runs[i] = &setRun{ts: &pl.sets[i], stopOnStall: !cfg.NoRefine, unrefinable: map[loc.Loc]bool{}}
+		runs[i] = &setRun{idx: i, round: -1, ts: &pl.sets[i], stopOnStall: !cfg.NoRefine, unrefinable: map[loc.Loc]bool{}}
+	}
+	// the trace sets toward the lock-order cycles the monitor predicts
+	// (lockgraph.go): searched first in every round, and as soon as a
+	// search predicts them
+	var pruns []*setRun
+	poll := func() []*setRun {
+		if mon == nil {
+			return nil
+		}
+		var added []*setRun
+		for _, p := range mon.Take() {
+			for _, ts := range pl.predictedSets(prog, cfg.Entry, p) {
+				added = append(added, &setRun{idx: -1, round: -1, ts: &ts, stopOnStall: !cfg.NoRefine, unrefinable: map[loc.Loc]bool{}})
+			}
+		}
+		pruns = append(pruns, added...)
+		return added
 	}
 	fallbackDone := cfg.Fallback == "none"
 	// the bounded exhaustive search (bounded.go) shares every round
-	ex := newSearcher(ctx, exM, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit})
+	ex := newSearcher(ctx, exM, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit, Locks: mon.observer()})
 	ex.start = start
+	ex.interrupt = mon
 	var exRoot *vm.State
 	var exTime time.Duration // the time the bounded exhaustive search took
 	br := newBoundRun()
@@ -287,6 +319,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		// go on with the search Prepare ran while it built the plan
 		ex, exRoot, br = pre.se, pre.root, pre.br
 		ex.ctx, ex.start, ex.cfg.TimeLimit = ctx, start, cfg.TimeLimit
+		ex.interrupt = mon
 		if r := pre.res; r != nil {
 			br.close() // (the other search may be paused)
 			res := *r
@@ -299,6 +332,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 			return finish(res, m)
 		}
 		add(Result{Stats: ex.stats})
+		poll()
 	}
 	defer br.close()
 	exDone := func() bool { return !cfg.Bounded || br.exhausted || (br.fullDone && br.stuck) }
@@ -310,55 +344,23 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		return finish(Result{Verdict: VerdictUnknown}, m)
 	}
 	var fws walks // the fallback's random walks, resumed from round to round
-	for round, budget := 0, cfg.StatesPerTraceSet; ; round, budget = round+1, budget*2 {
-		// the bounded exhaustive search first: a small space gets its
-		// verdict at once
-		// (at most a third of the time so far: its states cost more
-		// than the guided search's on some programs, and the other two
-		// find bugs the bounded search reaches late)
-		if cfg.Bounded && !exDone() && !outOfTime() && (round == 0 || exTime <= time.Since(start)/3) {
-			exStart := time.Now()
-			if exRoot == nil {
-				exRoot = exM.Start(cfg.Entry)
+	// runQueue searches the trace sets of queue in turn, each within
+	// setBudget states (refining it when it stalls); the sets toward
+	// predictions made meanwhile are searched right after the set that
+	// made them. It reports a result when the trial is over.
+	runQueue := func(queue []*setRun, round, setBudget int) (TrialResult, bool) {
+		for qi := 0; qi < len(queue); qi++ {
+			sr := queue[qi]
+			if sr.round == round {
+				continue
 			}
-			before := ex.stats
-			r, found := br.round(ex, exRoot, budget*max(1, len(runs)))
-			d := ex.stats
-			d.States -= before.States
-			d.Transitions -= before.Transitions
-			d.Instructions -= before.Instructions
-			d.Backtracks -= before.Backtracks
-			if found {
-				r.Stats = d
-				r.Stats.SolverCalls, r.Stats.SolverTime = exRoot.SolverStats()
-				return finish(r, exM)
-			}
-			add(Result{Stats: d})
-			exTime += time.Since(exStart)
-			debugBounded(round, br, d.States, exTime, time.Since(start))
-			if br.exhausted {
-				r, _ := br.verdict(ex)
-				r.Stats = Stats{}
-				return finish(r, base)
-			}
-		}
-		setBudget := budget
-		if !pl.goal {
-			if round > autoSetRounds {
-				setBudget = cfg.StatesPerTraceSet << autoSetRounds
-			}
-			// a guided state costs a state hash (its visited set), which
-			// grows with the program: charge it by the largest hash of
-			// the states where the walks ended their rounds
-			setBudget /= max(1, fws.hashWork()/hashWorkPerState)
-		}
-		for i, sr := range runs {
+			sr.round = round
 			left := setBudget
 			for !sr.exhausted && left > 0 {
-				meta := &heuristics.Meta{TS: sr.ts, Sec: cfg.Heuristic, Dist: pl.dist, GoalTargets: pl.goal}
+				meta := &heuristics.Meta{TS: sr.ts, Sec: cfg.Heuristic, Dist: pl.distance(), GoalTargets: pl.goal}
 				var m *vm.Machine
-				if sr.refined == 0 {
-					m = pl.machineFor(prog, cfg.Options, i, meta)
+				if sr.refined == 0 && sr.idx >= 0 {
+					m = pl.machineFor(prog, cfg.Options, sr.idx, meta)
 				} else {
 					o := cfg.Options
 					o.Breakpoints = meta.Breakpoints()
@@ -370,14 +372,18 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				c.TimeLimit = remaining()
 				c.StopOnStall = sr.stopOnStall
 				r := Search(ctx, m, cfg.Entry, c)
-				debugRound(prog, i, sr.refined, sr.ts, r)
+				debugRound(prog, sr.idx, sr.refined, sr.ts, r)
 				if r.Verdict == VerdictError {
-					return finish(r, m)
+					return finish(r, m), true
 				}
 				add(r)
 				left -= r.Stats.States
+				if added := poll(); len(added) > 0 {
+					// search the predictions next
+					queue = append(queue[:qi+1], append(added, queue[qi+1:]...)...)
+				}
 				if outOfTime() {
-					return unknown(m)
+					return unknown(m), true
 				}
 				if r.Stall == nil {
 					sr.exhausted = r.Stats.States < c.MaxStates
@@ -397,6 +403,59 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				total.Refinements++
 			}
 		}
+		return TrialResult{}, false
+	}
+	for round, budget := 0, cfg.StatesPerTraceSet; ; round, budget = round+1, budget*2 {
+		setBudget := budget
+		if !pl.goal {
+			if round > autoSetRounds {
+				setBudget = cfg.StatesPerTraceSet << autoSetRounds
+			}
+			// a guided state costs a state hash (its visited set), which
+			// grows with the program: charge it by the largest hash of
+			// the states where the walks ended their rounds
+			setBudget /= max(1, fws.hashWork()/hashWorkPerState)
+		}
+		// the sets toward the monitor's predictions first
+		if tr, over := runQueue(append([]*setRun(nil), pruns...), round, setBudget); over {
+			return tr
+		}
+		// the bounded exhaustive search next: a small space gets its
+		// verdict at once
+		// (at most a third of the time so far: its states cost more
+		// than the guided search's on some programs, and the other two
+		// find bugs the bounded search reaches late)
+		if cfg.Bounded && !exDone() && !outOfTime() && (round == 0 || exTime <= time.Since(start)/3) {
+			exStart := time.Now()
+			if exRoot == nil {
+				exRoot = startObserved(exM, cfg.Entry, mon.observer())
+			}
+			before := ex.stats
+			r, found := br.round(ex, exRoot, budget*max(1, len(runs)))
+			d := ex.stats
+			d.States -= before.States
+			d.Transitions -= before.Transitions
+			d.Instructions -= before.Instructions
+			d.Backtracks -= before.Backtracks
+			if found {
+				r.Stats = d
+				r.Stats.SolverCalls, r.Stats.SolverTime = exRoot.SolverStats()
+				return finish(r, exM)
+			}
+			add(Result{Stats: d})
+			poll()
+			exTime += time.Since(exStart)
+			debugBounded(round, br, d.States, exTime, time.Since(start))
+			if br.exhausted {
+				r, _ := br.verdict(ex)
+				r.Stats = Stats{}
+				return finish(r, base)
+			}
+		}
+		// the predictions the bounded search made, then the plan's sets
+		if tr, over := runQueue(append(append([]*setRun(nil), pruns...), runs...), round, setBudget); over {
+			return tr
+		}
 		// the fallback search (fallback.go), with the same bound
 		if !fallbackDone {
 			c := sc
@@ -415,12 +474,14 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				return finish(r, fm)
 			}
 			add(r)
+			poll()
 			fallbackDone = c.Strategy != Random && r.Stats.States < c.MaxStates
 		}
 		if outOfTime() {
 			return unknown(base)
 		}
-		if exDone() && fallbackDone && allExhausted(runs, func(sr *setRun) bool { return sr.exhausted }) {
+		if exDone() && fallbackDone && allExhausted(runs, func(sr *setRun) bool { return sr.exhausted }) &&
+			allExhausted(pruns, func(sr *setRun) bool { return sr.exhausted }) {
 			return unknown(base)
 		}
 	}

@@ -106,4 +106,15 @@
 // block nor whether a target is reached, and every verdict holds for the
 // unreduced program too; it is recorded in traces (vm.Options.ReducedFor)
 // and recomputed by replay.
+//
+// Runtime monitors (lockgraph.go, CheckConfig.Monitors): the lock-graph
+// monitor observes every run of a trial (vm.LockObserver) and predicts
+// lock-order deadlocks from runs that did not deadlock (GoodLock with gate
+// locks, read-read and goroutine-start ordering). A prediction only adds a
+// trace set toward the cycle's waiting acquisitions, searched first; the
+// searches that can pause (the early and bounded searches) pause at a new
+// prediction. A prediction is never a verdict: the check reports only the
+// deadlock a search reaches (TrialResult.PredictedFrom names the
+// prediction it shows), so the monitor changes which states are explored
+// first, never what an error or a no-error verdict means.
 package guide

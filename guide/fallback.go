@@ -156,13 +156,13 @@ func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.
 		m := ms[kind]
 		w := &ws[kind]
 		if *w == nil {
-			*w = &walkState{s: m.Start(e), p: &pathNode{}}
+			*w = &walkState{s: startObserved(m, e, cfg.Locks), p: &pathNode{}}
 		}
 		if limit > 0 { // the walks of a round share what is left of the check's time
 			cfg.TimeLimit = max(limit-time.Since(start), time.Nanosecond)
 		}
 		se := newSearcher(ctx, m, cfg)
-		r := se.walk(m.Start(e), *w, kind)
+		r := se.walk(startObserved(m, e, cfg.Locks), *w, kind)
 		debugWalk(round, kind, *w, r)
 		r.Stats.States += sum.Stats.States
 		r.Stats.Transitions += sum.Stats.Transitions

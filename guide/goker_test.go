@@ -1,6 +1,7 @@
 package guide_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -33,6 +34,9 @@ import (
 // by name; GMC_GOKER_TIMERS=0 turns the real-time walks off, as gmc check
 // does for main); otherwise a sample of the cases runs (every GMC_GOKER=N-th,
 // default 8) so that go test ./... stays short. It is skipped with -short.
+// GMC_GOKER_MONITOR sets the runtime monitors (guide.ParseMonitors, e.g.
+// lockgraph; default none): each row then logs the predictions, the states
+// to the first, and whether the error came with one.
 
 // campaignRow is the outcome of one case. A case whose first error is not
 // a leak (a data race, a deadlock) while the Go project expects a leak is
@@ -50,6 +54,10 @@ type campaignRow struct {
 	replayOK bool
 	note     string
 	timing   string // the time model of the counterexample (vm.Options.Timing)
+	// the lock-graph monitor (GMC_GOKER_MONITOR): predictions, the states
+	// to the first (-1: none), whether the error came with one
+	preds, firstPred int
+	predicted        bool
 }
 
 func TestGoKerCampaign(t *testing.T) {
@@ -110,7 +118,7 @@ func TestGoKerCampaign(t *testing.T) {
 			r = r2
 		}
 		rows = append(rows, r)
-		t.Logf("%-24s found=%v kind=%s matched=%v states=%d time=%.2fs replay=%v timing=%s %s", c.Name, r.found, r.kind, r.matched, r.states, r.elapsed.Seconds(), r.replayOK, r.timing, r.note)
+		t.Logf("%-24s found=%v kind=%s matched=%v states=%d time=%.2fs replay=%v timing=%s preds=%d first=%d predicted=%v %s", c.Name, r.found, r.kind, r.matched, r.states, r.elapsed.Seconds(), r.replayOK, r.timing, r.preds, r.firstPred, r.predicted, r.note)
 		if r.found && r.timing == vm.TimingAny {
 			t.Errorf("%s: found with timers firing at any point, which the default check never does", c.Name)
 		}
@@ -129,7 +137,11 @@ func TestGoKerCampaign(t *testing.T) {
 
 // runCampaignCase checks one case and replays its counterexample.
 func runCampaignCase(t *testing.T, prog *load.Program, c goker.Case, exp *goker.Expectation, checks vm.Checks, limit time.Duration) campaignRow {
-	r := campaignRow{c: c, exp: exp}
+	r := campaignRow{c: c, exp: exp, firstPred: -1}
+	mons, err := guide.ParseMonitors(cmp.Or(os.Getenv("GMC_GOKER_MONITOR"), "none"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	base := vm.New(prog, vm.Options{Checks: checks})
 	e, err := base.FindEntry(c.Func)
 	if err != nil {
@@ -140,6 +152,7 @@ func runCampaignCase(t *testing.T, prog *load.Program, c goker.Case, exp *goker.
 		Options: base.Options(), Entry: e, Auto: true,
 		Strategy: guide.Guided, Heuristic: heuristics.SecPFSM,
 		Seed: 1, Trials: 1, TimeLimit: limit, MaxDepth: 200000, Fallback: guide.Random, FallbackTimers: os.Getenv("GMC_GOKER_TIMERS") != "0",
+		Monitors: mons,
 	}
 	start := time.Now()
 	res, err := guide.Check(context.Background(), prog, cfg)
@@ -151,6 +164,10 @@ func runCampaignCase(t *testing.T, prog *load.Program, c goker.Case, exp *goker.
 	for _, tr := range res.Trials {
 		r.states += tr.Result.Stats.States
 	}
+	if ps := res.Trials[0].Predictions; len(ps) > 0 {
+		r.preds, r.firstPred = len(ps), ps[0].States
+	}
+	r.predicted = res.Best != nil && res.Best.PredictedFrom != nil
 	if res.Best == nil {
 		r.note = "verdict " + res.Verdict
 		return r

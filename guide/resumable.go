@@ -21,8 +21,12 @@ type resumable struct {
 // over reports whether the search must stop: its budget is spent and it
 // is not resumed (the driver ended it, or it is not a coroutine). A
 // paused search resumes inside over.
+//
+// A search interrupted by a new prediction of the lock-graph monitor
+// (searcher.interrupt) pauses as one whose budget is spent, so that the
+// trial searches toward the prediction first.
 func (rb *resumable) over(se *searcher) bool {
-	for rb.limit > 0 && se.stats.States-rb.base >= rb.limit {
+	for (rb.limit > 0 && se.stats.States-rb.base >= rb.limit) || se.interrupted() {
 		if rb.yield == nil || !rb.yield(struct{}{}) {
 			return true
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"github.com/gmc-go/gmc/heuristics"
@@ -46,6 +47,9 @@ type Config struct {
 	StopOnStall bool
 	// Progress, if set, is called about once a second.
 	Progress func(Progress)
+	// Locks, if set, observes the lock acquisitions of every run (the
+	// lock-graph monitor, lockgraph.go).
+	Locks vm.LockObserver
 }
 
 // Progress is a snapshot of a running search.
@@ -133,6 +137,12 @@ type searcher struct {
 	best     int
 	bounded  bool // some bound pruned the space (no "no-error")
 	limitHit bool // a limit of states or time stopped the last sub-search
+	// count, when set, counts the states of every search of a trial (the
+	// lock-graph monitor's, cfg.Locks, dates its predictions by it)
+	count *atomic.Int64
+	// interrupt, when set, pauses a resumable search (resumable.over)
+	// while it holds a prediction the trial has not taken
+	interrupt *LockGraph
 }
 
 func newSearcher(ctx context.Context, m *vm.Machine, cfg Config) *searcher {
@@ -142,8 +152,12 @@ func newSearcher(ctx context.Context, m *vm.Machine, cfg Config) *searcher {
 	if cfg.MaxBacktrack <= 0 {
 		cfg.MaxBacktrack = 100000
 	}
-	return &searcher{ctx: ctx, m: m, cfg: cfg, start: time.Now(),
+	se := &searcher{ctx: ctx, m: m, cfg: cfg, start: time.Now(),
 		rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x5851f42d4c957f2d))}
+	if lg, ok := cfg.Locks.(*LockGraph); ok {
+		se.count = &lg.states
+	}
+	return se
 }
 
 // step computes a successor and counts it.
@@ -157,9 +171,18 @@ func (se *searcher) stepAmong(s *vm.State, i int, gids []int32) *vm.State {
 	return se.stepped(s, se.m.StepAmong(s, i, gids))
 }
 
+// interrupted reports whether the search is to pause for a new
+// prediction (see interrupt).
+func (se *searcher) interrupted() bool {
+	return se.interrupt != nil && se.interrupt.pending.Load()
+}
+
 // stepped counts the transition from s to n.
 func (se *searcher) stepped(s, n *vm.State) *vm.State {
 	se.stats.States++
+	if se.count != nil {
+		se.count.Add(1)
+	}
 	se.stats.Transitions++
 	se.stats.Instructions += n.Instructions() - s.Instructions()
 	if d := n.Depth(); d > se.stats.MaxDepth {
@@ -211,10 +234,20 @@ func (se *searcher) result(verdict string, final *vm.State, path *pathNode) Resu
 	return r
 }
 
+// startObserved returns the initial state of a run of e on m, observed by
+// locks (when not nil).
+func startObserved(m *vm.Machine, e vm.Entry, locks vm.LockObserver) *vm.State {
+	s := m.Start(e)
+	if locks != nil {
+		s.SetLockObserver(locks)
+	}
+	return s
+}
+
 // Search runs one search of entry e under the configuration.
 func Search(ctx context.Context, m *vm.Machine, e vm.Entry, cfg Config) Result {
 	se := newSearcher(ctx, m, cfg)
-	root := m.Start(e)
+	root := startObserved(m, e, cfg.Locks)
 	var r Result
 	switch cfg.Strategy {
 	case Guided:

@@ -43,6 +43,7 @@ type early struct {
 	root  *vm.State
 	res   *Result // the verdict it reached: an error, or no error (exhausted)
 	start time.Time
+	mon   *LockGraph // the lock-graph monitor of its runs (CheckConfig.Monitors), which the trial goes on with
 }
 
 // earlyBudget is the states of each round of the early search, half for
@@ -56,9 +57,13 @@ const earlyBudget = 128
 // verdict (then it reports true: the plan is not needed).
 func (t *Trials) runEarly(start time.Time, ready func() bool) bool {
 	cfg := t.cfg
-	e := &early{se: newSearcher(context.Background(), t.exM, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit}), br: newBoundRun()}
+	var mon *LockGraph
+	if cfg.Monitors.LockGraph {
+		mon = NewLockGraph()
+	}
+	e := &early{se: newSearcher(context.Background(), t.exM, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit, Locks: mon.observer()}), br: newBoundRun(), mon: mon}
 	e.se.start, e.start = start, start
-	e.root = t.exM.Start(cfg.Entry)
+	e.root = startObserved(t.exM, cfg.Entry, e.mon.observer())
 	t.early = e
 	if debugOn {
 		fmt.Fprintf(os.Stderr, "gmc: early search starts after %v\n", time.Since(start))
@@ -66,7 +71,13 @@ func (t *Trials) runEarly(start time.Time, ready func() bool) bool {
 			fmt.Fprintf(os.Stderr, "gmc: early search ends after %v, %d states\n", time.Since(start), e.se.stats.States)
 		}()
 	}
+	e.se.interrupt = mon
 	for !ready() {
+		if mon != nil && mon.pending.Load() {
+			// the lock-graph monitor predicted a deadlock: the trial
+			// searches toward it first, with the plan's distances
+			return false
+		}
 		r, found := e.br.roundSplit(e.se, e.root, earlyBudget/2, earlyBudget/2)
 		if found {
 			e.res = &r
@@ -202,7 +213,15 @@ func (t *Trials) Run(ctx context.Context, i int) TrialResult {
 	if tc.TimeLimit > 0 && tc.Bounded {
 		tc.TimeLimit = max(tc.TimeLimit-t.planTime, time.Millisecond)
 	}
-	return runTrial(ctx, t.prog, t.base, t.exM, t.pl, tc, t.takeEarly(i))
+	pre := t.takeEarly(i)
+	var mon *LockGraph
+	switch {
+	case pre != nil && pre.mon != nil:
+		mon = pre.mon
+	case tc.Monitors.LockGraph:
+		mon = NewLockGraph()
+	}
+	return runTrial(ctx, t.prog, t.base, t.exM, t.pl, tc, pre, mon)
 }
 
 // runAll runs trials 0..cfg.Trials-1 on cfg.Parallel workers that take

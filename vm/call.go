@@ -218,6 +218,7 @@ func (t *thread) spawn(fr *frame, cl *Closure, args []Value, start string) *goro
 	if s.race != nil {
 		t.raceGo(g)
 	}
+	t.lockFork(g)
 	boot := &frame{epoch: s.epoch, result: -1, contArgs: append([]Value{cl}, args...)}
 	boot.cont = func(t *thread, _ Value) ctl {
 		b := t.g.top

@@ -143,6 +143,10 @@ func (t *thread) trySend(fr *frame, ch Chan, v Value) (done bool, k ctl) {
 		if c.cap == 0 {
 			t.chanRendezvous(c, w.g)
 		} else { // the buffer is empty: the value passes through slot recvx
+			if c.cap == 1 {
+				t.chanLockOp(t.g, ch.Obj)
+				t.chanLockOp(t.s.mutG(w.g), ch.Obj)
+			}
 			t.slotNotify(c, c.recvx, 0)
 			t.slotNotify(c, c.recvx, w.g)
 			c.advance(&c.recvx)
@@ -153,6 +157,9 @@ func (t *thread) trySend(fr *frame, ch Chan, v Value) (done bool, k ctl) {
 	if len(c.buf) < c.cap {
 		c.push(v)
 		t.noteSync(SyncRelease, ch.Obj, 0)
+		if c.cap == 1 {
+			t.chanLockOp(t.g, ch.Obj)
+		}
 		t.slotNotify(c, c.sendx, 0)
 		c.advance(&c.sendx)
 		return true, ctlNext
@@ -169,7 +176,13 @@ func (t *thread) tryRecv(ch Chan, zero Value) (v Value, ok, done bool) {
 		c.buf = c.buf[1:]
 		t.noteSync(SyncAcquire, ch.Obj, 0)
 		t.slotNotify(c, c.recvx, 0)
+		if c.cap == 1 {
+			t.chanLockOp(t.g, ch.Obj)
+		}
 		if w, ok := t.s.dequeue(&c.sendq); ok {
+			if c.cap == 1 {
+				t.chanLockOp(t.s.mutG(w.g), ch.Obj)
+			}
 			// the buffer was full: the sender's value takes the freed slot
 			c.push(w.val)
 			t.s.wakeG(w.g, &wakeInfo{cas: w.cas, ok: true})

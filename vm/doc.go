@@ -119,6 +119,17 @@
 // close) by different goroutines, one a write, not both atomic, neither
 // ordered before the other.
 //
+// # Lock monitor
+//
+// A LockObserver attached to an initial state (State.SetLockObserver) is
+// told every lock acquisition of every run from it, with the locks the
+// acquiring goroutine then holds, its count of earlier acquisitions and
+// the chain of goroutine starts that led to it (lockmon.go): Mutex,
+// RWMutex (read and write), and capacity-1 channels used as locks. What a
+// goroutine holds is kept beside it, copied on write like the rest of the
+// goroutine and never hashed: it observes the run, it is not its state.
+// guide's lock-graph monitor builds its predictions from these.
+//
 // # Tests
 //
 // A TestXxx or FuzzXxx entry runs as testing.tRunner runs it (testing.go):

@@ -104,6 +104,10 @@ type goroutine struct {
 	// clocks of its bubble's goroutines that exited, joined (Run and Wait
 	// acquire it, as Go's runtime does).
 	bubbleVC vclock
+	// locks is what the lock monitor knows of the goroutine (lockmon.go):
+	// nil unless the state has a LockObserver; immutable, replaced on
+	// change, not hashed (it observes the run, it is not its state).
+	locks *gLocks
 }
 
 // frame is one activation. Frames form a linked list through caller; only

@@ -48,6 +48,7 @@ func (t *thread) mutexLock(p Pointer, reason string) ctl {
 	}
 	t.setCell(p, 0, int32(1))
 	t.raceAcquire(p)
+	t.lockAcquired(t.g, p, LockWrite, false)
 	return ctlNext
 }
 
@@ -58,6 +59,7 @@ func (t *thread) mutexUnlock(p Pointer) ctl {
 	t.raceAtomic(t.g.top, p, true)
 	t.raceRelease(p)
 	t.setCell(p, 0, int32(0))
+	t.lockUnlocked(p, LockWrite)
 	return ctlNext
 }
 
@@ -76,6 +78,7 @@ func init() {
 		}
 		t.setCell(p, 0, int32(1))
 		t.raceAcquire(p)
+		t.lockAcquired(t.g, p, LockWrite, true)
 		return true, ctlNext
 	})
 	defSync("(*sync.Mutex).Unlock", func(t *thread, args []Value) (Value, ctl) {
@@ -96,6 +99,7 @@ func init() {
 		}
 		t.setCell(p, 4, int32(toInt64(t.cell(p, 4))+1))
 		t.raceAcquire(readerSem(p))
+		t.lockAcquired(t.g, p, LockRead, false)
 		return nil, ctlNext
 	})
 	rl.guard = nilSafe(func(t *thread, args []Value) (bool, waitInfo) {
@@ -110,6 +114,7 @@ func init() {
 		}
 		t.setCell(p, 4, int32(toInt64(t.cell(p, 4))+1))
 		t.raceAcquire(readerSem(p))
+		t.lockAcquired(t.g, p, LockRead, true)
 		return true, ctlNext
 	})
 	defSync("(*sync.RWMutex).RUnlock", func(t *thread, args []Value) (Value, ctl) {
@@ -122,6 +127,7 @@ func init() {
 		t.raceAccess(t.g.top, p, 1, false)
 		t.raceRelease(writerSem(p))
 		t.setCell(p, 4, int32(n-1))
+		t.lockUnlocked(p, LockRead)
 		return nil, ctlNext
 	})
 	wl := defSync("(*sync.RWMutex).Lock", func(t *thread, args []Value) (Value, ctl) {
@@ -146,6 +152,7 @@ func init() {
 		t.raceAccess(t.g.top, p, 1, false)
 		t.raceAcquire(readerSem(p))
 		t.raceAcquire(writerSem(p))
+		t.lockAcquired(t.g, p, LockWrite, false)
 		return nil, ctlNext
 	})
 	wl.guard = nilSafe(func(t *thread, args []Value) (bool, waitInfo) {
@@ -162,6 +169,7 @@ func init() {
 		t.raceAccess(t.g.top, p, 1, false)
 		t.raceAcquire(readerSem(p))
 		t.raceAcquire(writerSem(p))
+		t.lockAcquired(t.g, p, LockWrite, true)
 		return true, ctlNext
 	})
 	defSync("(*sync.RWMutex).Unlock", func(t *thread, args []Value) (Value, ctl) {
@@ -174,6 +182,7 @@ func init() {
 		t.raceRelease(readerSem(p))
 		t.setCell(p, 0, int32(0))
 		t.setCell(p, 1, uint32(0))
+		t.lockUnlocked(p, LockWrite)
 		return nil, ctlNext
 	})
 

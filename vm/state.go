@@ -48,8 +48,11 @@ type State struct {
 	last        Step
 
 	race *raceState
-	data *dataState
-	test *testState
+	// lockObs is told every lock acquisition of the runs from this state
+	// (lockmon.go; nil: none). States descending from it share it.
+	lockObs LockObserver
+	data    *dataState
+	test    *testState
 
 	fp []Access // objects the last transition's visible operations touched
 

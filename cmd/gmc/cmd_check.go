@@ -42,6 +42,8 @@ type checkFlags struct {
 	timeline     string
 	timelinePNG  string
 	stream       bool // --json-stream (stream.go)
+	monitor      string
+	monitors     guide.Monitors // parsed --monitor
 	// args is the command line (for the SARIF log and replay commands)
 	args []string
 }
@@ -60,6 +62,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.sarif, "sarif", "", "write the errors found as a SARIF 2.1.0 log to this file (for code-scanning upload)")
 	fs.StringVar(&f.timeline, "timeline", "", "write the counterexample as a Chrome/Perfetto trace-event timeline (JSON) to this file (several entries: to this directory)")
 	fs.BoolVar(&f.stream, "json-stream", false, "print go test -json-shaped events on stdout, one JSON object per line: start, then run, output and pass/fail/skip (with the verdict) per entry, then the package's pass/fail with a summary; without --entry every test and fuzz target is checked")
+	fs.StringVar(&f.monitor, "monitor", defaultMonitors, "runtime monitors run on every execution, a comma-separated list: lockgraph (predicts lock-order deadlocks and guides the search to them; only a deadlock reached is reported), or none")
 	fs.StringVar(&f.timelinePNG, "timeline-png", "", "draw the counterexample's timeline as a Gantt chart (PNG) to this file (one entry only)")
 }
 
@@ -86,6 +89,9 @@ func runCheck(args []string) int {
 		return usageErr("check takes one package (got %d); see 'gmc check -h'", len(pos))
 	}
 	f.pkg, f.progArgs = pos[0], progArgs
+	if f.monitors, err = guide.ParseMonitors(f.monitor); err != nil {
+		return usageErr("%v", err)
+	}
 	tuneGC() // (gc.go)
 	if !validStrategy(f.strategy) {
 		return usageErr("unknown --strategy %q (want guided, dfs, rdfs, random, bfs or exhaustive)", f.strategy)
@@ -244,6 +250,9 @@ func reportCheck(f *checkFlags, l *loaded, o *outcome, start time.Time) int {
 		default:
 			fmt.Fprintf(os.Stderr, "gmc: no error found within the bounds (%d states, %.2fs); verdict unknown\n", int(rep.Stats.States), time.Since(start).Seconds())
 		}
+	}
+	if !f.json {
+		printMonitorNotes(&rep)
 	}
 	if code := writeOutputs(f, l.prog, []*outcome{o}, func(*outcome) string { return f.out }, func(*outcome) string { return f.timeline }); code != exitOK {
 		return code

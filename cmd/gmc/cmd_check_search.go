@@ -58,6 +58,7 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 		Strategy: guide.Strategy(f.strategy), Heuristic: heuristics.Secondary(f.heuristic),
 		Seed: f.seed, Trials: f.trials, Parallel: f.parallel, AllTrials: f.allTrials, TimeLimit: f.timeLimit,
 		MaxDepth: f.depth, MaxBacktrack: f.maxBacktrack, NoRefine: f.noRefine, Progress: progress,
+		Monitors: f.monitors,
 	}
 	// a fuzz target's inputs are symbolic (the counterexample records
 	// concrete values for them)
@@ -81,6 +82,7 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 // must give the same error) and its trace.
 func explain(f *checkFlags, l *loaded, res *guide.CheckResult, wantTimeline bool) (*outcome, int, error) {
 	o := &outcome{entry: l.entry.Fn.Name(), res: res, rep: trace.Report{Verdict: res.Verdict, Stats: aggregate(res, l.entry), Bound: boundOf(res)}}
+	o.rep.Monitor = monitorReport(f, l, res)
 	if res.Best == nil {
 		return o, exitOK, nil
 	}
@@ -151,6 +153,10 @@ func explain(f *checkFlags, l *loaded, res *guide.CheckResult, wantTimeline bool
 	o.rep.Trace, o.rep.Timing = tr, tr.Timing
 	if e != nil {
 		o.rep.Error = trace.ErrorOf(e)
+		// the prediction the replayed deadlock shows (lockgraph.go)
+		if p := guide.PredictionShown(l.prog.Fset, b.Predictions, e); p != nil {
+			o.rep.Error.PredictedFrom = predictionInfo(l, p)
+		}
 	} else if b.Result.Goal {
 		o.rep.Error = &trace.ErrorInfo{Kind: string(vm.KindAssert), Message: "target reached: " + strings.Join(f.targets, ", "),
 			Pos: b.Machine.Position(replayed.LastStep().Loc)}

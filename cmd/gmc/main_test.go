@@ -57,6 +57,7 @@ func TestBadInput(t *testing.T) {
 		{"target without statement", []string{"check", "--target", "main.go:1", "./testdata/simple"}, []string{"main.go:1"}},
 		{"unknown strategy", []string{"check", "--strategy", "magic", "./testdata/simple"}, []string{"unknown --strategy"}},
 		{"no package", []string{"run"}, []string{"one package"}},
+		{"unknown monitor", []string{"check", "--monitor", "lockgraph,nope", "./testdata/simple"}, []string{`unknown monitor "nope"`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -23,6 +23,46 @@ type Report struct {
 	Stats  Stats      `json:"stats"`
 	// Bound is what a no-error verdict covers (nil otherwise).
 	Bound *Bound `json:"bound,omitempty"`
+	// Monitor says what the runtime monitors (gmc check --monitor) saw;
+	// omitted when none ran.
+	Monitor *MonitorInfo `json:"monitor,omitempty"`
+}
+
+// MonitorInfo is what the runtime monitors of a check saw, in the trial
+// of the counterexample (else the first trial).
+type MonitorInfo struct {
+	Monitors []string `json:"monitors"`
+	// Predictions is the number of lock-order cycles the lock-graph
+	// monitor predicted; FirstPredictionStates the states the trial had
+	// generated when it first saw one (absent: none).
+	Predictions           int  `json:"predictions"`
+	FirstPredictionStates *int `json:"first_prediction_states,omitempty"`
+	// Unconfirmed describes the predictions no execution showed: notes,
+	// never errors.
+	Unconfirmed []string `json:"unconfirmed,omitempty"`
+}
+
+// PredictionInfo is the prediction a reported deadlock came from
+// (error.predicted_from): a cycle of the lock-graph monitor that guided
+// the search to the deadlock.
+type PredictionInfo struct {
+	Monitor string          `json:"monitor"` // "lockgraph"
+	Cycle   []CycleEdgeInfo `json:"cycle"`
+	// States is the number of states the trial had generated when the
+	// cycle was predicted.
+	States int `json:"states"`
+}
+
+// CycleEdgeInfo is one goroutine's part of a predicted cycle: it held a
+// lock (locked at HeldAt) when it acquired the next one at AcquireAt. The
+// modes are "write" (Mutex, RWMutex.Lock), "read" (RWMutex.RLock) or
+// "chan" (a capacity-1 channel used as a lock).
+type CycleEdgeInfo struct {
+	G         int    `json:"g"`
+	Holds     string `json:"holds"`
+	HeldAt    string `json:"held_at"`
+	Acquires  string `json:"acquires"`
+	AcquireAt string `json:"acquire_at"`
 }
 
 // Bound is the extent of a no-error verdict: the whole state space
@@ -39,6 +79,9 @@ type ErrorInfo struct {
 	Message    string          `json:"message"`
 	Pos        string          `json:"pos"`
 	Goroutines []GoroutineInfo `json:"goroutines,omitempty"`
+	// PredictedFrom is the lock-graph prediction that led the search to
+	// this deadlock (absent when none did).
+	PredictedFrom *PredictionInfo `json:"predicted_from,omitempty"`
 }
 
 // GoroutineInfo is one goroutine of an error report.
