@@ -106,4 +106,24 @@
 // block nor whether a target is reached, and every verdict holds for the
 // unreduced program too; it is recorded in traces (vm.Options.ReducedFor)
 // and recomputed by replay.
+//
+// Race flipping (flip.go, Flip; gmc check flips every race it reports):
+// the counterexample is translated to a machine without race detection
+// whose scheduling points include every shared access and the race's two
+// accesses (a superset of the counterexample's: each of its transitions
+// becomes one or more, up to where its goroutine stood after it; the
+// translation must make the same race where race detection is on). From
+// the state before the previous access, the accesses run in both orders:
+// "as found" (the previous access, then the other goroutines as recorded
+// up to and including the current access) and "flipped" (the previous
+// goroutine postponed until the current access has run; a goroutine whose
+// recorded step is no longer enabled is postponed too). From each, the
+// bounded exhaustive search and then the guided search along the plan's
+// trace sets look for a failure (panic, assertion, deadlock, leak; races
+// are not errors there). Harmful means a failure that replays from the
+// initial state on that machine (its trace records the machine's
+// scheduling points and checks); harmless means both searches ended with
+// a no-error verdict (exhausted or up to k preemptions); otherwise
+// unknown. A harmful verdict names a failure reachable after the race in
+// that order, not necessarily caused by it alone.
 package guide
