@@ -49,8 +49,12 @@ type FlipConfig struct {
 	// access first, the previous access second.
 	Race      *vm.Error
 	Heuristic heuristics.Secondary
-	Seed      uint64
-	MaxDepth  int
+	// Check is the check that found the race: the continuations follow its
+	// abstract trace sets (nil, or a check that had none: the bounded
+	// exhaustive search alone).
+	Check    *CheckResult
+	Seed     uint64
+	MaxDepth int
 	// TimeLimit is the budget of the whole flip (both orders).
 	TimeLimit time.Duration
 }
@@ -129,13 +133,16 @@ func Flip(ctx context.Context, prog *load.Program, cfg FlipConfig) (*FlipResult,
 	// the translation must make the same race where race detection is on
 	ro := o
 	ro.Checks.Race, ro.RaceAt = true, cfg.Options.RaceAt
-	if e := replayTo(vm.New(prog, ro), cfg.Entry, fo.idx); e == nil || e.Msg != cfg.Race.Msg {
-		return nil, fmt.Errorf("flip: the race does not recur with its accesses as scheduling points: %v", e)
+	switch e := replayTo(vm.New(prog, ro), cfg.Entry, fo.idx); {
+	case e == nil:
+		return nil, fmt.Errorf("flip: the race does not recur with its accesses as scheduling points")
+	case e.Msg != cfg.Race.Msg:
+		return nil, fmt.Errorf("flip: with its accesses as scheduling points the run makes another error first (%s at %s)", e.Kind, e.Pos)
 	}
 	res := &FlipResult{Machine: fo.m}
-	pl, err := makePlan(prog, CheckConfig{Options: o, Entry: cfg.Entry, Auto: true, Heuristic: cfg.Heuristic}, start.Add(cfg.TimeLimit/8))
-	if err != nil {
-		pl = nil // (the continuation is then the exhaustive search alone)
+	var pl *plan
+	if cfg.Check != nil {
+		pl = cfg.Check.plan
 	}
 	deadline := start.Add(cfg.TimeLimit)
 	for _, order := range []string{OrderAsFound, OrderFlipped} {
@@ -326,6 +333,11 @@ func (fo *flipOrders) setUp(order string) (*vm.State, []int, string) {
 		}
 		j := matchChoice(s, want)
 		if j < 0 {
+			if want.G == cur.ID && order == OrderAsFound {
+				// the current goroutine needs the previous one's later
+				// steps: the schedule as recorded, up to the current access
+				return fo.states[c+1], append([]int(nil), fo.idx[:c+1]...), ""
+			}
 			if want.G == cur.ID {
 				return nil, nil, fmt.Sprintf("goroutine %d cannot reach its access at %s while goroutine %d waits", cur.ID, fo.m.Position(cur.Loc), prev.ID)
 			}

@@ -43,7 +43,7 @@ func flipRace(f *checkFlags, l *loaded, o *outcome, budget time.Duration) error 
 	}
 	opts.RecordSync = false
 	res, err := guide.Flip(context.Background(), l.prog, guide.FlipConfig{Options: opts, Entry: l.entry,
-		Choices: o.tr.Choices, Race: o.err, Heuristic: heuristics.Secondary(f.heuristic), Seed: f.seed,
+		Choices: o.tr.Choices, Race: o.err, Check: o.res, Heuristic: heuristics.Secondary(f.heuristic), Seed: f.seed,
 		MaxDepth: f.depth, TimeLimit: budget})
 	if err != nil {
 		fl.Cut = err.Error()
