@@ -123,11 +123,11 @@ func printFlip(w io.Writer, e *trace.ErrorInfo) {
 	case e.Harmful == nil:
 		fmt.Fprintf(w, "gmc: race flipped: harmful unknown (%s; %s states)\n", fl.Cut, thousands(fl.States))
 	case *e.Harmful:
-		replay := "gmc check --out FILE writes its trace"
+		replay := "check with --out F.json, then gmc replay F.harmful.json"
 		if fl.TraceFile != "" {
 			replay = "gmc replay " + shellQuote(fl.TraceFile)
 		}
-		fmt.Fprintf(w, "gmc: race flipped: harmful: %s at %s with the accesses %s (replay: %s)\n", fl.Error.Kind, fl.Error.Pos, fl.Order, replay)
+		fmt.Fprintf(w, "gmc: race flipped: harmful: %s at %s with the accesses %s (replay: %s)\n", fl.Error.Kind, fileLine(fl.Error.Pos), fl.Order, replay)
 	default:
 		fmt.Fprintf(w, "gmc: race flipped: no failure found after the race in either order (%s states; %s)\n", thousands(fl.States), boundText(fl.Bound))
 	}
@@ -146,11 +146,19 @@ func harmfulNote(e *trace.ErrorInfo) string {
 	case e.Harmful == nil:
 		return "; harmful unknown"
 	case *e.Harmful:
-		s := fmt.Sprintf("; harmful: %s at %s", e.Flip.Error.Kind, e.Flip.Error.Pos)
+		s := fmt.Sprintf("; harmful: %s at %s", e.Flip.Error.Kind, fileLine(e.Flip.Error.Pos))
 		if e.Flip.TraceFile != "" {
 			s += " (gmc replay " + e.Flip.TraceFile + ")"
 		}
 		return s
 	}
 	return "; no failure found after the race in either order"
+}
+
+// fileLine drops the column of a file.go:line:col position.
+func fileLine(pos string) string {
+	if i := strings.LastIndexByte(pos, ':'); i > 0 && strings.Count(pos, ":") >= 2 {
+		return pos[:i]
+	}
+	return pos
 }
