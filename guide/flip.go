@@ -230,8 +230,8 @@ func (fo *flipOrders) translate(orig *vm.Machine) error {
 		if want.Kind == vm.ChooseTimer {
 			continue
 		}
-		end := so.Stack(want.G)
-		for n := 0; s.Err() == nil && !sameStack(s.Stack(want.G), end); n++ {
+		end, endStatus := so.Stack(want.G), statusOf(so, want.G)
+		for n := 0; s.Err() == nil && !(sameStack(s.Stack(want.G), end) && statusOf(s, want.G) == endStatus); n++ {
 			j := goroutineChoice(s, want.G)
 			if j < 0 || n == maxSubsteps {
 				return fmt.Errorf("flip: step %d of the race's counterexample has no counterpart", i+1)
@@ -244,6 +244,18 @@ func (fo *flipOrders) translate(orig *vm.Machine) error {
 	}
 	fo.states = append(fo.states, s)
 	return nil
+}
+
+// statusOf is goroutine g's status in s ("" when it has ended): a
+// goroutine stopped before a blocking operation and one blocked in it
+// stand at the same location.
+func statusOf(s *vm.State, g int) string {
+	for _, gi := range s.Goroutines() {
+		if gi.ID == g {
+			return gi.Status
+		}
+	}
+	return ""
 }
 
 // sameStack reports whether two stacks are the same locations.
