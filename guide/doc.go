@@ -123,7 +123,8 @@
 // are not errors there). Harmful means a failure that replays from the
 // initial state on that machine (its trace records the machine's
 // scheduling points and checks); harmless means both searches ended with
-// a no-error verdict (exhausted or up to k preemptions); otherwise
-// unknown. A harmful verdict names a failure reachable after the race in
+// a no-error verdict (exhausted or up to k preemptions) — a claim about
+// the schedules going on from this occurrence of the race, not about every
+// schedule that reaches its two accesses; otherwise unknown. A harmful verdict names a failure reachable after the race in
 // that order, not necessarily caused by it alone.
 package guide
