@@ -97,6 +97,9 @@ type CheckResult struct {
 	// for every schedule with at most Preemptions preemptions.
 	Exhausted   bool
 	Preemptions int
+	// plan holds the trace sets the check had (nil when the bounded
+	// search ended it before they were built): Flip guides with them.
+	plan *plan
 }
 
 // plan is the static part of a guided check, shared by its trials.

@@ -117,4 +117,25 @@
 // deadlock a search reaches (TrialResult.PredictedFrom names the
 // prediction it shows), so the monitor changes which states are explored
 // first, never what an error or a no-error verdict means.
+//
+// Race flipping (flip.go, Flip; gmc check flips every race it reports):
+// the counterexample is translated to a machine without race detection
+// whose scheduling points include every shared access and the race's two
+// accesses (a superset of the counterexample's: each of its transitions
+// becomes one or more, up to where its goroutine stood after it; the
+// translation must make the same race where race detection is on). From
+// the state before the previous access, the accesses run in both orders:
+// "as found" (the previous access, then the other goroutines as recorded
+// up to and including the current access) and "flipped" (the previous
+// goroutine postponed until the current access has run; a goroutine whose
+// recorded step is no longer enabled is postponed too). From each, the
+// bounded exhaustive search and then the guided search along the plan's
+// trace sets look for a failure (panic, assertion, deadlock, leak; races
+// are not errors there). Harmful means a failure that replays from the
+// initial state on that machine (its trace records the machine's
+// scheduling points and checks); harmless means both searches ended with
+// a no-error verdict (exhausted or up to k preemptions) — a claim about
+// the schedules going on from this occurrence of the race, not about every
+// schedule that reaches its two accesses; otherwise unknown. A harmful verdict names a failure reachable after the race in
+// that order, not necessarily caused by it alone.
 package guide

@@ -237,7 +237,7 @@ func (t *Trials) Run(ctx context.Context, i int) TrialResult {
 // however the trials interleave (given the same time limits).
 func (t *Trials) runAll(ctx context.Context) *CheckResult {
 	n := t.cfg.Trials
-	res := &CheckResult{Verdict: VerdictUnknown, Trials: make([]TrialResult, n), TraceSets: t.TraceSets()}
+	res := &CheckResult{Verdict: VerdictUnknown, Trials: make([]TrialResult, n), TraceSets: t.TraceSets(), plan: t.pl}
 	var (
 		mu      sync.Mutex
 		next    int

@@ -44,6 +44,7 @@ type checkFlags struct {
 	stream       bool // --json-stream (stream.go)
 	monitor      string
 	monitors     guide.Monitors // parsed --monitor
+	flip         bool           // flip each race found (cmd_check_flip.go)
 	// args is the command line (for the SARIF log and replay commands)
 	args []string
 }
@@ -61,6 +62,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.noRefine, "no-refine", false, "do not refine the abstract traces when the guided search stalls at a branch")
 	fs.StringVar(&f.sarif, "sarif", "", "write the errors found as a SARIF 2.1.0 log to this file (for code-scanning upload)")
 	fs.StringVar(&f.timeline, "timeline", "", "write the counterexample as a Chrome/Perfetto trace-event timeline (JSON) to this file (several entries: to this directory)")
+	fs.BoolVar(&f.flip, "flip", true, "run a race's two accesses in both orders and search on for a failure: the race is reported harmful or not (a share of --time-limit)")
 	fs.BoolVar(&f.stream, "json-stream", false, "print go test -json-shaped events on stdout, one JSON object per line: start, then run, output and pass/fail/skip (with the verdict) per entry, then the package's pass/fail with a summary; without --entry every test and fuzz target is checked")
 	fs.StringVar(&f.monitor, "monitor", defaultMonitors, "runtime monitors run on every execution, a comma-separated list: lockgraph (predicts lock-order deadlocks and guides the search to them; only a deadlock reached is reported), or none")
 	fs.StringVar(&f.timelinePNG, "timeline-png", "", "draw the counterexample's timeline as a Gantt chart (PNG) to this file (one entry only)")
@@ -235,6 +237,10 @@ func reportCheck(f *checkFlags, l *loaded, o *outcome, start time.Time) int {
 			}
 		}
 		if f.out != "" {
+			if err := writeFlipTrace(o, f.out); err != nil {
+				fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+				return exitInternal
+			}
 			if err := writeTraceFile(f.out, o.tr, rep.Error); err != nil {
 				fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 				return exitInternal
@@ -242,6 +248,9 @@ func reportCheck(f *checkFlags, l *loaded, o *outcome, start time.Time) int {
 			if !f.json {
 				fmt.Fprintf(os.Stderr, "gmc: trace written to %s (replay: gmc replay %s)\n", f.out, f.out)
 			}
+		}
+		if !f.json {
+			printFlip(os.Stderr, rep.Error)
 		}
 	} else if !f.json {
 		switch o.res.Verdict {

@@ -113,6 +113,10 @@ func runCheckMulti(f *checkFlags, prog *load.Program, sel []entries.Entry) int {
 				r.ReplayOK = &ok
 				if f.out != "" {
 					r.TraceFile = filepath.Join(f.out, se.Name+".json")
+					if err := writeFlipTrace(o, r.TraceFile); err != nil {
+						fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+						return exitInternal
+					}
 					if err := writeTraceFile(r.TraceFile, o.tr, o.rep.Error); err != nil {
 						fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 						return exitInternal
@@ -180,7 +184,7 @@ func resultLine(r entryReport) string {
 		if r.TraceFile != "" {
 			s += "; gmc replay " + r.TraceFile
 		}
-		return s
+		return s + harmfulNote(r.Error)
 	case r.Verdict == guide.VerdictNoError:
 		return fmt.Sprintf("%s: %s, %.2fs", r.Entry, noErrorText(r.Bound, int(r.Stats.States)), r.Stats.TimeS)
 	}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gmc-go/gmc/guide"
 	"github.com/gmc-go/gmc/heuristics"
@@ -52,6 +53,7 @@ func (o *outcome) slim() {
 // error that stops the check (an unsupported feature, an internal error)
 // comes with its exit code.
 func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Progress), wantTimeline bool) (*outcome, int, error) {
+	start := time.Now()
 	cfg := guide.CheckConfig{
 		Bounded: len(targets) == 0, // with targets the goal is the guided search's
 		Options: l.m.Options(), Entry: l.entry, Targets: targets, Auto: len(targets) == 0,
@@ -74,7 +76,13 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 	if err != nil {
 		return nil, exitUsage, err
 	}
-	return explain(f, l, res, wantTimeline)
+	o, code, err := explain(f, l, res, wantTimeline)
+	if err == nil && flipWanted(f, o) {
+		if err := flipRace(f, l, o, flipBudget(f.timeLimit, time.Since(start))); err != nil {
+			return nil, exitInternal, err
+		}
+	}
+	return o, code, err
 }
 
 // explain builds the outcome of a check of l's entry: the report and, when

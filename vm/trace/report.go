@@ -82,6 +82,45 @@ type ErrorInfo struct {
 	// PredictedFrom is the lock-graph prediction that led the search to
 	// this deadlock (absent when none did).
 	PredictedFrom *PredictionInfo `json:"predicted_from,omitempty"`
+	// Harmful (a race that gmc check flipped): true when running its
+	// accesses in one of the two orders leads to a failure (Flip has it),
+	// false when neither order can fail within Flip.Bound; absent when
+	// unknown (Flip.Cut says why) or when the race was not flipped.
+	Harmful *bool `json:"harmful,omitempty"`
+	Flip    *Flip `json:"flip,omitempty"`
+}
+
+// Flip is the outcome of flipping a race (guide.Flip): the race's two
+// accesses run in both orders, each continued by a search for a failure
+// with races no longer errors. A harmful race's failure and its
+// counterexample are Error and Trace, so that the object is itself a
+// trace file for gmc replay.
+type Flip struct {
+	Orders []FlipOrder `json:"orders"`
+	States int         `json:"states"`
+	// Bound of a harmless verdict: both continuations exhausted, or every
+	// schedule with at most so many preemptions explored in each.
+	Bound *Bound `json:"bound,omitempty"`
+	// Cut says why harmful is unknown: the time budget ran out, or an
+	// order could not be set up.
+	Cut string `json:"cut,omitempty"`
+	// Order is the failing order ("as found" or "flipped").
+	Order string     `json:"order,omitempty"`
+	Error *ErrorInfo `json:"error,omitempty"`
+	Trace *Trace     `json:"trace,omitempty"`
+	// TraceFile is where the failing trace was written (gmc check --out).
+	TraceFile string `json:"trace_file,omitempty"`
+}
+
+// FlipOrder is the outcome of one order of a flipped race: the
+// continuation's verdict (error, no-error, unknown), its states, the bound
+// of a no-error verdict, or why the order could not be set up.
+type FlipOrder struct {
+	Order   string `json:"order"`
+	Verdict string `json:"verdict"`
+	States  int    `json:"states"`
+	Bound   *Bound `json:"bound,omitempty"`
+	Skipped string `json:"skipped,omitempty"`
 }
 
 // GoroutineInfo is one goroutine of an error report.
