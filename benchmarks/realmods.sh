@@ -1,13 +1,17 @@
 #!/bin/sh
 # realmods.sh: run the default `gmc check` on every test of real, popular
-# concurrency modules taken from the local module cache (offline: GOPROXY=off)
+# concurrency modules taken from the local module cache (offline: the module cache is the only proxy)
 # and print one table row per package: tests, errors, no-error, unknown, not
 # checked, and the distinct reasons of the entries not checked. Every test of
 # these modules passes under `go test -race`, so every error row is a false
 # alarm to investigate (or a bug the module's own CI does not see).
 #
 # Usage: benchmarks/realmods.sh [GMC] [TIME_LIMIT] [MODULE-REGEXP]
-# Env: OUT (directory for the raw JSON; default a temporary directory).
+# Env: OUT (directory for the raw JSON; default a temporary directory);
+# SET=extra runs a second set of modules instead (fetched in session 6 to
+# look for false alarms on code gmc had never seen), SET=all both. Modules
+# without a go.mod, or whose go.mod misses a requirement, are resolved
+# from the module cache only (GOPROXY=file://.../cache/download).
 # A module missing from the module cache is skipped with a message; fetch one
 # with `go mod download -json MOD@VERSION` in a scratch module, then run
 # `go test -run NONE ./...` in a copy once so its test dependencies are cached.
@@ -19,8 +23,7 @@ MOD=$(go env GOMODCACHE)
 OUT=${OUT:-$(mktemp -d)}
 WORK=${TMPDIR:-/tmp}/gmc-realmods
 mkdir -p "$WORK" "$OUT"
-for m in \
-	golang.org/x/sync@v0.24.0 \
+BASE="golang.org/x/sync@v0.24.0
 	github.com/patrickmn/go-cache@v2.1.0+incompatible \
 	github.com/sourcegraph/conc@v0.3.0 \
 	github.com/alitto/pond@v1.9.2 \
@@ -28,7 +31,35 @@ for m in \
 	github.com/jonboulle/clockwork@v0.4.0 \
 	github.com/hashicorp/golang-lru/v2@v2.0.7 \
 	github.com/jellydator/ttlcache/v3@v3.3.0 \
-	go.uber.org/atomic@v1.11.0; do
+	go.uber.org/atomic@v1.11.0"
+EXTRA="github.com/orcaman/concurrent-map/v2@v2.0.1 \
+	github.com/!workiva/go-datastructures@v1.1.5 \
+	github.com/allegro/bigcache/v3@v3.1.0 \
+	github.com/teivah/broadcast@v0.1.0 \
+	github.com/reugn/async@v0.9.0 \
+	go.uber.org/ratelimit@v0.3.1 \
+	golang.org/x/time@v0.7.0 \
+	github.com/gammazero/workerpool@v1.1.3 \
+	github.com/gammazero/deque@v0.2.1 \
+	github.com/!jeffail/tunny@v0.1.4 \
+	github.com/eapache/channels@v1.1.0 \
+	github.com/cenkalti/backoff/v4@v4.3.0 \
+	github.com/golang/groupcache@v0.0.0-20210331224755-41bb18bfe9da \
+	github.com/bep/debounce@v1.2.1 \
+	github.com/marusama/semaphore/v2@v2.5.0 \
+	github.com/asaskevich/!event!bus@v0.0.0-20200907212545-49d423059eef \
+	github.com/carlmjohnson/flowmatic@v0.23.4 \
+	github.com/karlseguin/ccache/v3@v3.0.5 \
+	github.com/bluele/gcache@v0.0.2 \
+	github.com/robfig/cron/v3@v3.0.1 \
+	github.com/vardius/message-bus@v1.1.5"
+case "${SET:-base}" in
+extra) LIST=$EXTRA ;;
+all) LIST="$BASE $EXTRA" ;;
+*) LIST=$BASE ;;
+esac
+CACHEPROXY="file://$MOD/cache/download"
+for m in $LIST; do
 	echo "$m" | grep -Eq "$ONLY" || continue
 	if [ ! -d "$MOD/$m" ]; then
 		echo "skip $m: not in the module cache"
@@ -39,11 +70,11 @@ for m in \
 	cp -r "$MOD/$m" "$d"
 	chmod -R u+w "$d"
 	[ -f "$d/go.mod" ] || printf 'module %s\n\ngo 1.18\n' "${m%@*}" >"$d/go.mod"
-	pkgs=$(cd "$d" && GOPROXY=off GOFLAGS=-mod=mod go list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.Dir}}{{end}}' ./... 2>/dev/null)
+	pkgs=$(cd "$d" && GOPROXY=$CACHEPROXY GOSUMDB=off GOFLAGS=-mod=mod go list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.Dir}}{{end}}' ./... 2>/dev/null)
 	for p in $pkgs; do
 		rel=${p#"$d"}
 		name="$(echo "$m" | tr '/@' '__')$(echo "$rel" | tr '/' '_')"
-		(cd "$p" && GOPROXY=off GOFLAGS=-mod=mod "$GMC" check --json --time-limit "$LIMIT" . \
+		(cd "$p" && GOPROXY=$CACHEPROXY GOSUMDB=off GOFLAGS=-mod=mod "$GMC" check --json --time-limit "$LIMIT" . \
 			>"$OUT/$name.json" 2>"$OUT/$name.err")
 		echo "$m .$rel $OUT/$name.json" >>"$OUT/index"
 	done
