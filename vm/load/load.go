@@ -34,7 +34,7 @@ import (
 // every other GOROOT package has its non-generic function bodies removed and
 // must be modelled natively.
 var interpreted = map[string]bool{
-	"strings": true, "strconv": true, "testing/quick": true, "sort": true, "slices": true, "maps": true,
+	"strings": true, "strconv": true, "testing/quick": true, "encoding/gob": true, "internal/saferio": true, "sort": true, "slices": true, "maps": true,
 	"bytes": true, "unicode/utf8": true, "unicode/utf16": true,
 	"container/list": true, "container/heap": true, "container/ring": true,
 	"math/bits": true, "cmp": true, "context": true, "iter": false,

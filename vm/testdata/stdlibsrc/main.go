@@ -1,23 +1,27 @@
 // Program stdlibsrc exercises standard-library packages the VM interprets
 // from their Go source (regexp, path/filepath, encoding/hex,
-// encoding/base64, encoding/binary, hash/crc32, crypto/sha256, sha512,
+// encoding/base64, encoding/binary, encoding/gob, maps, hash/crc32, crypto/sha256, sha512,
 // sha1, md5); os.Args[1] names the case.
 package main
 
 import (
+	"bytes"
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
 	"encoding/base64"
 	"encoding/binary"
+	"encoding/gob"
 	"encoding/hex"
 	"fmt"
 	"hash/crc32"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"unicode"
 )
 
@@ -50,6 +54,33 @@ func main() {
 		// not yet run by the VM: unicode is stripped (see vm/load)
 		fmt.Println(unicode.IsUpper('Q'), unicode.IsLetter('é'), unicode.IsDigit('٣'), unicode.IsSpace('\u00a0'))
 		fmt.Println(string(unicode.ToUpper('ß')), string(unicode.ToLower('Σ')), unicode.Is(unicode.Han, '世'))
+	case "gob":
+		type inner struct {
+			N    int
+			Tags []string
+		}
+		type rec struct {
+			Name string
+			M    map[string]int
+			P    *inner
+			Any  any
+			F    float64
+			skip int
+		}
+		gob.Register(inner{})
+		var buf bytes.Buffer
+		in := rec{Name: "x", M: map[string]int{"a": 1, "b": 2}, P: &inner{7, []string{"p", "q"}}, Any: inner{N: 3}, F: 2.5, skip: 9}
+		if err := gob.NewEncoder(&buf).Encode(in); err != nil {
+			fmt.Println("encode:", err)
+		}
+		var out rec
+		err := gob.NewDecoder(&buf).Decode(&out)
+		fmt.Println(err, out.Name, out.M["a"], out.M["b"], len(out.M), *out.P, out.Any, out.F, out.skip)
+		err = gob.NewEncoder(&buf).Encode(make(chan int))
+		fmt.Println(err)
+		c := maps.Clone(in.M)
+		c["z"] = 26
+		fmt.Println(len(in.M), len(c), slices.Sorted(maps.Keys(c)), maps.Clone(map[int]int(nil)) == nil)
 	case "encodings":
 		fmt.Println(hex.EncodeToString([]byte("Go!")), base64.StdEncoding.EncodeToString([]byte("hi!")))
 		d, err := hex.DecodeString("4a4b")
