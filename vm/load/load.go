@@ -34,15 +34,13 @@ import (
 // every other GOROOT package has its non-generic function bodies removed and
 // must be modelled natively.
 var interpreted = map[string]bool{
-	"strings": true, "strconv": true, "testing/quick": true, "encoding/gob": true, "internal/saferio": true, "sort": true, "slices": true, "maps": true,
+	"strings": true, "strconv": true, "sort": true, "slices": true, "maps": true,
+	"testing/quick": true, "unicode": true, "encoding/gob": true, "internal/saferio": true, "encoding/xml": true,
 	"bytes": true, "unicode/utf8": true, "unicode/utf16": true,
 	"container/list": true, "container/heap": true, "container/ring": true,
 	"math/bits": true, "cmp": true, "context": true, "iter": false,
 	"internal/strconv": true, "io": true, "flag": true, "bufio": true, "hash": true,
 	"hash/fnv": true, "internal/byteorder": true, "text/tabwriter": true,
-	// unicode stays stripped: interpreting it makes the virtual clock of
-	// vm/testdata/stdlib's "timeout" case wrong (TestStdlibVirtualTime);
-	// not yet understood
 	"regexp": true, "regexp/syntax": true, "path": true,
 	"path/filepath": true, "io/fs": true, "encoding/hex": true, "internal/itoa": true,
 	"internal/filepathlite": true, "internal/stringslite": true,

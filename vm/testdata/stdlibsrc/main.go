@@ -1,6 +1,6 @@
 // Program stdlibsrc exercises standard-library packages the VM interprets
 // from their Go source (regexp, path/filepath, encoding/hex,
-// encoding/base64, encoding/binary, encoding/gob, maps, hash/crc32, crypto/sha256, sha512,
+// encoding/base64, encoding/binary, encoding/gob, encoding/xml, maps, hash/crc32, crypto/sha256, sha512,
 // sha1, md5); os.Args[1] names the case.
 package main
 
@@ -14,6 +14,7 @@ import (
 	"encoding/binary"
 	"encoding/gob"
 	"encoding/hex"
+	"encoding/xml"
 	"fmt"
 	"hash/crc32"
 	"maps"
@@ -51,7 +52,6 @@ func main() {
 		s5 := sha512.Sum512([]byte("abc"))
 		fmt.Printf("%x\n%x %x\n", s5[:8], sha1.Sum([]byte("abc")), md5.Sum([]byte("abc")))
 	case "unicode":
-		// not yet run by the VM: unicode is stripped (see vm/load)
 		fmt.Println(unicode.IsUpper('Q'), unicode.IsLetter('é'), unicode.IsDigit('٣'), unicode.IsSpace('\u00a0'))
 		fmt.Println(string(unicode.ToUpper('ß')), string(unicode.ToLower('Σ')), unicode.Is(unicode.Han, '世'))
 	case "gob":
@@ -81,6 +81,20 @@ func main() {
 		c := maps.Clone(in.M)
 		c["z"] = 26
 		fmt.Println(len(in.M), len(c), slices.Sorted(maps.Keys(c)), maps.Clone(map[int]int(nil)) == nil)
+	case "xml":
+		type item struct {
+			XMLName xml.Name `xml:"item"`
+			ID      int      `xml:"id,attr"`
+			Name    string   `xml:"name"`
+			Tags    []string `xml:"tag"`
+		}
+		b, err := xml.Marshal(item{ID: 3, Name: "a<b", Tags: []string{"x", "y"}})
+		fmt.Println(string(b), err)
+		var back item
+		err = xml.Unmarshal(b, &back)
+		fmt.Println(back.ID, back.Name, back.Tags, err)
+		fmt.Println(xml.Unmarshal([]byte("<item><name>"), &back))
+		fmt.Println(unicode.Is(unicode.Han, '世'), unicode.In('é', unicode.Latin, unicode.Greek), unicode.IsOneOf([]*unicode.RangeTable{unicode.Greek}, 'x'))
 	case "encodings":
 		fmt.Println(hex.EncodeToString([]byte("Go!")), base64.StdEncoding.EncodeToString([]byte("hi!")))
 		d, err := hex.DecodeString("4a4b")
