@@ -236,6 +236,11 @@ func (c *compiler) instr(in ssa.Instruction) op {
 		rt := c.rt(in.Val.Type())
 		hasRefs := rt.hasPointers()
 		a, v := c.reg(in.Addr), c.reg(in.Val)
+		if returnStore(in) {
+			return func(t *thread, fr *frame) ctl {
+				return t.storeAccess(fr, fr.regs[a].(Pointer), rt, fr.regs[v], hasRefs, false)
+			}
+		}
 		return func(t *thread, fr *frame) ctl {
 			return t.store(fr, fr.regs[a].(Pointer), rt, fr.regs[v], hasRefs)
 		}

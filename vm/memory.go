@@ -102,6 +102,13 @@ func (t *thread) observed(obj ObjID, op string) ctl {
 
 // store writes *p = v in frame fr.
 func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) ctl {
+	return t.storeAccess(fr, p, rt, v, hasRefs, true)
+}
+
+// storeAccess is store; access says whether the race detector sees the
+// write (false for an SSA store that compiled Go does not make, see
+// returnStore).
+func (t *thread) storeAccess(fr *frame, p Pointer, rt *RType, v Value, hasRefs, access bool) ctl {
 	if p.Obj == 0 {
 		return t.runtimePanic(fr, "invalid memory address or nil pointer dereference")
 	}
@@ -119,7 +126,7 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 			t.share(v)
 		}
 	}
-	if t.s.race != nil {
+	if t.s.race != nil && access {
 		t.raceAccess(fr, p, rt.Size, true)
 	}
 	t.s.writeCells(p, rt, v)
