@@ -35,7 +35,7 @@ import (
 // must be modelled natively.
 var interpreted = map[string]bool{
 	"strings": true, "strconv": true, "sort": true, "slices": true, "maps": true,
-	"testing/quick": true, "unicode": true, "encoding/gob": true, "internal/saferio": true, "encoding/xml": true,
+	"testing/quick": true, "unicode": true, "encoding/gob": true, "internal/saferio": true, "encoding/xml": true, "internal/oserror": true,
 	"bytes": true, "unicode/utf8": true, "unicode/utf16": true,
 	"container/list": true, "container/heap": true, "container/ring": true,
 	"math/bits": true, "cmp": true, "context": true, "iter": false,

@@ -15,8 +15,10 @@ import (
 	"encoding/gob"
 	"encoding/hex"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"hash/crc32"
+	"io/fs"
 	"maps"
 	"os"
 	"path"
@@ -95,6 +97,11 @@ func main() {
 		fmt.Println(back.ID, back.Name, back.Tags, err)
 		fmt.Println(xml.Unmarshal([]byte("<item><name>"), &back))
 		fmt.Println(unicode.Is(unicode.Han, '世'), unicode.In('é', unicode.Latin, unicode.Greek), unicode.IsOneOf([]*unicode.RangeTable{unicode.Greek}, 'x'))
+	case "oserrors":
+		var e multiErr
+		e = append(e, errors.New("x"), os.ErrClosed)
+		fmt.Println(errors.Is(e, os.ErrClosed), errors.Is(e, os.ErrNotExist), os.ErrNotExist == fs.ErrNotExist)
+		fmt.Println(os.ErrClosed, os.ErrInvalid, os.ErrPermission, os.ErrExist)
 	case "encodings":
 		fmt.Println(hex.EncodeToString([]byte("Go!")), base64.StdEncoding.EncodeToString([]byte("hi!")))
 		d, err := hex.DecodeString("4a4b")
@@ -106,4 +113,18 @@ func main() {
 		_, err = hex.DecodeString("zz")
 		fmt.Println(err)
 	}
+}
+
+// multiErr is an error list with an Is method (retry-go's Error).
+type multiErr []error
+
+func (e multiErr) Error() string { return "multi" }
+
+func (e multiErr) Is(target error) bool {
+	for _, v := range e {
+		if errors.Is(v, target) {
+			return true
+		}
+	}
+	return false
 }
