@@ -136,10 +136,23 @@ func Load(cfg Config) (*Program, error) {
 			// they are most of what a test importing net/http loads
 			mode := parser.AllErrors | parser.ParseComments
 			std := strings.HasPrefix(filename, goroot)
+			strip := ""
 			if std {
 				mode = parser.AllErrors | parser.SkipObjectResolution
+				rel := filepath.ToSlash(filename[len(goroot):])
+				if i := strings.LastIndexByte(rel, '/'); i >= 0 && !strings.HasPrefix(rel, "cmd/") && !interpreted[rel[:i]] {
+					strip = rel[:i]
+				}
 			}
-			f, err := parser.ParseFile(fset, filename, src, mode)
+			parseSrc := src
+			if strip != "" {
+				parseSrc = blankBodies(src, func(key string) bool { return keepBodies[strip+"."+key] })
+			}
+			f, err := parser.ParseFile(fset, filename, parseSrc, mode)
+			if f != nil && strip != "" && hasDotImport(f) {
+				// stripBodies keeps such a file whole: parse its bodies
+				f, err = parser.ParseFile(fset, filename, src, mode)
+			}
 			if f != nil && std {
 				rel := filepath.ToSlash(filename[len(goroot):])
 				if i := strings.LastIndexByte(rel, '/'); i >= 0 && !strings.HasPrefix(rel, "cmd/") {
@@ -274,10 +287,8 @@ var keepBodies = map[string]bool{
 }
 
 func stripBodies(f *ast.File, pkg string) {
-	for _, im := range f.Imports {
-		if im.Name != nil && im.Name.Name == "." {
-			return // a dot import's uses cannot be told apart: keep the file whole
-		}
+	if hasDotImport(f) {
+		return // a dot import's uses cannot be told apart: keep the file whole
 	}
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.TypeParams == nil && !genericRecv(fd) {
@@ -346,6 +357,15 @@ func stripInitializer(vs *ast.ValueSpec) {
 		}
 		cl.Elts = nil
 	}
+}
+
+func hasDotImport(f *ast.File) bool {
+	for _, im := range f.Imports {
+		if im.Name != nil && im.Name.Name == "." {
+			return true
+		}
+	}
+	return false
 }
 
 func importName(path string) string {
