@@ -304,13 +304,6 @@ func stripBodies(f *ast.File, pkg string) {
 			}
 		}
 	}
-	for _, d := range f.Decls {
-		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
-			for _, sp := range gd.Specs {
-				stripInitializer(sp.(*ast.ValueSpec))
-			}
-		}
-	}
 	used := map[string]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if s, ok := n.(*ast.SelectorExpr); ok {
@@ -328,34 +321,6 @@ func stripBodies(f *ast.File, pkg string) {
 		if name != "_" && name != "." && !used[name] {
 			im.Name = ast.NewIdent("_")
 		}
-	}
-}
-
-// stripInitializer removes what type checking and SSA construction of a
-// package-level variable's initializer cost when the package's
-// initializers never run (the VM makes the init of a stripped package a
-// no-op): the values of a variable declared with its type, and the
-// elements of a composite literal whose type is written (tables such as
-// net/http's or crypto's), keeping the variable's type unchanged.
-func stripInitializer(vs *ast.ValueSpec) {
-	if vs.Type != nil {
-		vs.Values = nil
-		return
-	}
-	for _, v := range vs.Values {
-		if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			v = u.X
-		}
-		cl, ok := v.(*ast.CompositeLit)
-		if !ok || cl.Type == nil {
-			continue
-		}
-		if at, ok := cl.Type.(*ast.ArrayType); ok && at.Len != nil {
-			if _, ok := at.Len.(*ast.Ellipsis); ok {
-				continue // [...]T{...}: the length is the elements'
-			}
-		}
-		cl.Elts = nil
 	}
 }
 
