@@ -28,7 +28,12 @@ for m in \
 	github.com/jonboulle/clockwork@v0.4.0 \
 	github.com/hashicorp/golang-lru/v2@v2.0.7 \
 	github.com/jellydator/ttlcache/v3@v3.3.0 \
-	go.uber.org/atomic@v1.11.0; do
+	go.uber.org/atomic@v1.11.0 \
+	github.com/orcaman/concurrent-map/v2@v2.0.1 \
+	github.com/gammazero/workerpool@v1.1.3 \
+	golang.org/x/time@v0.7.0 \
+	github.com/eapache/go-resiliency@v1.7.0 \
+	github.com/avast/retry-go/v4@v4.6.0; do
 	echo "$m" | grep -Eq "$ONLY" || continue
 	if [ ! -d "$MOD/$m" ]; then
 		echo "skip $m: not in the module cache"
