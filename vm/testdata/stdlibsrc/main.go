@@ -7,6 +7,7 @@ package main
 import (
 	"bytes"
 	"crypto/md5"
+	crand "crypto/rand"
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
@@ -20,6 +21,7 @@ import (
 	"hash/crc32"
 	"io/fs"
 	"maps"
+	"math/big"
 	"os"
 	"path"
 	"path/filepath"
@@ -102,6 +104,14 @@ func main() {
 		e = append(e, errors.New("x"), os.ErrClosed)
 		fmt.Println(errors.Is(e, os.ErrClosed), errors.Is(e, os.ErrNotExist), os.ErrNotExist == fs.ErrNotExist)
 		fmt.Println(os.ErrClosed, os.ErrInvalid, os.ErrPermission, os.ErrExist)
+	case "cryptorand":
+		max := big.NewInt(1000)
+		n, err := crand.Int(crand.Reader, max)
+		m, err2 := crand.Int(crand.Reader, max)
+		b := make([]byte, 16)
+		k, err3 := crand.Read(b)
+		fmt.Println(n.Sign() >= 0 && n.Cmp(max) < 0, m.Sign() >= 0 && m.Cmp(max) < 0, err, err2)
+		fmt.Println(k, err3, !bytes.Equal(b, make([]byte, 16)))
 	case "encodings":
 		fmt.Println(hex.EncodeToString([]byte("Go!")), base64.StdEncoding.EncodeToString([]byte("hi!")))
 		d, err := hex.DecodeString("4a4b")
