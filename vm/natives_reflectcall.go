@@ -14,8 +14,27 @@ import (
 // function above a continuation frame and returns its results as a fresh
 // []reflect.Value, each result a Value of the declared result type. The
 // call itself is not a scheduling point: the callee's own operations are.
+//
+// reflect.MakeFunc returns a VM closure of the native makeFuncStub bound
+// to the function's type and the implementation fn: called, it packs its
+// arguments into reflect.Values, calls fn above a continuation frame and
+// returns fn's results, checked as reflect checks them.
+
+// makeFuncStub is the native behind every function made by MakeFunc.
+var makeFuncStub = &nativeFunc{name: "reflect.makeFuncStub", fn: callMadeFunc}
 
 func init() {
+	def("reflect.MakeFunc", func(t *thread, args []Value) (Value, ctl) {
+		rt := typeArg(args[0])
+		if rt == nil {
+			return nil, t.stringPanic("reflect: call of MakeFunc with non-Func type")
+		}
+		if _, ok := rt.T.Underlying().(*types.Signature); !ok {
+			return nil, t.stringPanic("reflect: call of MakeFunc with non-Func type")
+		}
+		cl := &Closure{Native: makeFuncStub, Bound: []Value{rtypeRef{rt}, args[1]}}
+		return packValue(t.newRValue(rt, cl, 0)), ctlNext
+	})
 	valueMethod("Call", func(t *thread, v rvalue, args []Value) (Value, ctl) {
 		return t.reflectCall(v, args[0], "Call", false)
 	})
@@ -110,5 +129,50 @@ func (t *thread) reflectCall(v rvalue, in Value, op string, isSlice bool) (Value
 			out[i] = packValue(t.newRValue(rt, x, 0))
 		}
 		return t.ret(t.g.top, t.newSliceOf(valueT, out))
+	})
+}
+
+// callMadeFunc runs a function made by MakeFunc: args[0] is its binding
+// (type and implementation), the rest the call's arguments.
+func callMadeFunc(t *thread, args []Value) (Value, ctl) {
+	bound, _ := args[0].([]Value)
+	ref, _ := bound[0].(rtypeRef)
+	sig := ref.rt.T.Underlying().(*types.Signature)
+	valueT := t.m.lookupType("reflect", "Value")
+	if valueT == nil {
+		return nil, t.unsupported(t.g.top, "reflect.MakeFunc without package reflect's types")
+	}
+	in := make([]Value, sig.Params().Len())
+	for i := range in {
+		pt := t.m.types.get(sig.Params().At(i).Type())
+		in[i] = packValue(t.newRValue(pt, args[1+i], 0))
+	}
+	results := sig.Results()
+	return nil, t.callCont(t.g.top, bound[1], []Value{t.newSliceOf(valueT, in)}, func(t *thread, res Value) ctl {
+		sl, _ := res.(Slice)
+		if sl.Len != results.Len() {
+			return t.stringPanic("reflect: wrong return count from function created by MakeFunc")
+		}
+		out := make([]Value, results.Len())
+		for i := range out {
+			v := unpackValue(t.s.sliceElem(sl, valueT, i))
+			rt := t.m.types.get(results.At(i).Type())
+			if v.rt == nil {
+				return t.stringPanic("reflect: function created by MakeFunc using closure returned zero Value")
+			}
+			x, ok := t.assignValue(v, rt)
+			if !ok {
+				return t.stringPanic("reflect.MakeFunc: value of type " + reflectTypeString(v.rt.T) +
+					" is not assignable to type " + reflectTypeString(rt.T))
+			}
+			out[i] = x
+		}
+		switch len(out) {
+		case 0:
+			return t.ret(t.g.top, nil)
+		case 1:
+			return t.ret(t.g.top, out[0])
+		}
+		return t.ret(t.g.top, Tuple(out))
 	})
 }

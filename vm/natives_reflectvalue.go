@@ -22,9 +22,9 @@ import (
 // Reads and writes through a Value are not scheduling points but are
 // checked by the race detector, as Go's reflect is instrumented
 // (TestRaceReflectRW of Go's race suite). reflect.Select is
-// natives_reflectselect.go, Call and CallSlice natives_reflectcall.go,
+// natives_reflectselect.go, Call, CallSlice and MakeFunc natives_reflectcall.go,
 // SetMapIndex and MapRange natives_reflectmap.go. Not modelled: Method,
-// MethodByName, MakeFunc, channel operations (Send, Recv); calling one
+// MethodByName, channel operations (Send, Recv); calling one
 // stops the run with "unsupported: call of ... (no body and no model)".
 
 // Go's reflect.flag bits.

@@ -13,7 +13,9 @@ import (
 // TestReflectCallQuick: testdata/quickcall's tests call VM functions,
 // closures, method values and variadic functions through
 // reflect.Value.Call and CallSlice (results, reflect's panics, a callee
-// that starts goroutines or panics), and run testing/quick from its
+// that starts goroutines or panics), call functions made by
+// reflect.MakeFunc (directly, through Call, from a goroutine, a wrong
+// result type), and run testing/quick from its
 // source; every interleaving gives the verdict go test -race gives, and
 // the leak a goroutine started through Call leaves is found.
 func TestReflectCallQuick(t *testing.T) {
@@ -32,9 +34,10 @@ func TestReflectCallQuick(t *testing.T) {
 		{"TestCall", "", ""},
 		{"TestCallPanics", "", ""},
 		{"TestCallConcurrent", "", ""},
+		{"TestMakeFunc", "", ""},
 		{"TestQuickCheck", "", ""},
 		{"TestCallLeaks", vm.KindLeak, ""},
-		{"TestQuickCheckFails", vm.KindAssert, "--- FAIL: TestQuickCheckFails\n    quickcall_test.go:148: #"},
+		{"TestQuickCheckFails", vm.KindAssert, "--- FAIL: TestQuickCheckFails\n    quickcall_test.go:186: #"},
 	} {
 		t.Run(c.entry, func(t *testing.T) {
 			m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}, Sanity: true})

@@ -1,5 +1,6 @@
 // Package quickcall holds tests that call VM functions through
-// reflect.Value.Call and CallSlice and run property tests with
+// reflect.Value.Call and CallSlice, make functions with reflect.MakeFunc
+// and run property tests with
 // testing/quick (interpreted from its source); vm's TestReflectCallQuick
 // asserts gmc's verdict on each.
 package quickcall
@@ -123,6 +124,44 @@ func TestCallLeaks(t *testing.T) {
 		go func() { ch <- 1 }()
 	}
 	reflect.ValueOf(start).Call(nil)
+}
+
+// TestMakeFunc: functions made by reflect.MakeFunc, called directly,
+// through reflect and from another goroutine; a wrong result type panics
+// with reflect's message.
+func TestMakeFunc(t *testing.T) {
+	swap := func(in []reflect.Value) []reflect.Value { return []reflect.Value{in[1], in[0]} }
+	var intSwap func(int, string) (string, int)
+	fn := reflect.MakeFunc(reflect.TypeOf(intSwap), swap)
+	reflect.ValueOf(&intSwap).Elem().Set(fn)
+	if s, n := intSwap(1, "a"); s != "a" || n != 1 {
+		t.Fatalf("intSwap: %q %d", s, n)
+	}
+	if out := fn.Call(vals(2, "b")); out[0].String() != "b" || out[1].Int() != 2 {
+		t.Fatalf("Call: %v", out)
+	}
+	sum := reflect.MakeFunc(reflect.TypeOf(func(...int) int { return 0 }), func(in []reflect.Value) []reflect.Value {
+		s := 0
+		for i := 0; i < in[0].Len(); i++ {
+			s += int(in[0].Index(i).Int())
+		}
+		return []reflect.Value{reflect.ValueOf(s)}
+	}).Interface().(func(...int) int)
+	ch := make(chan int)
+	go func() { ch <- sum(1, 2, 3) }()
+	if got := <-ch; got != 6 {
+		t.Fatalf("sum: %d", got)
+	}
+	defer func() {
+		want := "reflect.MakeFunc: value of type string is not assignable to type int"
+		if r := recover(); fmt.Sprint(r) != want {
+			t.Fatalf("recovered %v", r)
+		}
+	}()
+	bad := reflect.MakeFunc(reflect.TypeOf(func() int { return 0 }), func([]reflect.Value) []reflect.Value {
+		return []reflect.Value{reflect.ValueOf("x")}
+	}).Interface().(func() int)
+	bad()
 }
 
 // TestQuickCheck: properties that hold.
