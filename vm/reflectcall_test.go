@@ -37,7 +37,7 @@ func TestReflectCallQuick(t *testing.T) {
 		{"TestMakeFunc", "", ""},
 		{"TestQuickCheck", "", ""},
 		{"TestCallLeaks", vm.KindLeak, ""},
-		{"TestQuickCheckFails", vm.KindAssert, "--- FAIL: TestQuickCheckFails\n    quickcall_test.go:186: #"},
+		{"TestQuickCheckFails", vm.KindAssert, "--- FAIL: TestQuickCheckFails\n    quickcall_test.go:187: #"},
 	} {
 		t.Run(c.entry, func(t *testing.T) {
 			m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}, Sanity: true})
