@@ -31,15 +31,17 @@ BASE="golang.org/x/sync@v0.24.0
 	github.com/jonboulle/clockwork@v0.4.0 \
 	github.com/hashicorp/golang-lru/v2@v2.0.7 \
 	github.com/jellydator/ttlcache/v3@v3.3.0 \
-	go.uber.org/atomic@v1.11.0"
-EXTRA="github.com/orcaman/concurrent-map/v2@v2.0.1 \
-	github.com/!workiva/go-datastructures@v1.1.5 \
+	go.uber.org/atomic@v1.11.0 \
+	github.com/orcaman/concurrent-map/v2@v2.0.1 \
+	github.com/gammazero/workerpool@v1.1.3 \
+	golang.org/x/time@v0.7.0 \
+	github.com/eapache/go-resiliency@v1.7.0 \
+	github.com/avast/retry-go/v4@v4.6.0"
+EXTRA="github.com/!workiva/go-datastructures@v1.1.5 \
 	github.com/allegro/bigcache/v3@v3.1.0 \
 	github.com/teivah/broadcast@v0.1.0 \
 	github.com/reugn/async@v0.9.0 \
 	go.uber.org/ratelimit@v0.3.1 \
-	golang.org/x/time@v0.7.0 \
-	github.com/gammazero/workerpool@v1.1.3 \
 	github.com/gammazero/deque@v0.2.1 \
 	github.com/!jeffail/tunny@v0.1.4 \
 	github.com/eapache/channels@v1.1.0 \

@@ -117,7 +117,9 @@
 // Go's own race suite runs as benchmarks/racesuite. A data race is two
 // accesses of one location (a field, an element, a map, a channel's
 // close) by different goroutines, one a write, not both atomic, neither
-// ordered before the other.
+// ordered before the other. An SSA access that compiled Go does not make
+// is not one: the store of `return x` into the named result x itself
+// (instrs_core.go, returnSelfStore).
 //
 // # Lock monitor
 //
@@ -166,8 +168,9 @@
 //
 // The standard library is loaded with the pure-Go build tags (purego,
 // math_big_pure_go). Pure packages listed in vm/load (strings, strconv,
-// regexp, path/filepath, encoding/hex|base64|binary|json, hash/crc32,
-// math/big, time, crypto/sha256|sha512|sha1|md5, …) are interpreted from
+// regexp, path/filepath, encoding/hex|base64|binary|json|gob|xml, unicode,
+// hash/crc32, math/big, time, testing/quick, crypto/sha256|sha512|sha1|md5,
+// …) are interpreted from
 // their source; the crypto ones need only natives at the
 // crypto/internal/fips140 boundary (natives_crypto_fips.go: FIPS 140-3 mode
 // off); time needs natives only for the clock (time.Now, whose successive
@@ -177,7 +180,10 @@
 // standard-library packages are not interpreted; their functions are
 // modelled by natives registered by name (ssa Function.String(), e.g.
 // "(*sync.Mutex).Lock") in natives_*.go, and generic ones per instance
-// (genericNatives: abi.TypeFor[T], reflect.TypeAssert[T]). Calling a
+// (genericNatives: abi.TypeFor[T], reflect.TypeAssert[T]). A stripped
+// package's initializer is a no-op unless a native "PKG.init" models it
+// (natives_os.go: os's error variables; natives_cryptorand.go: a
+// deterministic crypto/rand.Reader). Calling a
 // function with neither a body nor a model stops the run with an
 // "unsupported: ... at file:line" error, never a panic of gmc itself; in
 // os, io/ioutil, os/exec, syscall, net and crypto/rand the error names the
@@ -185,7 +191,8 @@
 // bytes from a counter in the state, natives_cryptorand.go). Package reflect is modelled over the VM's own types and
 // values: DeepEqual (deepequal.go), TypeOf and the Type methods
 // (natives_reflect_type.go, natives_reflect_field.go), Value with Go's flag
-// word (natives_reflect_value.go, natives_reflect_map.go); unsafe.Pointer ↔
+// word (natives_reflect_value.go, natives_reflect_map.go), Call, CallSlice
+// and MakeFunc over VM closures (natives_reflect_call.go); unsafe.Pointer ↔
 // uintptr conversions use gc byte offsets (unsafeptr.go), so go-spew's
 // bypass of the read-only flag works. The runtime's stack introspection
 // (runtime.Callers, CallersFrames, FuncForPC, Stack, debug.Stack) uses

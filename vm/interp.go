@@ -435,7 +435,7 @@ func (t *thread) syncCall(fn Value, args []Value) (res Value, ok bool) {
 // no model stops the entry at the OS boundary.
 var osBoundary = map[string]bool{
 	"os": true, "io/ioutil": true, "os/exec": true, "os/signal": true, "os/user": true,
-	"syscall": true, "net": true, "net/http": true, "crypto/rand": true,
+	"syscall": true, "net": true, "net/http": true, "net/http/httptest": true, "crypto/rand": true,
 	"internal/poll": true, "internal/syscall/unix": true,
 }
 

@@ -31,10 +31,14 @@ type nativeFunc struct {
 
 // nativeKey is the name natives are registered under: ssa's
 // Function.String(), e.g. "(*sync.Mutex).Lock" or "fmt.Println".
-// Initializers of packages that are not interpreted are no-ops.
+// Initializers of packages that are not interpreted are no-ops, or the
+// native registered as "PKG.init".
 func (m *Machine) nativeKey(f *ssa.Function) string {
 	if f.Name() == "init" || strings.HasPrefix(f.Name(), "init#") {
 		if f.Pkg != nil && !m.prog.Interpreted(f.Pkg.Pkg.Path()) {
+			if f.Name() == "init" && m.natives[f.String()] != nil {
+				return f.String() // a native initializer (natives_os.go)
+			}
 			return "<noop-init>"
 		}
 	}

@@ -22,10 +22,10 @@ import (
 // Reads and writes through a Value are not scheduling points but are
 // checked by the race detector, as Go's reflect is instrumented
 // (TestRaceReflectRW of Go's race suite). reflect.Select is
-// natives_reflect_select.go. Not modelled: Method, MethodByName, Call,
-// MakeFunc, channel
-// operations (Send, Recv), SetMapIndex, MapRange; calling one stops the run
-// with "unsupported: call of ... (no body and no model)".
+// natives_reflect_select.go, Call, CallSlice and MakeFunc natives_reflect_call.go,
+// SetMapIndex and MapRange natives_reflect_map.go. Not modelled: Method,
+// MethodByName, channel operations (Send, Recv); calling one
+// stops the run with "unsupported: call of ... (no body and no model)".
 
 // Go's reflect.flag bits.
 const (

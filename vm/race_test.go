@@ -32,6 +32,8 @@ func TestRaceDetector(t *testing.T) {
 		{"afterfunc", false},
 		{"afterfuncracy", true},
 		{"merged", true},
+		{"namedresult", false},
+		{"namedresultracy", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -20,6 +20,12 @@ var stdlibSourceCases = []stdlibCase{
 		"a9993e364706816aba3e25717850c26c9cd0d89d 900150983cd24fb0d6963f7d28e17f72\n", ""},
 	{"encodings", "476f21 aGkh\nJK <nil> hi!\n[1 2 3 4] 513 2\n3610a686 9a71bb4c\n" +
 		"encoding/hex: invalid byte: U+007A 'z'\n", ""},
+	{"oserrors", "true false true\nfile already closed invalid argument permission denied file already exists\n", ""},
+	{"cryptorand", "true true <nil> <nil>\n16 <nil> true\n", ""},
+	{"unicode", "true true true true\n\u00df \u03c3 true\n", ""},
+	{"xml", "<item id=\"3\"><name>a&lt;b</name><tag>x</tag><tag>y</tag></item> <nil>\n3 a<b [x y] <nil>\n" +
+		"XML syntax error on line 1: unexpected EOF\ntrue true false\n", ""},
+	{"gob", "<nil> x 1 2 2 {7 [p q]} {3 []} 2.5 0\ngob NewTypeObject can't handle type: chan int\n2 3 [a b z] true\n", ""},
 }
 
 var stdlibSourceProg = sync.OnceValues(func() (*load.Program, error) {
@@ -27,14 +33,16 @@ var stdlibSourceProg = sync.OnceValues(func() (*load.Program, error) {
 })
 
 // TestStdlibFromSource: regexp, path/filepath, encoding/hex,
-// encoding/base64, encoding/binary, hash/crc32 and crypto/sha256, sha512,
-// sha1 and md5 (purego), interpreted from their source, print what Go prints and panic as Go panics.
+// encoding/base64, encoding/binary, encoding/gob (maps.clone is a native), encoding/xml, unicode, os's
+// error variables (those of io/fs, set by natives_os.go's os.init),
+// crypto/rand.Int over the deterministic crypto/rand.Reader,
+// hash/crc32 and crypto/sha256, sha512, sha1 and md5 (purego), interpreted from their source, print what Go prints and panic as Go panics.
 func TestStdlibFromSource(t *testing.T) {
 	prog, err := stdlibSourceProg()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, pkg := range []string{"regexp", "regexp/syntax", "path/filepath", "hash/crc32", "crypto/sha256"} {
+	for _, pkg := range []string{"regexp", "regexp/syntax", "path/filepath", "hash/crc32", "crypto/sha256", "encoding/gob", "encoding/xml"} {
 		if !prog.Interpreted(pkg) {
 			t.Errorf("%s is not interpreted", pkg)
 		}

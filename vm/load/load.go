@@ -35,14 +35,12 @@ import (
 // must be modelled natively.
 var interpreted = map[string]bool{
 	"strings": true, "strconv": true, "sort": true, "slices": true, "maps": true,
+	"testing/quick": true, "unicode": true, "encoding/gob": true, "internal/saferio": true, "encoding/xml": true, "internal/oserror": true,
 	"bytes": true, "unicode/utf8": true, "unicode/utf16": true,
 	"container/list": true, "container/heap": true, "container/ring": true,
 	"math/bits": true, "cmp": true, "context": true, "iter": false,
 	"internal/strconv": true, "io": true, "flag": true, "bufio": true, "hash": true,
 	"hash/fnv": true, "internal/byteorder": true, "text/tabwriter": true,
-	// unicode stays stripped: interpreting it makes the virtual clock of
-	// vm/testdata/stdlib's "timeout" case wrong (TestStdlibVirtualTime);
-	// not yet understood
 	"regexp": true, "regexp/syntax": true, "path": true,
 	"path/filepath": true, "io/fs": true, "encoding/hex": true, "internal/itoa": true,
 	"internal/filepathlite": true, "internal/stringslite": true,
@@ -138,10 +136,23 @@ func Load(cfg Config) (*Program, error) {
 			// they are most of what a test importing net/http loads
 			mode := parser.AllErrors | parser.ParseComments
 			std := strings.HasPrefix(filename, goroot)
+			strip := ""
 			if std {
 				mode = parser.AllErrors | parser.SkipObjectResolution
+				rel := filepath.ToSlash(filename[len(goroot):])
+				if i := strings.LastIndexByte(rel, '/'); i >= 0 && !strings.HasPrefix(rel, "cmd/") && !interpreted[rel[:i]] {
+					strip = rel[:i]
+				}
 			}
-			f, err := parser.ParseFile(fset, filename, src, mode)
+			parseSrc := src
+			if strip != "" {
+				parseSrc = blankBodies(src, func(key string) bool { return keepBodies[strip+"."+key] })
+			}
+			f, err := parser.ParseFile(fset, filename, parseSrc, mode)
+			if f != nil && strip != "" && hasDotImport(f) {
+				// stripBodies keeps such a file whole: parse its bodies
+				f, err = parser.ParseFile(fset, filename, src, mode)
+			}
 			if f != nil && std {
 				rel := filepath.ToSlash(filename[len(goroot):])
 				if i := strings.LastIndexByte(rel, '/'); i >= 0 && !strings.HasPrefix(rel, "cmd/") {
@@ -273,13 +284,12 @@ var keepBodies = map[string]bool{
 	"reflect.StructTag.Get":          true,
 	"reflect.StructTag.Lookup":       true,
 	"reflect.StructField.IsExported": true,
+	"crypto/rand.Int":                true, // over the deterministic Reader (vm/natives_cryptorand.go)
 }
 
 func stripBodies(f *ast.File, pkg string) {
-	for _, im := range f.Imports {
-		if im.Name != nil && im.Name.Name == "." {
-			return // a dot import's uses cannot be told apart: keep the file whole
-		}
+	if hasDotImport(f) {
+		return // a dot import's uses cannot be told apart: keep the file whole
 	}
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.TypeParams == nil && !genericRecv(fd) {
@@ -313,6 +323,15 @@ func stripBodies(f *ast.File, pkg string) {
 			im.Name = ast.NewIdent("_")
 		}
 	}
+}
+
+func hasDotImport(f *ast.File) bool {
+	for _, im := range f.Imports {
+		if im.Name != nil && im.Name.Name == "." {
+			return true
+		}
+	}
+	return false
 }
 
 func importName(path string) string {

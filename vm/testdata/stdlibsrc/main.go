@@ -1,23 +1,32 @@
 // Program stdlibsrc exercises standard-library packages the VM interprets
 // from their Go source (regexp, path/filepath, encoding/hex,
-// encoding/base64, encoding/binary, hash/crc32, crypto/sha256, sha512,
+// encoding/base64, encoding/binary, encoding/gob, encoding/xml, maps, hash/crc32, crypto/sha256, sha512,
 // sha1, md5); os.Args[1] names the case.
 package main
 
 import (
+	"bytes"
 	"crypto/md5"
+	crand "crypto/rand"
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
 	"encoding/base64"
 	"encoding/binary"
+	"encoding/gob"
 	"encoding/hex"
+	"encoding/xml"
+	"errors"
 	"fmt"
 	"hash/crc32"
+	"io/fs"
+	"maps"
+	"math/big"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"unicode"
 )
 
@@ -47,9 +56,62 @@ func main() {
 		s5 := sha512.Sum512([]byte("abc"))
 		fmt.Printf("%x\n%x %x\n", s5[:8], sha1.Sum([]byte("abc")), md5.Sum([]byte("abc")))
 	case "unicode":
-		// not yet run by the VM: unicode is stripped (see vm/load)
 		fmt.Println(unicode.IsUpper('Q'), unicode.IsLetter('é'), unicode.IsDigit('٣'), unicode.IsSpace('\u00a0'))
 		fmt.Println(string(unicode.ToUpper('ß')), string(unicode.ToLower('Σ')), unicode.Is(unicode.Han, '世'))
+	case "gob":
+		type inner struct {
+			N    int
+			Tags []string
+		}
+		type rec struct {
+			Name string
+			M    map[string]int
+			P    *inner
+			Any  any
+			F    float64
+			skip int
+		}
+		gob.Register(inner{})
+		var buf bytes.Buffer
+		in := rec{Name: "x", M: map[string]int{"a": 1, "b": 2}, P: &inner{7, []string{"p", "q"}}, Any: inner{N: 3}, F: 2.5, skip: 9}
+		if err := gob.NewEncoder(&buf).Encode(in); err != nil {
+			fmt.Println("encode:", err)
+		}
+		var out rec
+		err := gob.NewDecoder(&buf).Decode(&out)
+		fmt.Println(err, out.Name, out.M["a"], out.M["b"], len(out.M), *out.P, out.Any, out.F, out.skip)
+		err = gob.NewEncoder(&buf).Encode(make(chan int))
+		fmt.Println(err)
+		c := maps.Clone(in.M)
+		c["z"] = 26
+		fmt.Println(len(in.M), len(c), slices.Sorted(maps.Keys(c)), maps.Clone(map[int]int(nil)) == nil)
+	case "xml":
+		type item struct {
+			XMLName xml.Name `xml:"item"`
+			ID      int      `xml:"id,attr"`
+			Name    string   `xml:"name"`
+			Tags    []string `xml:"tag"`
+		}
+		b, err := xml.Marshal(item{ID: 3, Name: "a<b", Tags: []string{"x", "y"}})
+		fmt.Println(string(b), err)
+		var back item
+		err = xml.Unmarshal(b, &back)
+		fmt.Println(back.ID, back.Name, back.Tags, err)
+		fmt.Println(xml.Unmarshal([]byte("<item><name>"), &back))
+		fmt.Println(unicode.Is(unicode.Han, '世'), unicode.In('é', unicode.Latin, unicode.Greek), unicode.IsOneOf([]*unicode.RangeTable{unicode.Greek}, 'x'))
+	case "oserrors":
+		var e multiErr
+		e = append(e, errors.New("x"), os.ErrClosed)
+		fmt.Println(errors.Is(e, os.ErrClosed), errors.Is(e, os.ErrNotExist), os.ErrNotExist == fs.ErrNotExist)
+		fmt.Println(os.ErrClosed, os.ErrInvalid, os.ErrPermission, os.ErrExist)
+	case "cryptorand":
+		max := big.NewInt(1000)
+		n, err := crand.Int(crand.Reader, max)
+		m, err2 := crand.Int(crand.Reader, max)
+		b := make([]byte, 16)
+		k, err3 := crand.Read(b)
+		fmt.Println(n.Sign() >= 0 && n.Cmp(max) < 0, m.Sign() >= 0 && m.Cmp(max) < 0, err, err2)
+		fmt.Println(k, err3, !bytes.Equal(b, make([]byte, 16)))
 	case "encodings":
 		fmt.Println(hex.EncodeToString([]byte("Go!")), base64.StdEncoding.EncodeToString([]byte("hi!")))
 		d, err := hex.DecodeString("4a4b")
@@ -61,4 +123,18 @@ func main() {
 		_, err = hex.DecodeString("zz")
 		fmt.Println(err)
 	}
+}
+
+// multiErr is an error list with an Is method (retry-go's Error).
+type multiErr []error
+
+func (e multiErr) Error() string { return "multi" }
+
+func (e multiErr) Is(target error) bool {
+	for _, v := range e {
+		if errors.Is(v, target) {
+			return true
+		}
+	}
+	return false
 }

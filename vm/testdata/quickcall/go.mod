@@ -1,0 +1,3 @@
+module example.com/quickcall
+
+go 1.25
