@@ -99,6 +99,43 @@ func (b *BacktrackSet) Pick(rng *rand.Rand) (entry, bool) {
 	return v.(entry), true
 }
 
+// all removes and returns every saved state, by level and then in the
+// order Pick would take them.
+func (b *BacktrackSet) all() []entry {
+	var lvls []int
+	for l := range b.levels {
+		lvls = append(lvls, l)
+	}
+	sortInts(lvls)
+	out := make([]entry, 0, b.size)
+	for _, l := range lvls {
+		for _, v := range b.levels[l].Values() {
+			out = append(out, v.(entry))
+		}
+	}
+	b.levels, b.size = map[int]*treemap.Map{}, 0
+	return out
+}
+
+// best removes and returns the state of the highest level with the least
+// secondary value (the earliest saved among equals).
+func (b *BacktrackSet) best() (entry, bool) {
+	top, found := 0, false
+	for l, m := range b.levels {
+		if m.Size() > 0 && (!found || l > top) {
+			top, found = l, true
+		}
+	}
+	if !found {
+		return entry{}, false
+	}
+	m := b.levels[top]
+	k, v := m.Min()
+	m.Remove(k)
+	b.size--
+	return v.(entry), true
+}
+
 func sortInts(a []int) {
 	for i := 1; i < len(a); i++ {
 		for j := i; j > 0 && a[j] < a[j-1]; j-- {

@@ -48,6 +48,10 @@ type CheckConfig struct {
 	// NoRefine disables refinement (Fig. 2.6): a stall at a branch of the
 	// trace does not stop the guided search.
 	NoRefine bool
+	// RestartRefine makes the guided search start again from the initial
+	// state after every refinement (the seed's Fig. 2.4 line 15) instead
+	// of going on where it stalled (setRun.resume).
+	RestartRefine bool
 	// MaxRefinements bounds the refinements of one trace set (0: 100).
 	MaxRefinements int
 	Progress       func(Progress)
@@ -213,11 +217,13 @@ func (pl *plan) machineFor(prog *load.Program, opts vm.Options, i int, meta *heu
 // Along a trace set the search stops at the first stall (Config.StopOnStall)
 // unless cfg.NoRefine is set: the set is refined at the stalled branch
 // (package refine, with a generator seeded by the trial's seed) and the
-// search restarts from the initial state with the refined set (Fig. 2.4
-// line 15), up to cfg.MaxRefinements times; the refined set is the one the
-// next round follows. A branch that cannot be refined (no other goroutine
-// defines what it reads) no longer stops the search of that set. A set
-// whose search ends inside its bound without a stall is exhausted.
+// search goes on where it stalled with the refined set (setRun.resume), or
+// starts again from the initial state when it cannot (Fig. 2.4 line 15;
+// counted in Stats.Restarts), up to cfg.MaxRefinements times; the refined
+// set is the one the next round follows. A branch that cannot be refined
+// (no other goroutine defines what it reads) no longer stops the search of
+// that set. A set whose search ends inside its bound without a stall is
+// exhausted.
 func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl *plan, cfg CheckConfig, pre *early) TrialResult {
 	start := time.Now()
 	sc := Config{Strategy: cfg.Strategy, Seed: cfg.Seed, MaxDepth: cfg.MaxDepth,
@@ -264,13 +270,6 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	}
 	outOfTime := func() bool {
 		return ctx.Err() != nil || (cfg.TimeLimit > 0 && time.Since(start) >= cfg.TimeLimit)
-	}
-	type setRun struct {
-		ts          *abstract.TraceSet
-		refined     int
-		stopOnStall bool
-		unrefinable map[loc.Loc]bool
-		exhausted   bool
 	}
 	runs := make([]*setRun, len(pl.sets))
 	for i := range pl.sets {
@@ -355,46 +354,46 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		for i, sr := range runs {
 			left := setBudget
 			for !sr.exhausted && left > 0 {
-				meta := &heuristics.Meta{TS: sr.ts, Sec: cfg.Heuristic, Dist: pl.dist, GoalTargets: pl.goal}
-				var m *vm.Machine
-				if sr.refined == 0 {
-					m = pl.machineFor(prog, cfg.Options, i, meta)
-				} else {
-					o := cfg.Options
-					o.Breakpoints = meta.Breakpoints()
-					m = vm.New(prog, o)
+				if sr.g == nil {
+					sr.start(ctx, prog, pl, i, cfg, sc)
 				}
-				c := sc
-				c.Ranker = stallFilter{meta, sr.unrefinable}
-				c.MaxStates = left
-				c.TimeLimit = remaining()
-				c.StopOnStall = sr.stopOnStall
-				r := Search(ctx, m, cfg.Entry, c)
+				r := sr.run(left, remaining())
 				debugRound(prog, i, sr.refined, sr.ts, r)
 				if r.Verdict == VerdictError {
-					return finish(r, m)
+					return finish(r, sr.m)
 				}
 				add(r)
 				left -= r.Stats.States
 				if outOfTime() {
-					return unknown(m)
+					return unknown(sr.m)
 				}
 				if r.Stall == nil {
-					sr.exhausted = r.Stats.States < c.MaxStates
+					// the bound of the round (the next round starts
+					// again with twice as many), or the end of the space
+					sr.exhausted = left > 0
+					sr.g = nil
 					break
 				}
 				if sr.refined >= maxRef {
 					sr.stopOnStall = false
+					sr.g.goOn()
 					continue
 				}
 				nts, _, err := pl.ref.Refine(*sr.ts, r.Stall.Trace, r.Stall.Step, rng)
 				if err != nil {
 					sr.unrefinable[r.Stall.Branch] = true
+					sr.g.goOn()
 					continue
 				}
+				old := sr.ts
 				sr.ts = &nts
 				sr.refined++
 				total.Refinements++
+				if !cfg.RestartRefine && sr.resume(cfg, pl, old, r.Stall.Trace) {
+					continue
+				}
+				sr.g = nil // start again from the initial state (Fig. 2.4 line 15)
+				total.Restarts++
 			}
 		}
 		// the fallback search (fallback.go), with the same bound

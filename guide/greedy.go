@@ -1,25 +1,74 @@
 package guide
 
-import "github.com/gmc-go/gmc/vm"
+import (
+	"github.com/gmc-go/gmc/heuristics"
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/loc"
+)
 
 // greedy is the guided search: greedy depth-first search with the two-tier
 // meta ranking (Fig. 3.2 and 3.4) and stochastic backtracking (Fig. 3.5).
 func (se *searcher) greedy(root *vm.State) Result {
+	return newGuided(se, root).run()
+}
+
+// guided is the state of a guided search, kept between the calls of run so
+// that a search stopped at a stall (Config.StopOnStall) goes on after the
+// refinement where it stopped (rebase), with its visited set and its
+// backtrack set, instead of starting again from the initial state.
+type guided struct {
+	se   *searcher
+	rk   Ranker
+	root entry
+	cur  entry
+	// visited maps a state's hash to the best first tier it was reached
+	// with (plus one): the trace cursor is path-dependent, so the same
+	// program state reached having matched more of the trace is new to
+	// the search (a state reached with a lower or equal level is not).
+	visited map[uint64]int
+	bt      *BacktrackSet
+	// pending is the state the search goes on with; stalled, the one it
+	// would have gone on with when it stopped at a stall.
+	pending, stalled *entry
+	// ignore holds the branches whose stalls do not stop the search
+	// (those refinement cannot help; nil: none).
+	ignore map[loc.Loc]bool
+}
+
+// newGuided starts a guided search of se from root.
+func newGuided(se *searcher, root *vm.State) *guided {
 	rk := se.cfg.Ranker
 	if rk == nil {
 		rk = nullRanker{}
 	}
 	cur := entry{s: root, r: rk.Root(root), path: &pathNode{}}
-	// visited maps a state's hash to the best first tier it was reached
-	// with (plus one): the trace cursor is path-dependent, so the same
-	// program state reached having matched more of the trace is new to
-	// the search (a state reached with a lower or equal level is not).
-	visited := map[uint64]int{root.Hash(): cur.r.Level + 1}
-	bt := newBacktrackSet(se.cfg.MaxBacktrack)
-	type cand struct {
-		e entry
-	}
+	return &guided{se: se, rk: rk, root: cur, cur: cur,
+		visited: map[uint64]int{root.Hash(): cur.r.Level + 1},
+		bt:      newBacktrackSet(se.cfg.MaxBacktrack)}
+}
+
+// run searches until an error, a goal, a stall (with StopOnStall), the
+// end of the space or a bound of se; after a stall or a bound it can be
+// called again and goes on where it stopped.
+func (g *guided) run() Result {
+	se, rk := g.se, g.rk
 	for {
+		if next := g.pending; next != nil {
+			g.pending = nil
+			// Fig. 2.4 line 14: the state the search goes on with left a
+			// branch of the trace by the undesired side
+			if st := next.r.Stalled; st != nil && se.cfg.StopOnStall && !isError(next.s) && !g.ignore[st.Branch] {
+				g.stalled = next
+				res := se.result(VerdictUnknown, nil, nil)
+				res.Stall = st
+				return res
+			}
+			if debugPath {
+				debugMove(g.cur.s, next.s, next.r)
+			}
+			g.cur = *next
+		}
+		cur := g.cur
 		s := cur.s
 		if isError(s) {
 			return se.result(VerdictError, s, cur.path)
@@ -34,83 +83,192 @@ func (se *searcher) greedy(root *vm.State) Result {
 		}
 		var next *entry
 		if cur.path.depth < se.cfg.MaxDepth {
-			choices := s.Choices()
-			var mStates, hStates []entry
-			mMin, hMin := 0, 0
-			var others []entry
-			for i, c := range choices {
-				n := se.step(s, i)
-				h := n.Hash()
-				if visited[h] > cur.r.Level+maxLevelGain {
-					continue // cannot beat the level it was reached with
-				}
-				r := rk.Rank(cur.r, n, c)
-				if visited[h] > r.Level {
-					continue
-				}
-				visited[h] = r.Level + 1
-				e := entry{s: n, r: r, path: cur.path.child(i)}
-				if r.Level > se.best {
-					se.best = r.Level
-				}
-				if isError(n) {
-					// an error successor is taken at once
-					mStates, hStates = []entry{e}, nil
-					mMin = -1 << 62
-					others = append(others, drain(&mStates, &hStates)...)
-					mStates = []entry{e}
-					break
-				}
-				if r.Level > cur.r.Level {
-					mStates, mMin = keepMin(mStates, mMin, e, &others)
-				} else {
-					hStates, hMin = keepMin(hStates, hMin, e, &others)
-				}
-			}
-			pool := mStates
-			if len(pool) == 0 {
-				pool = hStates
-			} else {
-				others = append(others, hStates...)
-			}
-			if len(pool) > 0 {
-				k := 0
-				if len(pool) > 1 {
-					k = se.rng.IntN(len(pool))
-				}
-				best := pool[k]
-				next = &best
-				for i, e := range pool {
-					if i != k {
-						others = append(others, e)
-					}
-				}
-			}
-			for _, e := range others {
-				bt.Add(e)
-			}
+			next = g.expand(cur)
 		} else {
 			se.bounded = true
 		}
 		if next == nil {
-			e, ok := bt.Pick(se.rng)
+			e, ok := g.bt.Pick(se.rng)
 			if !ok {
 				return se.result(VerdictUnknown, nil, nil)
 			}
 			se.stats.Backtracks++
 			next = &e
 		}
-		// Fig. 2.4 line 14: the state the search goes on with left a branch
-		// of the trace by the undesired side
-		if next.r.Stalled != nil && se.cfg.StopOnStall && !isError(next.s) {
-			res := se.result(VerdictUnknown, nil, nil)
-			res.Stall = next.r.Stalled
-			return res
+		g.pending = next
+	}
+}
+
+// expand computes and ranks the successors of cur, saves all but the one
+// the search goes on with in the backtrack set, and returns that one (nil:
+// none is new).
+func (g *guided) expand(cur entry) *entry {
+	se, rk, visited := g.se, g.rk, g.visited
+	s := cur.s
+	choices := s.Choices()
+	var mStates, hStates []entry
+	mMin, hMin := 0, 0
+	var others []entry
+	for i, c := range choices {
+		n := se.step(s, i)
+		h := n.Hash()
+		if visited[h] > cur.r.Level+maxLevelGain {
+			continue // cannot beat the level it was reached with
 		}
-		if debugPath {
-			debugMove(s, next.s, next.r)
+		r := rk.Rank(cur.r, n, c)
+		if visited[h] > r.Level {
+			continue
 		}
-		cur = *next
+		visited[h] = r.Level + 1
+		p := cur.path.child(i)
+		p.move = &rankMove{c: c, r: r}
+		e := entry{s: n, r: r, path: p}
+		if r.Level > se.best {
+			se.best = r.Level
+		}
+		if isError(n) {
+			// an error successor is taken at once
+			others = append(others, drain(&mStates, &hStates)...)
+			mStates = []entry{e}
+			break
+		}
+		if r.Level > cur.r.Level {
+			mStates, mMin = keepMin(mStates, mMin, e, &others)
+		} else {
+			hStates, hMin = keepMin(hStates, hMin, e, &others)
+		}
+	}
+	pool := mStates
+	if len(pool) == 0 {
+		pool = hStates
+	} else {
+		others = append(others, hStates...)
+	}
+	var next *entry
+	if len(pool) > 0 {
+		k := 0
+		if len(pool) > 1 {
+			k = se.rng.IntN(len(pool))
+		}
+		best := pool[k]
+		next = &best
+		for i, e := range pool {
+			if i != k {
+				others = append(others, e)
+			}
+		}
+	}
+	for _, e := range others {
+		g.bt.Add(e)
+	}
+	return next
+}
+
+// rankMove is what a guided search keeps of a transition to rank its path
+// again after a refinement: the choice and the rank it got.
+type rankMove struct {
+	c vm.Choice
+	r RankState
+}
+
+// rebase goes on under ranker rk, whose trace set is the old one with
+// trace i refined from its step diff on (the steps before are the same):
+// the saved states — the backtrack set and the stalled state — are ranked
+// again, their paths matched anew from the initial state
+// (heuristics.Rebaser; the ranks of shared ancestors are computed once),
+// and the search goes on with the best of them (the highest first tier,
+// then the least secondary value) that does not descend from the
+// transition where the stalled path matched the old step diff: the path
+// up to that transition is the prefix the refinement keeps, what followed
+// it ran before the steps the refinement put there. The visited set is
+// kept. It reports false, changing nothing, when it cannot: rk or the
+// old ranker cannot rank paths again, or no saved state is in the kept
+// prefix (the refinement invalidated the prefix).
+func (g *guided) rebase(rk Ranker, i, diff int) bool {
+	rb, ok := rk.(heuristics.Rebaser)
+	old, ok2 := g.rk.(heuristics.Rebaser)
+	if !ok || !ok2 || g.stalled == nil {
+		return false
+	}
+	// cut: the first transition of the stalled path past the kept prefix
+	var path []*pathNode
+	for q := g.stalled.path; q.parent != nil; q = q.parent {
+		path = append(path, q)
+	}
+	var cut *pathNode
+	or := old.Root(g.root.s)
+	for j := len(path) - 1; j >= 0; j-- {
+		or = old.Rebase(or, path[j].move.r)
+		if old.TracePos(or, i) > diff {
+			cut = path[j]
+			break
+		}
+	}
+	kept := func(p *pathNode) bool {
+		if cut == nil {
+			return true
+		}
+		for q := p; q != nil && q.depth >= cut.depth; q = q.parent {
+			if q == cut {
+				return false
+			}
+		}
+		return true
+	}
+	memo := map[*pathNode]RankState{g.root.path: rk.Root(g.root.s)}
+	rankOf := func(p *pathNode) RankState {
+		var chain []*pathNode
+		var base RankState
+		for q := p; ; q = q.parent {
+			if r, ok := memo[q]; ok {
+				base = r
+				break
+			}
+			chain = append(chain, q)
+		}
+		for k := len(chain) - 1; k >= 0; k-- {
+			base = rb.Rebase(base, chain[k].move.r)
+			memo[chain[k]] = base
+		}
+		return base
+	}
+	saved := append(g.bt.all(), *g.stalled)
+	best := -1
+	for k := range saved {
+		e := &saved[k]
+		e.r = rk.Rank(rankOf(e.path.parent), e.s, e.path.move.c)
+		if !kept(e.path) {
+			continue
+		}
+		if best < 0 || e.r.Level > saved[best].r.Level || (e.r.Level == saved[best].r.Level && e.r.H < saved[best].r.H) {
+			best = k
+		}
+	}
+	if best < 0 {
+		// put the states back as they were: the caller starts again
+		for _, e := range saved[:len(saved)-1] {
+			g.bt.Add(e)
+		}
+		return false
+	}
+	bt := newBacktrackSet(g.bt.cap)
+	for k, e := range saved {
+		if k != best {
+			bt.Add(e)
+		}
+		g.se.best = max(g.se.best, e.r.Level)
+	}
+	g.rk, g.se.cfg.Ranker, g.bt = rk, rk, bt
+	g.cur.r = rankOf(g.cur.path)
+	g.stalled = nil
+	g.pending = &saved[best]
+	return true
+}
+
+// goOn makes a search stopped at a stall go on with the stalled state.
+func (g *guided) goOn() {
+	if g.stalled != nil {
+		g.pending, g.stalled = g.stalled, nil
 	}
 }
 

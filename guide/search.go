@@ -72,6 +72,7 @@ type Stats struct {
 	Backtracks   int
 	Executions   int // maximal paths of the exhaustive searches (ended, merged, or every transition asleep)
 	Refinements  int
+	Restarts     int           // guided searches started again from the initial state after a refinement (check.go)
 	SolverCalls  int           // satisfiability checks of symbolic runs
 	SolverTime   time.Duration // time spent in them
 	MaxDepth     int
@@ -99,6 +100,7 @@ type pathNode struct {
 	parent *pathNode
 	choice int
 	depth  int
+	move   *rankMove // the guided search's (greedy.go)
 }
 
 func (p *pathNode) choices() []int {

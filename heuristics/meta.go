@@ -36,6 +36,11 @@ type Meta struct {
 type metaData struct {
 	cur  abstract.Cursor
 	last int // goroutine that ran last (prefer-threads)
+	// at is where the goroutine that ran stands (moved: it has not
+	// exited): what the cursor advanced by, kept so that Rebase can match
+	// the path against another trace set without its states
+	at    loc.Loc
+	moved bool
 }
 
 // Breakpoints returns the locations the VM must stop before so that the
@@ -84,6 +89,7 @@ func (m *Meta) Rank(parent Rank, child *vm.State, c vm.Choice) Rank {
 	pd := parent.Data.(metaData)
 	stack := child.Stack(c.G)
 	r := Rank{}
+	var md metaData
 	cur := pd.cur
 	undesired := false
 	if len(stack) > 0 {
@@ -107,15 +113,38 @@ func (m *Meta) Rank(parent Rank, child *vm.State, c vm.Choice) Rank {
 			}
 		}
 		cur, _ = m.TS.Advance(cur, at)
+		md.at, md.moved = at, true
 	}
 	r.Level = cur.Matched()
-	r.Data = metaData{cur: cur, last: c.G}
+	md.cur, md.last = cur, c.G
+	r.Data = md
 	r.H = m.secondary(child, stack, cur, c, pd.last)
 	if undesired {
 		r.H = 2 * Inf
 	}
 	return r
 }
+
+// Rebase ranks again, against m's trace set, a step of a path that old
+// ranked (a rank a Meta gave, maybe over another trace set: refinement
+// changed it) whose parent state m ranks parent: the cursor advances by
+// where the goroutine that ran stood, as Rank advanced it. It needs no
+// state, so the result has the first tier and the per-path data only (H is
+// 0, no stall): what the ancestors of a saved state need to rank it again
+// with Rank (guide's resumed refinement).
+func (m *Meta) Rebase(parent, old Rank) Rank {
+	pd, od := parent.Data.(metaData), old.Data.(metaData)
+	md := od
+	md.cur = pd.cur
+	if od.moved {
+		md.cur, _ = m.TS.Advance(pd.cur, od.at)
+	}
+	return Rank{Level: md.cur.Matched(), Data: md}
+}
+
+// TracePos implements Rebaser: the steps of trace i that a path ranked r
+// has matched.
+func (m *Meta) TracePos(r Rank, i int) int { return r.Data.(metaData).cur.Pos(i) }
 
 // loopsBack reports whether the undesired side of a branch step can reach
 // the branch again within its function (the branch is in a loop the

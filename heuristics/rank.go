@@ -34,3 +34,16 @@ type Ranker interface {
 	// the trace set is reached by a distinct goroutine at once.
 	Goal(r Rank, s *vm.State) bool
 }
+
+// Rebaser is a Ranker whose ranks of a path can be recomputed against a
+// changed trace set without the path's states (see Meta.Rebase): the
+// guided search resumes after a refinement instead of starting again.
+type Rebaser interface {
+	Ranker
+	// Rebase ranks, under this ranker, the step of a path that old ranked
+	// (under the ranker before the change), given the parent's new rank:
+	// the first tier and per-path data only.
+	Rebase(parent, old Rank) Rank
+	// TracePos is the number of steps of trace i a path ranked r matched.
+	TracePos(r Rank, i int) int
+}

@@ -181,7 +181,7 @@ func aggregate(res *guide.CheckResult, e vm.Entry) trace.Stats {
 		s := t.Result.Stats
 		return trace.Stats{States: float64(s.States), Transitions: float64(s.Transitions),
 			Instructions: float64(s.Instructions), Backtracks: float64(s.Backtracks),
-			Refinements: float64(s.Refinements), TraceLen: float64(traceLen(t, e)),
+			Refinements: float64(s.Refinements), Restarts: float64(s.Restarts), TraceLen: float64(traceLen(t, e)),
 			SolverCalls: float64(s.SolverCalls), SolverTimeS: s.SolverTime.Seconds(),
 			TimeS: s.Time.Seconds(), PeakMemBytes: float64(s.PeakMem)}
 	}
@@ -223,6 +223,7 @@ func apply(dst *trace.Stats, src trace.Stats, f func(a, b float64) float64) {
 	dst.Instructions = f(dst.Instructions, src.Instructions)
 	dst.Backtracks = f(dst.Backtracks, src.Backtracks)
 	dst.Refinements = f(dst.Refinements, src.Refinements)
+	dst.Restarts = f(dst.Restarts, src.Restarts)
 	dst.TraceLen = f(dst.TraceLen, src.TraceLen)
 	dst.TimeS = f(dst.TimeS, src.TimeS)
 	dst.PeakMemBytes = f(dst.PeakMemBytes, src.PeakMemBytes)
