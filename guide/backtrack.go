@@ -12,6 +12,10 @@ type entry struct {
 	s    *vm.State
 	r    RankState
 	path *pathNode
+	// lazy is 1 + the index of a choice of s not run yet (the guided
+	// search's lazy successors): r is then its estimate, with the first
+	// tier and per-path data of s, and path is s's; 0: s is the state.
+	lazy int
 }
 
 type btKey struct {

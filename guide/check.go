@@ -52,6 +52,9 @@ type CheckConfig struct {
 	// state after every refinement (the seed's Fig. 2.4 line 15) instead
 	// of going on where it stalled (setRun.resume).
 	RestartRefine bool
+	// Eager runs every successor of a state before the guided search
+	// ranks them (the seed's; Config.Eager).
+	Eager bool
 	// MaxRefinements bounds the refinements of one trace set (0: 100).
 	MaxRefinements int
 	Progress       func(Progress)
@@ -227,7 +230,7 @@ func (pl *plan) machineFor(prog *load.Program, opts vm.Options, i int, meta *heu
 func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl *plan, cfg CheckConfig, pre *early) TrialResult {
 	start := time.Now()
 	sc := Config{Strategy: cfg.Strategy, Seed: cfg.Seed, MaxDepth: cfg.MaxDepth,
-		MaxBacktrack: cfg.MaxBacktrack, TimeLimit: cfg.TimeLimit, Progress: cfg.Progress}
+		MaxBacktrack: cfg.MaxBacktrack, TimeLimit: cfg.TimeLimit, Progress: cfg.Progress, Eager: cfg.Eager}
 	if pl == nil {
 		m := base
 		if cfg.Strategy == Exhaustive {

@@ -1,6 +1,8 @@
 package guide
 
 import (
+	"sort"
+
 	"github.com/gmc-go/gmc/heuristics"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/loc"
@@ -30,6 +32,8 @@ type guided struct {
 	// pending is the state the search goes on with; stalled, the one it
 	// would have gone on with when it stopped at a stall.
 	pending, stalled *entry
+	// expanded: cur's successors have been computed
+	expanded bool
 	// ignore holds the branches whose stalls do not stop the search
 	// (those refinement cannot help; nil: none).
 	ignore map[loc.Loc]bool
@@ -55,54 +59,79 @@ func (g *guided) run() Result {
 	for {
 		if next := g.pending; next != nil {
 			g.pending = nil
-			// Fig. 2.4 line 14: the state the search goes on with left a
-			// branch of the trace by the undesired side
-			if st := next.r.Stalled; st != nil && se.cfg.StopOnStall && !isError(next.s) && !g.ignore[st.Branch] {
-				g.stalled = next
-				res := se.result(VerdictUnknown, nil, nil)
-				res.Stall = st
-				return res
+			if next.lazy > 0 {
+				next = g.runLazy(*next)
 			}
-			if debugPath {
-				debugMove(g.cur.s, next.s, next.r)
+			if next != nil {
+				// Fig. 2.4 line 14: the state the search goes on with
+				// left a branch of the trace by the undesired side
+				if st := next.r.Stalled; st != nil && se.cfg.StopOnStall && !isError(next.s) && !g.ignore[st.Branch] {
+					g.stalled = next
+					res := se.result(VerdictUnknown, nil, nil)
+					res.Stall = st
+					return res
+				}
+				if debugPath {
+					debugMove(g.cur.s, next.s, next.r)
+				}
+				g.cur, g.expanded = *next, false
 			}
-			g.cur = *next
 		}
 		cur := g.cur
-		s := cur.s
-		if isError(s) {
-			return se.result(VerdictError, s, cur.path)
-		}
-		if rk.Goal(cur.r, s) {
-			r := se.result(VerdictError, s, cur.path)
-			r.Goal = true
-			return r
-		}
-		if se.stop(cur.path.depth) {
-			return se.result(VerdictUnknown, nil, nil)
-		}
 		var next *entry
-		if cur.path.depth < se.cfg.MaxDepth {
-			next = g.expand(cur)
-		} else {
-			se.bounded = true
+		if !g.expanded {
+			s := cur.s
+			if isError(s) {
+				return se.result(VerdictError, s, cur.path)
+			}
+			if rk.Goal(cur.r, s) {
+				r := se.result(VerdictError, s, cur.path)
+				r.Goal = true
+				return r
+			}
+			if se.stop(cur.path.depth) {
+				return se.result(VerdictUnknown, nil, nil)
+			}
+			if cur.path.depth < se.cfg.MaxDepth {
+				next = g.expand(cur)
+			} else {
+				se.bounded = true
+			}
+			g.expanded = true
 		}
-		if next == nil {
+		for next == nil {
+			if se.stop(cur.path.depth) {
+				return se.result(VerdictUnknown, nil, nil)
+			}
 			e, ok := g.bt.Pick(se.rng)
 			if !ok {
 				return se.result(VerdictUnknown, nil, nil)
 			}
 			se.stats.Backtracks++
-			next = &e
+			if e.lazy == 0 {
+				next = &e
+				break
+			}
+			next = g.runLazy(e) // a choice not run yet: run it now
 		}
 		g.pending = next
 	}
+}
+
+// runLazy runs the choice a lazy entry saved and ranks the state it
+// reaches: nil if that state is not new.
+func (g *guided) runLazy(e entry) *entry {
+	parent := entry{s: e.s, r: RankState{Level: e.r.Level, Data: e.r.Data}, path: e.path}
+	return g.try(parent, e.lazy-1, e.s.Choices()[e.lazy-1])
 }
 
 // expand computes and ranks the successors of cur, saves all but the one
 // the search goes on with in the backtrack set, and returns that one (nil:
 // none is new).
 func (g *guided) expand(cur entry) *entry {
+	if est, ok := g.rk.(heuristics.Estimator); ok && !g.se.cfg.Eager {
+		return g.expandLazy(cur, est)
+	}
 	se, rk, visited := g.se, g.rk, g.visited
 	s := cur.s
 	choices := s.Choices()
@@ -164,6 +193,55 @@ func (g *guided) expand(cur entry) *entry {
 	return next
 }
 
+// expandLazy ranks the choices of cur before they run (est), runs them
+// best first (ties in random order) until one gives a new state, which it
+// returns, and saves the others, not run, in the backtrack set with their
+// estimates (the level of cur): they run when the search backtracks to
+// them (run). Only run choices count as states.
+func (g *guided) expandLazy(cur entry, est heuristics.Estimator) *entry {
+	s := cur.s
+	choices := s.Choices()
+	order := make([]int, len(choices))
+	keys := make([]int, len(choices))
+	for i, c := range choices {
+		order[i] = i
+		keys[i] = est.Estimate(cur.r, s, c)
+	}
+	g.se.rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
+	sort.SliceStable(order, func(a, b int) bool { return keys[order[a]] < keys[order[b]] })
+	for k, i := range order {
+		n := g.try(cur, i, choices[i])
+		if n == nil {
+			continue
+		}
+		for _, j := range order[k+1:] {
+			g.bt.Add(entry{s: s, r: RankState{Level: cur.r.Level, H: keys[j], Data: cur.r.Data}, path: cur.path, lazy: j + 1})
+		}
+		return n
+	}
+	return nil
+}
+
+// try runs choice i (c) of parent and ranks the state it reaches; nil
+// when that state is not new to the search (see guided.visited).
+func (g *guided) try(parent entry, i int, c vm.Choice) *entry {
+	se := g.se
+	n := se.step(parent.s, i)
+	h := n.Hash()
+	if g.visited[h] > parent.r.Level+maxLevelGain {
+		return nil
+	}
+	r := g.rk.Rank(parent.r, n, c)
+	if g.visited[h] > r.Level {
+		return nil
+	}
+	g.visited[h] = r.Level + 1
+	p := parent.path.child(i)
+	p.move = &rankMove{c: c, r: r}
+	se.best = max(se.best, r.Level)
+	return &entry{s: n, r: r, path: p}
+}
+
 // rankMove is what a guided search keeps of a transition to rank its path
 // again after a refinement: the choice and the rank it got.
 type rankMove struct {
@@ -176,12 +254,12 @@ type rankMove struct {
 // the saved states — the backtrack set and the stalled state — are ranked
 // again, their paths matched anew from the initial state
 // (heuristics.Rebaser; the ranks of shared ancestors are computed once),
-// and the search goes on with the best of them (the highest first tier,
-// then the least secondary value) that does not descend from the
-// transition where the stalled path matched the old step diff: the path
-// up to that transition is the prefix the refinement keeps, what followed
-// it ran before the steps the refinement put there. The visited set is
-// kept. It reports false, changing nothing, when it cannot: rk or the
+// and the search goes on as a depth-first search backtracking from the
+// stall would: with the best saved successor (the highest first tier, then
+// the least secondary value) of the deepest state of the kept prefix of
+// the stalled path that has one. The kept prefix is the stalled path up to
+// the transition where it matched the old step diff: what followed it ran
+// before the steps the refinement put there. The visited set is kept. It reports false, changing nothing, when it cannot: rk or the
 // old ranker cannot rank paths again, or no saved state is in the kept
 // prefix (the refinement invalidated the prefix).
 func (g *guided) rebase(rk Ranker, i, diff int) bool {
@@ -233,15 +311,39 @@ func (g *guided) rebase(rk Ranker, i, diff int) bool {
 		return base
 	}
 	saved := append(g.bt.all(), *g.stalled)
-	best := -1
+	est, _ := rk.(heuristics.Estimator)
+	// the best saved state of each parent (lazy entries are choices of
+	// the state their path leads to)
+	bestOf := map[*pathNode]int{}
 	for k := range saved {
 		e := &saved[k]
-		e.r = rk.Rank(rankOf(e.path.parent), e.s, e.path.move.c)
-		if !kept(e.path) {
-			continue
+		pn := e.path
+		if e.lazy > 0 {
+			pr := rankOf(e.path)
+			e.r = RankState{Level: pr.Level, Data: pr.Data}
+			if est != nil {
+				e.r.H = est.Estimate(pr, e.s, e.s.Choices()[e.lazy-1])
+			}
+		} else {
+			e.r = rk.Rank(rankOf(e.path.parent), e.s, e.path.move.c)
+			pn = e.path.parent
 		}
-		if best < 0 || e.r.Level > saved[best].r.Level || (e.r.Level == saved[best].r.Level && e.r.H < saved[best].r.H) {
-			best = k
+		if b, ok := bestOf[pn]; !ok || e.r.Level > saved[b].r.Level || (e.r.Level == saved[b].r.Level && e.r.H < saved[b].r.H) {
+			bestOf[pn] = k
+		}
+	}
+	// go on as a depth-first search backtracking from the stall would:
+	// with the best other successor of the deepest state of the kept
+	// prefix of the stalled path that has one
+	from := g.stalled.path.parent
+	if cut != nil {
+		from = cut.parent
+	}
+	best := -1
+	for q := from; q != nil; q = q.parent {
+		if b, ok := bestOf[q]; ok && kept(saved[b].path) {
+			best = b
+			break
 		}
 	}
 	if best < 0 {

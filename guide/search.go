@@ -44,6 +44,11 @@ type Config struct {
 	Ranker       Ranker        // guided search only
 	// StopOnStall makes a guided search return at the first stall (for refinement).
 	StopOnStall bool
+	// Eager makes the guided search run every successor of a state before
+	// it ranks them (the seed's); otherwise, with a ranker that estimates
+	// choices (heuristics.Estimator), it runs the best-estimated choice
+	// and the others only when it backtracks to them.
+	Eager bool
 	// Progress, if set, is called about once a second.
 	Progress func(Progress)
 }

@@ -146,6 +146,61 @@ func (m *Meta) Rebase(parent, old Rank) Rank {
 // has matched.
 func (m *Meta) TracePos(r Rank, i int) int { return r.Data.(metaData).cur.Pos(i) }
 
+// Estimate implements Estimator: the rank of choice c of state s (whose
+// rank is parent) before it runs, from where c's goroutine stands and the
+// trace set: for pfsm and fsm the distance from its stack to the nearest
+// head (from a go statement, also from the new goroutine's start; for a
+// goroutine not started yet, from its function's start, where its first
+// transition takes it); a
+// goroutine that already stands at a head it has not matched would leave
+// it unmatched, so it ranks after every finite distance (Inf/2); the side
+// of a data choice the trace does not take ranks last, as in Rank. For
+// prefer-threads, 0 for the goroutine that ran last; for random, 0.
+func (m *Meta) Estimate(parent Rank, s *vm.State, c vm.Choice) int {
+	pd := parent.Data.(metaData)
+	if c.Kind == vm.ChooseBranch {
+		for i, t := range m.TS.Traces {
+			p := pd.cur.Pos(i)
+			if p == 0 {
+				continue
+			}
+			st := t.Steps[p-1]
+			if st.Loc == c.Loc && st.Kind&abstract.Branch != 0 && st.Succ >= 0 && (c.Branch == 1) != (st.Succ == 0) {
+				return 2 * Inf
+			}
+		}
+	}
+	switch m.Sec {
+	case SecRandom:
+		return 0
+	case SecPreferThreads:
+		if c.G == pd.last {
+			return 0
+		}
+		return 1
+	}
+	heads := m.TS.Heads(pd.cur)
+	if len(heads) == 0 || m.Dist == nil {
+		return 0
+	}
+	if fn := s.StartFunc(c.G); fn != nil {
+		// its first transition starts it: it arrives at fn's start
+		return m.nearest([]loc.Loc{{Fn: fn}}, heads)
+	}
+	best := m.nearest(s.Stack(c.G), heads)
+	if best == 0 {
+		best = Inf / 2
+	}
+	if c.Loc.Fn != nil {
+		if g, ok := c.Loc.Instr().(*ssa.Go); ok {
+			if fn := goTarget(g); fn != nil {
+				best = min(best, m.nearest([]loc.Loc{{Fn: fn}}, heads))
+			}
+		}
+	}
+	return best
+}
+
 // loopsBack reports whether the undesired side of a branch step can reach
 // the branch again within its function (the branch is in a loop the
 // undesired side stays in).
@@ -261,6 +316,12 @@ func goCallee(step vm.Step) *ssa.Function {
 	if !ok {
 		return nil
 	}
+	return goTarget(g)
+}
+
+// goTarget returns the function go statement g starts when it is known
+// statically (a function or a closure), or nil.
+func goTarget(g *ssa.Go) *ssa.Function {
 	if mc, ok := g.Call.Value.(*ssa.MakeClosure); ok {
 		fn, _ := mc.Fn.(*ssa.Function)
 		return fn

@@ -47,3 +47,13 @@ type Rebaser interface {
 	// TracePos is the number of steps of trace i a path ranked r matched.
 	TracePos(r Rank, i int) int
 }
+
+// Estimator is a Ranker that can rank a choice before it runs (the guided
+// search's lazy successors: it runs the best choice of a state and the
+// others only when it backtracks to them).
+type Estimator interface {
+	Ranker
+	// Estimate is the secondary value (smaller is better) choice c of
+	// state s, ranked parent, is expected to get.
+	Estimate(parent Rank, s *vm.State, c vm.Choice) int
+}
