@@ -257,7 +257,8 @@ type rankMove struct {
 // and the search goes on as a depth-first search backtracking from the
 // stall would: with the best saved successor (the highest first tier, then
 // the least secondary value) of the deepest state of the kept prefix of
-// the stalled path that has one. The kept prefix is the stalled path up to
+// the stalled path that has one from which a head of the refined set is
+// reachable (else that has one). The kept prefix is the stalled path up to
 // the transition where it matched the old step diff: what followed it ran
 // before the steps the refinement put there. The visited set is kept. It reports false, changing nothing, when it cannot: rk or the
 // old ranker cannot rank paths again, or no saved state is in the kept
@@ -342,8 +343,13 @@ func (g *guided) rebase(rk Ranker, i, diff int) bool {
 	best := -1
 	for q := from; q != nil; q = q.parent {
 		if b, ok := bestOf[q]; ok && kept(saved[b].path) {
-			best = b
-			break
+			if best < 0 {
+				best = b
+			}
+			if saved[b].r.H < heuristics.Inf {
+				best = b // one from which the next head is reachable
+				break
+			}
 		}
 	}
 	if best < 0 {

@@ -185,7 +185,7 @@ func (m *Meta) Estimate(parent Rank, s *vm.State, c vm.Choice) int {
 	}
 	if fn := s.StartFunc(c.G); fn != nil {
 		// its first transition starts it: it arrives at fn's start
-		return m.nearest([]loc.Loc{{Fn: fn}}, heads)
+		return 2 * m.nearest([]loc.Loc{{Fn: fn}}, heads)
 	}
 	best := m.nearest(s.Stack(c.G), heads)
 	if best == 0 {
@@ -197,6 +197,14 @@ func (m *Meta) Estimate(parent Rank, s *vm.State, c vm.Choice) int {
 				best = min(best, m.nearest([]loc.Loc{{Fn: fn}}, heads))
 			}
 		}
+	}
+	// among equal distances the goroutine that ran last goes on: two
+	// goroutines at the same distance would otherwise interleave a
+	// sequence of steps the trace needs from one of them (a load and its
+	// store: the update of one would be lost)
+	best *= 2
+	if c.G != pd.last {
+		best++
 	}
 	return best
 }
