@@ -360,7 +360,11 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				if sr.g == nil {
 					sr.start(ctx, prog, pl, i, cfg, sc)
 				}
-				r := sr.run(left, remaining())
+				n := left
+				if sr.probe > 0 {
+					n = min(n, sr.probe)
+				}
+				r := sr.run(n, remaining())
 				debugRound(prog, i, sr.refined, sr.ts, r)
 				if r.Verdict == VerdictError {
 					return finish(r, sr.m)
@@ -369,6 +373,13 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				left -= r.Stats.States
 				if outOfTime() {
 					return unknown(sr.m)
+				}
+				if r.Stall == nil && sr.probe > 0 && left > 0 {
+					// the resumed search neither stalled again nor
+					// found the error within its probe: start again
+					sr.g, sr.probe = nil, 0
+					total.Restarts++
+					continue
 				}
 				if r.Stall == nil {
 					// the bound of the round (the next round starts
@@ -392,6 +403,12 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				sr.ts = &nts
 				sr.refined++
 				total.Refinements++
+				// progress: the states of the run up to the stall
+				// are given back to the set's round, up to an eighth
+				// of its bound each (a set whose refinements go on
+				// is not cut off by the bound meant to share the
+				// round between sets)
+				left += min(r.Stats.States, setBudget/8)
 				if !cfg.RestartRefine && sr.resume(cfg, pl, old, r.Stall.Trace) {
 					continue
 				}

@@ -20,6 +20,14 @@ type setRun struct {
 	stopOnStall bool
 	unrefinable map[loc.Loc]bool
 	exhausted   bool
+	// probe bounds the states of a resumed search (0: not resumed): one
+	// that spends a quarter of the stalled path's transitions (at least
+	// 16) without stalling again or finding the error starts again from
+	// the initial state (runTrial), which reaches the refined set's next
+	// stall in about as many as the path had; a resumed search that
+	// succeeds needs a few, the transitions of the steps the refinement
+	// added
+	probe int
 
 	g    *guided // nil: none under way
 	m    *vm.Machine
@@ -56,6 +64,7 @@ func (sr *setRun) start(ctx context.Context, prog *load.Program, pl *plan, i int
 	se := newSearcher(ctx, sr.m, c)
 	sr.root = sr.m.Start(cfg.Entry)
 	sr.g = newGuided(se, sr.root)
+	sr.probe = 0
 	sr.g.ignore = sr.unrefinable
 	sr.solverCalls, sr.solverTime = 0, 0
 }
@@ -109,5 +118,10 @@ func (sr *setRun) resume(cfg CheckConfig, pl *plan, old *abstract.TraceSet, i in
 			return false
 		}
 	}
-	return sr.g.rebase(stallFilter{meta, sr.unrefinable}, i, diff)
+	depth := sr.g.stalled.path.depth
+	if !sr.g.rebase(stallFilter{meta, sr.unrefinable}, i, diff) {
+		return false
+	}
+	sr.probe = max(16, depth/4)
+	return true
 }
