@@ -58,6 +58,7 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 		Strategy: guide.Strategy(f.strategy), Heuristic: heuristics.Secondary(f.heuristic),
 		Seed: f.seed, Trials: f.trials, Parallel: f.parallel, AllTrials: f.allTrials, TimeLimit: f.timeLimit,
 		MaxDepth: f.depth, MaxBacktrack: f.maxBacktrack, NoRefine: f.noRefine, Progress: progress,
+		Eager: f.eager, RestartRefine: f.restartRef,
 	}
 	// a fuzz target's inputs are symbolic (the counterexample records
 	// concrete values for them)

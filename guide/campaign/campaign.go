@@ -358,6 +358,7 @@ func (r *runner) runTask(ctx context.Context, wi, k int) Record {
 			Options: p.opts, Entry: p.entry, Targets: p.targets, Auto: len(p.targets) == 0,
 			Strategy: st.Search, Heuristic: st.Heuristic, Seed: sp.Seed, Trials: sp.Trials,
 			TimeLimit: sp.TimeLimit, MaxBacktrack: sp.MaxBacktrack, NoRefine: st.NoRefine,
+			Eager: st.Eager, RestartRefine: st.Restart,
 			FallbackTimers: p.entry.Kind != vm.EntryMain, // as gmc check does
 		})
 	})
