@@ -129,7 +129,7 @@ func (g *guided) runLazy(e entry) *entry {
 // the search goes on with in the backtrack set, and returns that one (nil:
 // none is new).
 func (g *guided) expand(cur entry) *entry {
-	if est, ok := g.rk.(heuristics.Estimator); ok && !g.se.cfg.Eager {
+	if est, ok := g.rk.(heuristics.Estimator); ok && !g.se.cfg.Eager && len(cur.s.Choices()) <= lazyMaxChoices {
 		return g.expandLazy(cur, est)
 	}
 	se, rk, visited := g.se, g.rk, g.visited
@@ -192,6 +192,13 @@ func (g *guided) expand(cur entry) *entry {
 	}
 	return next
 }
+
+// lazyMaxChoices bounds the choices of a state whose successors the
+// guided search ranks before they run: an estimate costs a distance
+// computation from the goroutine's stack, and a state with thousands of
+// goroutines (GoKer's Kubernetes58107) paid more for its estimates than
+// the eager search pays for running its successors.
+const lazyMaxChoices = 64
 
 // expandLazy ranks the choices of cur before they run (est), runs them
 // best first (ties in random order) until one gives a new state, which it
