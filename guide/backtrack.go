@@ -16,6 +16,7 @@ type entry struct {
 	// search's lazy successors): r is then its estimate, with the first
 	// tier and per-path data of s, and path is s's; 0: s is the state.
 	lazy int
+	c    vm.Choice // the choice that reached s (lazy: unused)
 }
 
 type btKey struct {

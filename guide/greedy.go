@@ -150,8 +150,8 @@ func (g *guided) expand(cur entry) *entry {
 		}
 		visited[h] = r.Level + 1
 		p := cur.path.child(i)
-		p.move = &rankMove{c: c, r: r}
-		e := entry{s: n, r: r, path: p}
+		p.data = r.Data
+		e := entry{s: n, r: r, path: p, c: c}
 		if r.Level > se.best {
 			se.best = r.Level
 		}
@@ -244,16 +244,9 @@ func (g *guided) try(parent entry, i int, c vm.Choice) *entry {
 	}
 	g.visited[h] = r.Level + 1
 	p := parent.path.child(i)
-	p.move = &rankMove{c: c, r: r}
+	p.data = r.Data
 	se.best = max(se.best, r.Level)
-	return &entry{s: n, r: r, path: p}
-}
-
-// rankMove is what a guided search keeps of a transition to rank its path
-// again after a refinement: the choice and the rank it got.
-type rankMove struct {
-	c vm.Choice
-	r RankState
+	return &entry{s: n, r: r, path: p, c: c}
 }
 
 // rebase goes on under ranker rk, whose trace set is the old one with
@@ -284,7 +277,7 @@ func (g *guided) rebase(rk Ranker, i, diff int) bool {
 	var cut *pathNode
 	or := old.Root(g.root.s)
 	for j := len(path) - 1; j >= 0; j-- {
-		or = old.Rebase(or, path[j].move.r)
+		or = old.Rebase(or, RankState{Data: path[j].data})
 		if old.TracePos(or, i) > diff {
 			cut = path[j]
 			break
@@ -313,7 +306,7 @@ func (g *guided) rebase(rk Ranker, i, diff int) bool {
 			chain = append(chain, q)
 		}
 		for k := len(chain) - 1; k >= 0; k-- {
-			base = rb.Rebase(base, chain[k].move.r)
+			base = rb.Rebase(base, RankState{Data: chain[k].data})
 			memo[chain[k]] = base
 		}
 		return base
@@ -333,7 +326,7 @@ func (g *guided) rebase(rk Ranker, i, diff int) bool {
 				e.r.H = est.Estimate(pr, e.s, e.s.Choices()[e.lazy-1])
 			}
 		} else {
-			e.r = rk.Rank(rankOf(e.path.parent), e.s, e.path.move.c)
+			e.r = rk.Rank(rankOf(e.path.parent), e.s, e.c)
 			pn = e.path.parent
 		}
 		if b, ok := bestOf[pn]; !ok || e.r.Level > saved[b].r.Level || (e.r.Level == saved[b].r.Level && e.r.H < saved[b].r.H) {

@@ -105,7 +105,10 @@ type pathNode struct {
 	parent *pathNode
 	choice int
 	depth  int
-	move   *rankMove // the guided search's (greedy.go)
+	// data is the guided search's per-path rank data of the transition
+	// (heuristics.Rank.Data), kept to rank the path again after a
+	// refinement (greedy.go, guided.rebase)
+	data any
 }
 
 func (p *pathNode) choices() []int {
