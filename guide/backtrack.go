@@ -12,6 +12,11 @@ type entry struct {
 	s    *vm.State
 	r    RankState
 	path *pathNode
+	// lazy is 1 + the index of a choice of s not run yet (the guided
+	// search's lazy successors): r is then its estimate, with the first
+	// tier and per-path data of s, and path is s's; 0: s is the state.
+	lazy int
+	c    vm.Choice // the choice that reached s (lazy: unused)
 }
 
 type btKey struct {
@@ -93,6 +98,43 @@ func (b *BacktrackSet) Pick(rng *rand.Rand) (entry, bool) {
 	sortInts(lvls)
 	l := lvls[rng.IntN(len(lvls))]
 	m := b.levels[l]
+	k, v := m.Min()
+	m.Remove(k)
+	b.size--
+	return v.(entry), true
+}
+
+// all removes and returns every saved state, by level and then in the
+// order Pick would take them.
+func (b *BacktrackSet) all() []entry {
+	var lvls []int
+	for l := range b.levels {
+		lvls = append(lvls, l)
+	}
+	sortInts(lvls)
+	out := make([]entry, 0, b.size)
+	for _, l := range lvls {
+		for _, v := range b.levels[l].Values() {
+			out = append(out, v.(entry))
+		}
+	}
+	b.levels, b.size = map[int]*treemap.Map{}, 0
+	return out
+}
+
+// best removes and returns the state of the highest level with the least
+// secondary value (the earliest saved among equals).
+func (b *BacktrackSet) best() (entry, bool) {
+	top, found := 0, false
+	for l, m := range b.levels {
+		if m.Size() > 0 && (!found || l > top) {
+			top, found = l, true
+		}
+	}
+	if !found {
+		return entry{}, false
+	}
+	m := b.levels[top]
 	k, v := m.Min()
 	m.Remove(k)
 	b.size--

@@ -48,6 +48,13 @@ type CheckConfig struct {
 	// NoRefine disables refinement (Fig. 2.6): a stall at a branch of the
 	// trace does not stop the guided search.
 	NoRefine bool
+	// RestartRefine makes the guided search start again from the initial
+	// state after every refinement (the seed's Fig. 2.4 line 15) instead
+	// of going on where it stalled (setRun.resume).
+	RestartRefine bool
+	// Eager runs every successor of a state before the guided search
+	// ranks them (the seed's; Config.Eager).
+	Eager bool
 	// MaxRefinements bounds the refinements of one trace set (0: 100).
 	MaxRefinements int
 	Progress       func(Progress)
@@ -227,15 +234,17 @@ func (pl *plan) machineFor(prog *load.Program, opts vm.Options, i int, meta *heu
 // Along a trace set the search stops at the first stall (Config.StopOnStall)
 // unless cfg.NoRefine is set: the set is refined at the stalled branch
 // (package refine, with a generator seeded by the trial's seed) and the
-// search restarts from the initial state with the refined set (Fig. 2.4
-// line 15), up to cfg.MaxRefinements times; the refined set is the one the
-// next round follows. A branch that cannot be refined (no other goroutine
-// defines what it reads) no longer stops the search of that set. A set
-// whose search ends inside its bound without a stall is exhausted.
+// search goes on where it stalled with the refined set (setRun.resume), or
+// starts again from the initial state when it cannot (Fig. 2.4 line 15;
+// counted in Stats.Restarts), up to cfg.MaxRefinements times; the refined
+// set is the one the next round follows. A branch that cannot be refined
+// (no other goroutine defines what it reads) no longer stops the search of
+// that set. A set whose search ends inside its bound without a stall is
+// exhausted.
 func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl *plan, cfg CheckConfig, pre *early, mon *LockGraph) TrialResult {
 	start := time.Now()
 	sc := Config{Strategy: cfg.Strategy, Seed: cfg.Seed, MaxDepth: cfg.MaxDepth,
-		MaxBacktrack: cfg.MaxBacktrack, TimeLimit: cfg.TimeLimit, Progress: cfg.Progress, Locks: mon.observer()}
+		MaxBacktrack: cfg.MaxBacktrack, TimeLimit: cfg.TimeLimit, Progress: cfg.Progress, Locks: mon.observer(), Eager: cfg.Eager}
 	if pl == nil {
 		m := base
 		if cfg.Strategy == Exhaustive {
@@ -279,15 +288,6 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	}
 	outOfTime := func() bool {
 		return ctx.Err() != nil || (cfg.TimeLimit > 0 && time.Since(start) >= cfg.TimeLimit)
-	}
-	type setRun struct {
-		idx         int // the index of a plan's set (-1: a prediction's)
-		round       int // the last round that searched it
-		ts          *abstract.TraceSet
-		refined     int
-		stopOnStall bool
-		unrefinable map[loc.Loc]bool
-		exhausted   bool
 	}
 	runs := make([]*setRun, len(pl.sets))
 	for i := range pl.sets {
@@ -360,24 +360,17 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 			sr.round = round
 			left := setBudget
 			for !sr.exhausted && left > 0 {
-				meta := &heuristics.Meta{TS: sr.ts, Sec: cfg.Heuristic, Dist: pl.distance(), GoalTargets: pl.goal}
-				var m *vm.Machine
-				if sr.refined == 0 && sr.idx >= 0 {
-					m = pl.machineFor(prog, cfg.Options, sr.idx, meta)
-				} else {
-					o := cfg.Options
-					o.Breakpoints = meta.Breakpoints()
-					m = vm.New(prog, o)
+				if sr.g == nil {
+					sr.start(ctx, prog, pl, cfg, sc)
 				}
-				c := sc
-				c.Ranker = stallFilter{meta, sr.unrefinable}
-				c.MaxStates = left
-				c.TimeLimit = remaining()
-				c.StopOnStall = sr.stopOnStall
-				r := Search(ctx, m, cfg.Entry, c)
+				n := left
+				if sr.probe > 0 {
+					n = min(n, sr.probe)
+				}
+				r := sr.run(n, remaining())
 				debugRound(prog, sr.idx, sr.refined, sr.ts, r)
 				if r.Verdict == VerdictError {
-					return finish(r, m), true
+					return finish(r, sr.m), true
 				}
 				add(r)
 				left -= r.Stats.States
@@ -386,24 +379,48 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 					queue = append(queue[:qi+1], append(added, queue[qi+1:]...)...)
 				}
 				if outOfTime() {
-					return unknown(m), true
+					return unknown(sr.m), true
+				}
+				if r.Stall == nil && sr.probe > 0 && left > 0 {
+					// the resumed search neither stalled again nor
+					// found the error within its probe: start again
+					sr.g, sr.probe = nil, 0
+					total.Restarts++
+					continue
 				}
 				if r.Stall == nil {
-					sr.exhausted = r.Stats.States < c.MaxStates
+					// the bound of the round (the next round starts
+					// again with twice as many), or the end of the space
+					sr.exhausted = left > 0
+					sr.g = nil
 					break
 				}
 				if sr.refined >= maxRef {
 					sr.stopOnStall = false
+					sr.g.goOn()
 					continue
 				}
 				nts, _, err := pl.ref.Refine(*sr.ts, r.Stall.Trace, r.Stall.Step, rng)
 				if err != nil {
 					sr.unrefinable[r.Stall.Branch] = true
+					sr.g.goOn()
 					continue
 				}
+				old := sr.ts
 				sr.ts = &nts
 				sr.refined++
 				total.Refinements++
+				// progress: the states of the run up to the stall
+				// are given back to the set's round, up to an eighth
+				// of its bound each (a set whose refinements go on
+				// is not cut off by the bound meant to share the
+				// round between sets)
+				left += min(r.Stats.States, setBudget/8)
+				if !cfg.RestartRefine && sr.resume(cfg, pl, old, r.Stall.Trace) {
+					continue
+				}
+				sr.g = nil // start again from the initial state (Fig. 2.4 line 15)
+				total.Restarts++
 			}
 		}
 		return TrialResult{}, false

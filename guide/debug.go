@@ -18,7 +18,7 @@ func debugRound(prog *load.Program, set, refined int, ts *abstract.TraceSet, r R
 	if !debugOn {
 		return
 	}
-	fmt.Fprintf(os.Stderr, "gmc: set %d refinement %d: %d states, best level %d, verdict %s\n", set, refined, r.Stats.States, r.Stats.BestLevel, r.Verdict)
+	fmt.Fprintf(os.Stderr, "gmc: set %d refinement %d: %d states (%d transitions), best level %d, verdict %s\n", set, refined, r.Stats.States, r.Stats.Transitions, r.Stats.BestLevel, r.Verdict)
 	for i, t := range ts.Traces {
 		fmt.Fprintf(os.Stderr, "  trace %d: %s\n", i, t.Text(prog.Fset))
 	}

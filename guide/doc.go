@@ -8,10 +8,19 @@
 //     secondary heuristic such as PFSM distance to the next location), ties
 //     broken at random with the search seed; the other successors go to a
 //     bounded backtrack set; at a dead end a meta level is picked at random
-//     and its best state resumed (stochastic backtracking). When the state
-//     the search goes on with left a branch of the trace by the undesired
-//     side (a stall, Fig. 2.4 line 14), Check refines the trace set
-//     (package refine) and restarts from the initial state, unless
+//     and its best state resumed (stochastic backtracking). Successors are
+//     lazy: the choices of a state are ranked before they run
+//     (heuristics.Estimator: the distance from where each goroutine
+//     stands), the best runs, and the others run only when the search
+//     backtracks to them; only run choices count as states
+//     (CheckConfig.Eager runs them all first, as the seed does). When the
+//     state the search goes on with left a branch of the trace by the
+//     undesired side (a stall, Fig. 2.4 line 14), Check refines the trace
+//     set (package refine) and the search goes on where it stalled, its
+//     saved states ranked again against the refined set (setrun.go,
+//     guided.rebase); it starts again from the initial state only when
+//     the refinement invalidated what it explored (Stats.Restarts;
+//     CheckConfig.RestartRefine always does, as the seed does), unless
 //     CheckConfig.NoRefine is set.
 //   - dfs, rdfs (successors shuffled), bfs: stateful searches with a visited
 //     set of canonical state hashes.

@@ -433,7 +433,7 @@ func (fo *flipOrders) continueFrom(ctx context.Context, pl *plan, order string, 
 		if left <= 0 || ctx.Err() != nil {
 			break
 		}
-		meta := &heuristics.Meta{TS: &ts, Sec: fo.cfg.Heuristic, Dist: pl.dist}
+		meta := &heuristics.Meta{TS: &ts, Sec: fo.cfg.Heuristic, Dist: pl.distance()}
 		se := newSearcher(ctx, fo.m, Config{Strategy: Guided, Seed: fo.cfg.Seed, MaxDepth: fo.cfg.MaxDepth,
 			TimeLimit: left / time.Duration(max(1, len(pl.sets))), Ranker: meta})
 		r := se.greedy(root)

@@ -45,6 +45,11 @@ type Config struct {
 	Ranker       Ranker        // guided search only
 	// StopOnStall makes a guided search return at the first stall (for refinement).
 	StopOnStall bool
+	// Eager makes the guided search run every successor of a state before
+	// it ranks them (the seed's); otherwise, with a ranker that estimates
+	// choices (heuristics.Estimator), it runs the best-estimated choice
+	// and the others only when it backtracks to them.
+	Eager bool
 	// Progress, if set, is called about once a second.
 	Progress func(Progress)
 	// Locks, if set, observes the lock acquisitions of every run (the
@@ -76,6 +81,7 @@ type Stats struct {
 	Backtracks   int
 	Executions   int // maximal paths of the exhaustive searches (ended, merged, or every transition asleep)
 	Refinements  int
+	Restarts     int           // guided searches started again from the initial state after a refinement (check.go)
 	SolverCalls  int           // satisfiability checks of symbolic runs
 	SolverTime   time.Duration // time spent in them
 	MaxDepth     int
@@ -103,6 +109,10 @@ type pathNode struct {
 	parent *pathNode
 	choice int
 	depth  int
+	// data is the guided search's per-path rank data of the transition
+	// (heuristics.Rank.Data), kept to rank the path again after a
+	// refinement (greedy.go, guided.rebase)
+	data any
 }
 
 func (p *pathNode) choices() []int {

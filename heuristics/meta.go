@@ -36,6 +36,11 @@ type Meta struct {
 type metaData struct {
 	cur  abstract.Cursor
 	last int // goroutine that ran last (prefer-threads)
+	// at is where the goroutine that ran stands (moved: it has not
+	// exited): what the cursor advanced by, kept so that Rebase can match
+	// the path against another trace set without its states
+	at    loc.Loc
+	moved bool
 }
 
 // Breakpoints returns the locations the VM must stop before so that the
@@ -84,6 +89,7 @@ func (m *Meta) Rank(parent Rank, child *vm.State, c vm.Choice) Rank {
 	pd := parent.Data.(metaData)
 	stack := child.Stack(c.G)
 	r := Rank{}
+	var md metaData
 	cur := pd.cur
 	undesired := false
 	if len(stack) > 0 {
@@ -107,14 +113,100 @@ func (m *Meta) Rank(parent Rank, child *vm.State, c vm.Choice) Rank {
 			}
 		}
 		cur, _ = m.TS.Advance(cur, at)
+		md.at, md.moved = at, true
 	}
 	r.Level = cur.Matched()
-	r.Data = metaData{cur: cur, last: c.G}
+	md.cur, md.last = cur, c.G
+	r.Data = md
 	r.H = m.secondary(child, stack, cur, c, pd.last)
 	if undesired {
 		r.H = 2 * Inf
 	}
 	return r
+}
+
+// Rebase ranks again, against m's trace set, a step of a path that old
+// ranked (a rank a Meta gave, maybe over another trace set: refinement
+// changed it) whose parent state m ranks parent: the cursor advances by
+// where the goroutine that ran stood, as Rank advanced it. It needs no
+// state, so the result has the first tier and the per-path data only (H is
+// 0, no stall): what the ancestors of a saved state need to rank it again
+// with Rank (guide's resumed refinement).
+func (m *Meta) Rebase(parent, old Rank) Rank {
+	pd, od := parent.Data.(metaData), old.Data.(metaData)
+	md := od
+	md.cur = pd.cur
+	if od.moved {
+		md.cur, _ = m.TS.Advance(pd.cur, od.at)
+	}
+	return Rank{Level: md.cur.Matched(), Data: md}
+}
+
+// TracePos implements Rebaser: the steps of trace i that a path ranked r
+// has matched.
+func (m *Meta) TracePos(r Rank, i int) int { return r.Data.(metaData).cur.Pos(i) }
+
+// Estimate implements Estimator: the rank of choice c of state s (whose
+// rank is parent) before it runs, from where c's goroutine stands and the
+// trace set: for pfsm and fsm the distance from its stack to the nearest
+// head (from a go statement, also from the new goroutine's start; for a
+// goroutine not started yet, from its function's start, where its first
+// transition takes it); a
+// goroutine that already stands at a head it has not matched would leave
+// it unmatched, so it ranks after every finite distance (Inf/2); the side
+// of a data choice the trace does not take ranks last, as in Rank. For
+// prefer-threads, 0 for the goroutine that ran last; for random, 0.
+func (m *Meta) Estimate(parent Rank, s *vm.State, c vm.Choice) int {
+	pd := parent.Data.(metaData)
+	if c.Kind == vm.ChooseBranch {
+		for i, t := range m.TS.Traces {
+			p := pd.cur.Pos(i)
+			if p == 0 {
+				continue
+			}
+			st := t.Steps[p-1]
+			if st.Loc == c.Loc && st.Kind&abstract.Branch != 0 && st.Succ >= 0 && (c.Branch == 1) != (st.Succ == 0) {
+				return 2 * Inf
+			}
+		}
+	}
+	switch m.Sec {
+	case SecRandom:
+		return 0
+	case SecPreferThreads:
+		if c.G == pd.last {
+			return 0
+		}
+		return 1
+	}
+	heads := m.TS.Heads(pd.cur)
+	if len(heads) == 0 || m.Dist == nil {
+		return 0
+	}
+	if fn := s.StartFunc(c.G); fn != nil {
+		// its first transition starts it: it arrives at fn's start
+		return 2 * m.nearest([]loc.Loc{{Fn: fn}}, heads)
+	}
+	best := m.nearest(s.Stack(c.G), heads)
+	if best == 0 {
+		best = Inf / 2
+	}
+	if c.Loc.Fn != nil {
+		if g, ok := c.Loc.Instr().(*ssa.Go); ok {
+			if fn := goTarget(g); fn != nil {
+				best = min(best, m.nearest([]loc.Loc{{Fn: fn}}, heads))
+			}
+		}
+	}
+	// among equal distances the goroutine that ran last goes on: two
+	// goroutines at the same distance would otherwise interleave a
+	// sequence of steps the trace needs from one of them (a load and its
+	// store: the update of one would be lost)
+	best *= 2
+	if c.G != pd.last {
+		best++
+	}
+	return best
 }
 
 // loopsBack reports whether the undesired side of a branch step can reach
@@ -232,6 +324,12 @@ func goCallee(step vm.Step) *ssa.Function {
 	if !ok {
 		return nil
 	}
+	return goTarget(g)
+}
+
+// goTarget returns the function go statement g starts when it is known
+// statically (a function or a closure), or nil.
+func goTarget(g *ssa.Go) *ssa.Function {
 	if mc, ok := g.Call.Value.(*ssa.MakeClosure); ok {
 		fn, _ := mc.Fn.(*ssa.Function)
 		return fn

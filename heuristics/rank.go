@@ -34,3 +34,26 @@ type Ranker interface {
 	// the trace set is reached by a distinct goroutine at once.
 	Goal(r Rank, s *vm.State) bool
 }
+
+// Rebaser is a Ranker whose ranks of a path can be recomputed against a
+// changed trace set without the path's states (see Meta.Rebase): the
+// guided search resumes after a refinement instead of starting again.
+type Rebaser interface {
+	Ranker
+	// Rebase ranks, under this ranker, the step of a path that old ranked
+	// (under the ranker before the change), given the parent's new rank:
+	// the first tier and per-path data only.
+	Rebase(parent, old Rank) Rank
+	// TracePos is the number of steps of trace i a path ranked r matched.
+	TracePos(r Rank, i int) int
+}
+
+// Estimator is a Ranker that can rank a choice before it runs (the guided
+// search's lazy successors: it runs the best choice of a state and the
+// others only when it backtracks to them).
+type Estimator interface {
+	Ranker
+	// Estimate is the secondary value (smaller is better) choice c of
+	// state s, ranked parent, is expected to get.
+	Estimate(parent Rank, s *vm.State, c vm.Choice) int
+}

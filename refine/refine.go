@@ -78,6 +78,7 @@ func (r *Refiner) Refine(ts abstract.TraceSet, i, k int, rng *rand.Rand) (abstra
 		return ts, ref, ErrNoDefinition
 	}
 	// l_v at random; if its system has no trace, try the others in turn
+	lv = othersFirst(lv, branch)
 	first := rng.IntN(len(lv))
 	var ds *defSystem
 	for j := range lv {
@@ -144,6 +145,26 @@ func (r *Refiner) Refine(ts abstract.TraceSet, i, k int, rng *rand.Rand) (abstra
 	out.Calls += calls - ts.Traces[i].Calls
 	out.Traces[i] = abstract.Trace{Steps: merged, Calls: calls}
 	return out, ref, nil
+}
+
+// othersFirst restricts L_v to the definitions outside the stalled
+// branch's function when there are any: a definition in that function
+// needs a second goroutine running it (the one at the branch is stalled
+// there), which the program may never start (one locker of Wronglock(1,n)
+// whose own increment cannot change what its check reads); another
+// function's is run by another goroutine. The others are kept when no
+// definition is outside.
+func othersFirst(lv []loc.Loc, branch loc.Loc) []loc.Loc {
+	var out []loc.Loc
+	for _, d := range lv {
+		if d.Fn != branch.Fn {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return lv
+	}
+	return out
 }
 
 // after inserts after step i the instruction that follows it: a guided

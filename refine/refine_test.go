@@ -132,7 +132,10 @@ func TestRefine(t *testing.T) {
 // TestGuidedRefinement: the guided search refines on stalls and finds the
 // errors that need another goroutine's definitions: the ready program and
 // the seed's Airline(20,1) (Table 2.2: 20 refinements); the counterexample
-// replays. --no-refine never refines.
+// replays. --no-refine never refines. The search resumes where it stalled
+// after most refinements (Airline: restarts fewer than half the
+// refinements); the seed's (RestartRefine, eager successors) restarts
+// after each and finds it too.
 func TestGuidedRefinement(t *testing.T) {
 	cases := []struct {
 		dir            string
@@ -149,7 +152,8 @@ func TestGuidedRefinement(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, noRefine := range []bool{false, true} {
+		for _, mode := range []string{"resume", "no-refine", "restart"} {
+			noRefine := mode == "no-refine"
 			// the search is deterministic (seed 1): the limit only
 			// matters on a loaded machine; without refinement the search
 			// need not end, only never refine
@@ -158,13 +162,14 @@ func TestGuidedRefinement(t *testing.T) {
 				limit = 10 * time.Second
 			}
 			cfg := guide.CheckConfig{Options: vm.Options{Args: c.args}, Entry: e, Auto: true,
-				Strategy: guide.Guided, Heuristic: heuristics.SecPFSM, Seed: 1, TimeLimit: limit, NoRefine: noRefine}
+				Strategy: guide.Guided, Heuristic: heuristics.SecPFSM, Seed: 1, TimeLimit: limit, NoRefine: noRefine,
+				RestartRefine: mode == "restart", Eager: mode == "restart"}
 			res, err := guide.Check(context.Background(), prog, cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
 			st := res.Trials[0].Result.Stats
-			t.Logf("%s %v no-refine=%v: %s, %d states, %d refinements", c.dir, c.args, noRefine, res.Verdict, st.States, st.Refinements)
+			t.Logf("%s %v %s: %s, %d states, %d refinements, %d restarts", c.dir, c.args, mode, res.Verdict, st.States, st.Refinements, st.Restarts)
 			if noRefine {
 				if st.Refinements != 0 {
 					t.Errorf("%s: %d refinements with NoRefine", c.dir, st.Refinements)
@@ -176,6 +181,14 @@ func TestGuidedRefinement(t *testing.T) {
 			}
 			if st.Refinements < c.minRefinements {
 				t.Errorf("%s: %d refinements, want at least %d", c.dir, st.Refinements, c.minRefinements)
+			}
+			// the seed's search starts again after every refinement;
+			// the resumed one goes on where it stalled after most
+			if mode == "restart" && st.Restarts != st.Refinements {
+				t.Errorf("%s: %d restarts after %d refinements with RestartRefine", c.dir, st.Restarts, st.Refinements)
+			}
+			if mode == "resume" && c.minRefinements > 1 && 2*st.Restarts >= st.Refinements {
+				t.Errorf("%s: %d restarts after %d refinements: the search did not resume", c.dir, st.Restarts, st.Refinements)
 			}
 			b := res.Best
 			s := b.Machine.Start(e)

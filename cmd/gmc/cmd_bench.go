@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/gmc-go/gmc/guide"
 	"github.com/gmc-go/gmc/guide/campaign"
 	"github.com/schollz/progressbar/v3"
 )
@@ -36,6 +37,7 @@ func runBench(args []string) int {
 		maxBacktrack = fs.Int("max-backtrack", 100000, "capacity of the guided search's backtrack set")
 		quiet        = fs.Bool("quiet", false, "no progress and no summary on the terminal")
 		resume       = fs.Bool("resume", false, "keep the trials already in --out (same campaign and shard) and run the others")
+		eager        = fs.Bool("eager", false, "the guided strategies run every successor of a state before ranking them (the seed's; as the suffix /eager)")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: gmc bench [flags] [SUITE.json]\n       gmc bench merge [--out DIR] [--strategies LIST] [--allow-missing] SHARD_DIR...")
@@ -55,6 +57,13 @@ func runBench(args []string) int {
 	sp := campaign.Spec{Trials: *trials, TimeLimit: *timeLimit, Seed: *seed, MaxBacktrack: *maxBacktrack, Parallel: *parallel, Resume: *resume}
 	if sp.Strategies, err = campaign.ParseStrategies(*strategies); err != nil {
 		return usageErr("--strategies: %v", err)
+	}
+	if *eager {
+		for i := range sp.Strategies {
+			if sp.Strategies[i].Search == guide.Guided {
+				sp.Strategies[i].Eager = true
+			}
+		}
 	}
 	if sp.Shard, err = campaign.ParseShard(*shard); err != nil {
 		return usageErr("--shard: %v", err)

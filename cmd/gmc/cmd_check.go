@@ -38,6 +38,8 @@ type checkFlags struct {
 	timeLimit    time.Duration
 	maxBacktrack int
 	noRefine     bool
+	eager        bool
+	restartRef   bool
 	sarif        string
 	timeline     string
 	timelinePNG  string
@@ -60,6 +62,8 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.timeLimit, "time-limit", 60*time.Second, "time limit of each trial (of each entry)")
 	fs.IntVar(&f.maxBacktrack, "max-backtrack", 100000, "capacity of the guided search's backtrack set")
 	fs.BoolVar(&f.noRefine, "no-refine", false, "do not refine the abstract traces when the guided search stalls at a branch")
+	fs.BoolVar(&f.eager, "eager", false, "guided search: run every successor of a state before ranking them (the seed's), instead of ranking the choices first and running the best")
+	fs.BoolVar(&f.restartRef, "restart-refine", false, "guided search: start again from the initial state after every refinement (the seed's), instead of going on where it stalled")
 	fs.StringVar(&f.sarif, "sarif", "", "write the errors found as a SARIF 2.1.0 log to this file (for code-scanning upload)")
 	fs.StringVar(&f.timeline, "timeline", "", "write the counterexample as a Chrome/Perfetto trace-event timeline (JSON) to this file (several entries: to this directory)")
 	fs.BoolVar(&f.flip, "flip", true, "run a race's two accesses in both orders and search on for a failure: the race is reported harmful or not (a share of --time-limit)")

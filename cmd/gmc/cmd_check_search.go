@@ -61,6 +61,7 @@ func search(f *checkFlags, l *loaded, targets []loc.Loc, progress func(guide.Pro
 		Seed: f.seed, Trials: f.trials, Parallel: f.parallel, AllTrials: f.allTrials, TimeLimit: f.timeLimit,
 		MaxDepth: f.depth, MaxBacktrack: f.maxBacktrack, NoRefine: f.noRefine, Progress: progress,
 		Monitors: f.monitors,
+		Eager:    f.eager, RestartRefine: f.restartRef,
 	}
 	// a fuzz target's inputs are symbolic (the counterexample records
 	// concrete values for them)
@@ -195,7 +196,7 @@ func aggregate(res *guide.CheckResult, e vm.Entry) trace.Stats {
 		s := t.Result.Stats
 		return trace.Stats{States: float64(s.States), Transitions: float64(s.Transitions),
 			Instructions: float64(s.Instructions), Backtracks: float64(s.Backtracks),
-			Refinements: float64(s.Refinements), TraceLen: float64(traceLen(t, e)),
+			Refinements: float64(s.Refinements), Restarts: float64(s.Restarts), TraceLen: float64(traceLen(t, e)),
 			SolverCalls: float64(s.SolverCalls), SolverTimeS: s.SolverTime.Seconds(),
 			TimeS: s.Time.Seconds(), PeakMemBytes: float64(s.PeakMem)}
 	}
@@ -237,6 +238,7 @@ func apply(dst *trace.Stats, src trace.Stats, f func(a, b float64) float64) {
 	dst.Instructions = f(dst.Instructions, src.Instructions)
 	dst.Backtracks = f(dst.Backtracks, src.Backtracks)
 	dst.Refinements = f(dst.Refinements, src.Refinements)
+	dst.Restarts = f(dst.Restarts, src.Restarts)
 	dst.TraceLen = f(dst.TraceLen, src.TraceLen)
 	dst.TimeS = f(dst.TimeS, src.TimeS)
 	dst.PeakMemBytes = f(dst.PeakMemBytes, src.PeakMemBytes)

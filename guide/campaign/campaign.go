@@ -105,6 +105,7 @@ type Record struct {
 	Instructions int64   `json:"instructions"`
 	Backtracks   int     `json:"backtracks"`
 	Refinements  int     `json:"refinements"`
+	Restarts     int     `json:"restarts"` // guided searches started again after a refinement
 	MaxDepth     int     `json:"max_depth"`
 	TraceLen     int     `json:"trace_len"` // transitions of the counterexample
 	TraceSets    int     `json:"trace_sets"`
@@ -357,6 +358,7 @@ func (r *runner) runTask(ctx context.Context, wi, k int) Record {
 			Options: p.opts, Entry: p.entry, Targets: p.targets, Auto: len(p.targets) == 0,
 			Strategy: st.Search, Heuristic: st.Heuristic, Seed: sp.Seed, Trials: sp.Trials,
 			TimeLimit: sp.TimeLimit, MaxBacktrack: sp.MaxBacktrack, NoRefine: st.NoRefine,
+			Eager: st.Eager, RestartRefine: st.Restart,
 			FallbackTimers: p.entry.Kind != vm.EntryMain, // as gmc check does
 		})
 	})
@@ -377,6 +379,7 @@ func (r *runner) runTask(ctx context.Context, wi, k int) Record {
 	st2 := res.Stats
 	rec.States, rec.Transitions, rec.Instructions = st2.States, st2.Transitions, st2.Instructions
 	rec.Backtracks, rec.Refinements, rec.MaxDepth = st2.Backtracks, st2.Refinements, st2.MaxDepth
+	rec.Restarts = st2.Restarts
 	if res.Verdict == guide.VerdictError {
 		rec.TraceLen = len(res.Choices)
 	}

@@ -16,10 +16,22 @@ type Strategy struct {
 	Search    guide.Strategy
 	Heuristic heuristics.Secondary // the guided search's only
 	NoRefine  bool                 // the guided search's only: no refinement (Fig. 2.6)
+	// Eager runs every successor before ranking them (the seed's guided
+	// search; guide.CheckConfig.Eager), the guided search's only.
+	Eager bool
+	// Restart starts the guided search again from the initial state after
+	// every refinement (the seed's; guide.CheckConfig.RestartRefine).
+	Restart bool
 }
 
-// noRefineSuffix marks a guided strategy without refinement.
-const noRefineSuffix = "/no-refine"
+// Suffixes of a guided strategy: without refinement, with eager
+// successors, restarting after refinements ("guided:pfsm/eager/restart"
+// is the seed's search).
+const (
+	noRefineSuffix = "/no-refine"
+	eagerSuffix    = "/eager"
+	restartSuffix  = "/restart"
+)
 
 // String returns the strategy as ParseStrategies reads it.
 func (s Strategy) String() string {
@@ -27,6 +39,12 @@ func (s Strategy) String() string {
 		name := string(s.Search) + ":" + string(s.Heuristic)
 		if s.NoRefine {
 			name += noRefineSuffix
+		}
+		if s.Eager {
+			name += eagerSuffix
+		}
+		if s.Restart {
+			name += restartSuffix
 		}
 		return name
 	}
@@ -38,7 +56,7 @@ const DefaultStrategies = "guided:pfsm,guided:random,rdfs,random,dfs,exhaustive"
 
 // ParseStrategies parses a comma-separated strategy list. "guided" alone
 // means guided:pfsm; a heuristic is allowed after "guided" only, and may
-// end in "/no-refine".
+// end in "/no-refine", "/eager" and "/restart".
 func ParseStrategies(list string) ([]Strategy, error) {
 	var out []Strategy
 	seen := map[string]bool{}
@@ -49,8 +67,17 @@ func ParseStrategies(list string) ([]Strategy, error) {
 		}
 		name, heur, hasHeur := strings.Cut(f, ":")
 		s := Strategy{Search: guide.Strategy(name)}
-		heur, s.NoRefine = strings.CutSuffix(heur, noRefineSuffix)
-		if s.NoRefine && heur == "" {
+		for {
+			var a, b, c bool
+			heur, a = strings.CutSuffix(heur, noRefineSuffix)
+			heur, b = strings.CutSuffix(heur, eagerSuffix)
+			heur, c = strings.CutSuffix(heur, restartSuffix)
+			s.NoRefine, s.Eager, s.Restart = s.NoRefine || a, s.Eager || b, s.Restart || c
+			if !a && !b && !c {
+				break
+			}
+		}
+		if (s.NoRefine || s.Eager || s.Restart) && heur == "" {
 			heur = string(heuristics.SecPFSM)
 		}
 		valid := false

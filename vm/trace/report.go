@@ -139,6 +139,7 @@ type Stats struct {
 	Instructions     float64 `json:"instructions"`
 	Backtracks       float64 `json:"backtracks"`
 	Refinements      float64 `json:"refinements"`
+	Restarts         float64 `json:"restarts"` // guided searches started again from the initial state after a refinement
 	TraceLen         float64 `json:"trace_len"`
 	TimeS            float64 `json:"time_s"`
 	PeakMemBytes     float64 `json:"peak_mem_bytes"`
