@@ -203,6 +203,19 @@ func TestStdlibVirtualTime(t *testing.T) {
 	}
 }
 
+// TestStdlibSleepMeasured: outside a synctest bubble, the time a goroutine
+// measures across a timer's wait is more than the timer's duration (as on
+// every machine: the wake-up takes time), and not by much.
+func TestStdlibSleepMeasured(t *testing.T) {
+	s := runStdlib(t, loadStdlib(t), "sleep-measured", vm.Checks{})
+	if err := s.Err(); err != nil {
+		t.Fatalf("%s: %s", err.Kind, err.Msg)
+	}
+	if got := s.Output(0); got != "true true\n" {
+		t.Errorf("output %q, want more than 400ms and less than 401ms", got)
+	}
+}
+
 // TestStdlibDeterministicRand: the global generators are seeded with fixed
 // seeds (math/rand: 1, as Go with GODEBUG=randautoseed=0).
 func TestStdlibDeterministicRand(t *testing.T) {

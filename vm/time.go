@@ -281,6 +281,13 @@ func (s *State) fireTimers() {
 	if now > s.clock {
 		s.clock = now
 	}
+	// a goroutine that a timer wakes reads the clock after the timer's
+	// time: the wake-up takes time on every machine, and code outside a
+	// synctest bubble relies on it (a retry loop that slept 2 × 200 ms
+	// asserts more than 400 ms passed). As after a reading (readNow),
+	// the next reading at this time first advances the clock by nowStep;
+	// inside a bubble, readings stay exact (timeNow).
+	s.nowReads = s.clock + 1
 	// the list is in due order: the timers due now are a prefix (the rest
 	// shares the list, which is never written in place)
 	k := 0
