@@ -271,6 +271,14 @@ func (s *State) removeTimer(id ObjID) bool {
 	return found
 }
 
+// timerLatency is how long after its time a timer outside a synctest bubble
+// wakes its goroutine: about the scheduler's timer latency on Linux (a few
+// microseconds at least; Go promises only that a timer never fires early).
+// It is more than the clock readings of any goroutine that ran since the
+// timer was set cost (nowStep each), so that a time read just after a
+// sleep began is over by the sleep's duration when the sleeper wakes.
+const timerLatency = 1000
+
 // fireTimers advances the clock to the earliest timer and fires every timer due then.
 func (s *State) fireTimers() {
 	if len(s.timers) == 0 {
@@ -278,6 +286,17 @@ func (s *State) fireTimers() {
 	}
 	s.chashed = false
 	now := s.timers[0].when
+	if s.timers[0].bubble == 0 {
+		// outside a synctest bubble a timer wakes its goroutine
+		// timerLatency after its time: the wake-up takes time on every
+		// machine, and code relies on it (a retry loop that slept
+		// 2 × 200 ms asserts that more than 400 ms passed; a circuit
+		// breaker that recorded an error just after its caller went to
+		// sleep for the error window expects the window to be over when
+		// the caller wakes). Inside a bubble, timers fire at their time
+		// exactly, as testing/synctest's do.
+		now += timerLatency
+	}
 	if now > s.clock {
 		s.clock = now
 	}
@@ -312,7 +331,12 @@ func (s *State) fireTimers() {
 			}
 		}
 		if x.period > 0 {
-			x.when = s.clock + x.period
+			// the next tick keeps to the ticker's own times (the wake-up
+			// latency does not accumulate), and is never due already
+			x.when += x.period
+			if x.when <= s.clock {
+				x.when = s.clock + x.period
+			}
 			again = append(again, x)
 		}
 	}
@@ -387,7 +411,7 @@ func init() {
 		if d <= 0 {
 			return nil, ctlNext
 		}
-		t.s.addTimer(timer{when: t.s.clock + d, g: t.g.id})
+		t.s.addTimer(timer{when: t.s.clock + d, g: t.g.id, bubble: t.g.bubble})
 		return nil, t.park("sleep")
 	})
 	_ = sleep

@@ -392,6 +392,13 @@ var cases = map[string]func(){
 		dcancel()
 		fmt.Println(dctx.Err())
 	},
+	"sleep-measured": func() { // a goroutine woken by a timer reads a later time (retry-go's tests)
+		start := time.Now()
+		<-time.After(200 * time.Millisecond)
+		time.Sleep(200 * time.Millisecond)
+		d := time.Since(start)
+		fmt.Println(d > 400*time.Millisecond, d < 401*time.Millisecond)
+	},
 	"time-source": func() { // package time interpreted from its source
 		d := time.Date(2021, 6, 17, 9, 10, 0, 0, time.UTC)
 		fmt.Println(d, d.Unix(), d.Year(), d.Weekday(), d.AddDate(0, 1, 0).Format(time.RFC3339))
