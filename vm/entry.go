@@ -180,27 +180,45 @@ func init() {
 		def(recv+".TempDir", func(t *thread, args []Value) (Value, ctl) { return "/tmp", ctlNext })
 	}
 	defVisible("(*testing.T).Run", testRun)
-	def("testing.Short", func(t *thread, args []Value) (Value, ctl) { return true, ctlNext })
-	def("testing.Verbose", func(t *thread, args []Value) (Value, ctl) { return false, ctlNext })
-	def("testing.Testing", func(t *thread, args []Value) (Value, ctl) { return true, ctlNext })
-	def("(*testing.F).Add", func(t *thread, args []Value) (Value, ctl) {
-		old := t.s.test
-		ts := &testState{}
-		*ts = *old
-		fs := &fuzzState{}
-		if old.fuzz != nil {
-			fs.seeds = append(fs.seeds, old.fuzz.seeds...)
-		}
-		fs.seeds = append(fs.seeds, t.sliceValues(args[1]))
-		ts.fuzz = fs
-		t.s.test = ts
-		return nil, ctlNext
-	})
-	def("(*testing.F).Fuzz", func(t *thread, args []Value) (Value, ctl) {
-		return nil, t.fuzzCall(args[1])
-	})
-	def("(*testing.F).Helper", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def("testing.Short", nativeTestingShort)
+	def("testing.Verbose", nativeTestingVerbose)
+	def("testing.Testing", nativeTestingTesting)
+	def("(*testing.F).Add", nativeTestingFAdd)
+	def("(*testing.F).Fuzz", nativeTestingFFuzz)
+	def("(*testing.F).Helper", nativeTestingFHelper)
 }
+
+// nativeTestingShort is testing.Short.
+func nativeTestingShort(t *thread, args []Value) (Value, ctl) { return true, ctlNext }
+
+// nativeTestingVerbose is testing.Verbose.
+func nativeTestingVerbose(t *thread, args []Value) (Value, ctl) { return false, ctlNext }
+
+// nativeTestingTesting is testing.Testing.
+func nativeTestingTesting(t *thread, args []Value) (Value, ctl) { return true, ctlNext }
+
+// nativeTestingFAdd is (*testing.F).Add.
+func nativeTestingFAdd(t *thread, args []Value) (Value, ctl) {
+	old := t.s.test
+	ts := &testState{}
+	*ts = *old
+	fs := &fuzzState{}
+	if old.fuzz != nil {
+		fs.seeds = append(fs.seeds, old.fuzz.seeds...)
+	}
+	fs.seeds = append(fs.seeds, t.sliceValues(args[1]))
+	ts.fuzz = fs
+	t.s.test = ts
+	return nil, ctlNext
+}
+
+// nativeTestingFFuzz is (*testing.F).Fuzz.
+func nativeTestingFFuzz(t *thread, args []Value) (Value, ctl) {
+	return nil, t.fuzzCall(args[1])
+}
+
+// nativeTestingFHelper is (*testing.F).Helper.
+func nativeTestingFHelper(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
 
 // sliceValues returns the elements of a []any (variadic arguments).
 func (t *thread) sliceValues(v Value) []Value {

@@ -121,85 +121,40 @@ func (m *Machine) panicNilType() *RType { return m.rtError }
 
 // runtime errors' methods are native: their value is the message.
 func init() {
-	def("(runtime.Error).Error", func(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext })
-	def("(runtime.Error).RuntimeError", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def("(runtime.Error).Error", nativeRuntimeErrorError)
+	def("(runtime.Error).RuntimeError", nativeRuntimeErrorRuntimeError)
 }
+
+// nativeRuntimeErrorError is (runtime.Error).Error.
+func nativeRuntimeErrorError(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext }
+
+// nativeRuntimeErrorRuntimeError is (runtime.Error).RuntimeError.
+func nativeRuntimeErrorRuntimeError(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
 
 // --- runtime ---
 
 func init() {
-	defVisible("runtime.Gosched", func(t *thread, args []Value) (Value, ctl) {
-		t.s.last.Op = "runtime.Gosched"
-		t.polled = true
-		return nil, ctlNext
-	})
+	defVisible("runtime.Gosched", nativeRuntimeGosched)
 	// NumGoroutine observes every goroutine's start and end, neither a
 	// synchronization: a scheduling point dependent with every transition
 	// (a loop waiting for a goroutine to end is not ordered after it).
-	defVisible("runtime.NumGoroutine", func(t *thread, args []Value) (Value, ctl) {
-		t.s.last.Op = "runtime.NumGoroutine"
-		t.touch(AllObjects, false)
-		n := 0
-		for _, g := range t.s.gs {
-			if g.status != gDead {
-				n++
-			}
-		}
-		return n, ctlNext
-	})
-	def("runtime.GOMAXPROCS", func(t *thread, args []Value) (Value, ctl) { return 2, ctlNext })
-	def("runtime.NumCPU", func(t *thread, args []Value) (Value, ctl) { return 2, ctlNext })
-	def("runtime.GC", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
-	def("runtime.KeepAlive", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
-	def("runtime.SetFinalizer", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
-	def("runtime.LockOSThread", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
-	def("runtime.UnlockOSThread", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
-	def("runtime.Goexit", func(t *thread, args []Value) (Value, ctl) {
-		fr := t.g.top
-		fr.pc++ // Goexit does not return; unwinding starts after the call
-		return nil, t.goexit(fr)
-	})
-	def("runtime.Caller", func(t *thread, args []Value) (Value, ctl) {
-		skip := toInt(args[0])
-		f := t.g.top
-		for i := 0; i < skip && f != nil; i++ {
-			f = f.caller
-			for f != nil && f.fn == nil {
-				f = f.caller
-			}
-		}
-		if f == nil || f.fn == nil {
-			return Tuple{uintptr(0), "", 0, false}, ctlNext
-		}
-		l := t.locOf(f)
-		if l.Index > 0 {
-			l.Index--
-		}
-		p := t.m.prog.Fset.Position(l.Pos())
-		// the PC of the call, as runtime.Callers gives it: FuncForPC
-		// names its function (testify's mock.Called finds the method
-		// called that way)
-		return Tuple{t.m.encodePC(l), p.Filename, p.Line, true}, ctlNext
-	})
-	def("runtime.GOROOT", func(t *thread, args []Value) (Value, ctl) { return "/usr/local/go", ctlNext })
-	def("runtime.Version", func(t *thread, args []Value) (Value, ctl) { return "go1.26", ctlNext })
-	def("runtime.ReadMemStats", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
-	def("runtime/debug.SetGCPercent", func(t *thread, args []Value) (Value, ctl) { return 100, ctlNext })
-	def("runtime/debug.SetMaxStack", func(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext })
-	def("runtime/debug.FreeOSMemory", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
-	def("os.Exit", func(t *thread, args []Value) (Value, ctl) {
-		code := toInt(args[0])
-		if e := t.m.testFailure(t.s); e != nil && code != 0 { // TestMain's os.Exit(m.Run())
-			t.s.fail(e)
-			return nil, ctlStop
-		}
-		if code != 0 {
-			t.s.fail(&Error{Kind: KindFatal, Msg: "exit status " + itoa(code), Pos: t.posOf(t.g.top), Loc: t.locOf(t.g.top)})
-		} else {
-			t.s.exited = true
-		}
-		return nil, ctlStop
-	})
+	defVisible("runtime.NumGoroutine", nativeRuntimeNumGoroutine)
+	def("runtime.GOMAXPROCS", nativeRuntimeGOMAXPROCS)
+	def("runtime.NumCPU", nativeRuntimeNumCPU)
+	def("runtime.GC", nativeRuntimeGC)
+	def("runtime.KeepAlive", nativeRuntimeKeepAlive)
+	def("runtime.SetFinalizer", nativeRuntimeSetFinalizer)
+	def("runtime.LockOSThread", nativeRuntimeLockOSThread)
+	def("runtime.UnlockOSThread", nativeRuntimeUnlockOSThread)
+	def("runtime.Goexit", nativeRuntimeGoexit)
+	def("runtime.Caller", nativeRuntimeCaller)
+	def("runtime.GOROOT", nativeRuntimeGOROOT)
+	def("runtime.Version", nativeRuntimeVersion)
+	def("runtime.ReadMemStats", nativeRuntimeReadMemStats)
+	def("runtime/debug.SetGCPercent", nativeRuntimeDebugSetGCPercent)
+	def("runtime/debug.SetMaxStack", nativeRuntimeDebugSetMaxStack)
+	def("runtime/debug.FreeOSMemory", nativeRuntimeDebugFreeOSMemory)
+	def("os.Exit", nativeOsExit)
 	def("os.Getenv", func(t *thread, args []Value) (Value, ctl) {
 		if v, ok := t.m.opts.Env[args[0].(string)]; ok {
 			return v, ctlNext
@@ -213,4 +168,109 @@ func init() {
 		v, ok := os.LookupEnv(args[0].(string))
 		return Tuple{v, ok}, ctlNext
 	})
+}
+
+// nativeRuntimeGosched is runtime.Gosched.
+func nativeRuntimeGosched(t *thread, args []Value) (Value, ctl) {
+	t.s.last.Op = "runtime.Gosched"
+	t.polled = true
+	return nil, ctlNext
+}
+
+// nativeRuntimeNumGoroutine is runtime.NumGoroutine.
+func nativeRuntimeNumGoroutine(t *thread, args []Value) (Value, ctl) {
+	t.s.last.Op = "runtime.NumGoroutine"
+	t.touch(AllObjects, false)
+	n := 0
+	for _, g := range t.s.gs {
+		if g.status != gDead {
+			n++
+		}
+	}
+	return n, ctlNext
+}
+
+// nativeRuntimeGOMAXPROCS is runtime.GOMAXPROCS.
+func nativeRuntimeGOMAXPROCS(t *thread, args []Value) (Value, ctl) { return 2, ctlNext }
+
+// nativeRuntimeNumCPU is runtime.NumCPU.
+func nativeRuntimeNumCPU(t *thread, args []Value) (Value, ctl) { return 2, ctlNext }
+
+// nativeRuntimeGC is runtime.GC.
+func nativeRuntimeGC(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// nativeRuntimeKeepAlive is runtime.KeepAlive.
+func nativeRuntimeKeepAlive(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// nativeRuntimeSetFinalizer is runtime.SetFinalizer.
+func nativeRuntimeSetFinalizer(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// nativeRuntimeLockOSThread is runtime.LockOSThread.
+func nativeRuntimeLockOSThread(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// nativeRuntimeUnlockOSThread is runtime.UnlockOSThread.
+func nativeRuntimeUnlockOSThread(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// nativeRuntimeGoexit is runtime.Goexit.
+func nativeRuntimeGoexit(t *thread, args []Value) (Value, ctl) {
+	fr := t.g.top
+	fr.pc++ // Goexit does not return; unwinding starts after the call
+	return nil, t.goexit(fr)
+}
+
+// nativeRuntimeCaller is runtime.Caller.
+func nativeRuntimeCaller(t *thread, args []Value) (Value, ctl) {
+	skip := toInt(args[0])
+	f := t.g.top
+	for i := 0; i < skip && f != nil; i++ {
+		f = f.caller
+		for f != nil && f.fn == nil {
+			f = f.caller
+		}
+	}
+	if f == nil || f.fn == nil {
+		return Tuple{uintptr(0), "", 0, false}, ctlNext
+	}
+	l := t.locOf(f)
+	if l.Index > 0 {
+		l.Index--
+	}
+	p := t.m.prog.Fset.Position(l.Pos())
+	// the PC of the call, as runtime.Callers gives it: FuncForPC
+	// names its function (testify's mock.Called finds the method
+	// called that way)
+	return Tuple{t.m.encodePC(l), p.Filename, p.Line, true}, ctlNext
+}
+
+// nativeRuntimeGOROOT is runtime.GOROOT.
+func nativeRuntimeGOROOT(t *thread, args []Value) (Value, ctl) { return "/usr/local/go", ctlNext }
+
+// nativeRuntimeVersion is runtime.Version.
+func nativeRuntimeVersion(t *thread, args []Value) (Value, ctl) { return "go1.26", ctlNext }
+
+// nativeRuntimeReadMemStats is runtime.ReadMemStats.
+func nativeRuntimeReadMemStats(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// nativeRuntimeDebugSetGCPercent is runtime/debug.SetGCPercent.
+func nativeRuntimeDebugSetGCPercent(t *thread, args []Value) (Value, ctl) { return 100, ctlNext }
+
+// nativeRuntimeDebugSetMaxStack is runtime/debug.SetMaxStack.
+func nativeRuntimeDebugSetMaxStack(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext }
+
+// nativeRuntimeDebugFreeOSMemory is runtime/debug.FreeOSMemory.
+func nativeRuntimeDebugFreeOSMemory(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// nativeOsExit is os.Exit.
+func nativeOsExit(t *thread, args []Value) (Value, ctl) {
+	code := toInt(args[0])
+	if e := t.m.testFailure(t.s); e != nil && code != 0 { // TestMain's os.Exit(m.Run())
+		t.s.fail(e)
+		return nil, ctlStop
+	}
+	if code != 0 {
+		t.s.fail(&Error{Kind: KindFatal, Msg: "exit status " + itoa(code), Pos: t.posOf(t.g.top), Loc: t.locOf(t.g.top)})
+	} else {
+		t.s.exited = true
+	}
+	return nil, ctlStop
 }

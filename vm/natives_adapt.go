@@ -323,16 +323,8 @@ func reflectKind(t types.Type) uint {
 
 func init() {
 	const rl = "internal/reflectlite"
-	def(rl+".TypeOf", func(t *thread, args []Value) (Value, ctl) {
-		iv, _ := args[0].(Iface)
-		return t.reflectType(iv.T), ctlNext
-	})
-	def("("+rl+".rtype).String", func(t *thread, args []Value) (Value, ctl) {
-		if rt := rtypeOf(args[0]); rt != nil {
-			return rt.String(), ctlNext
-		}
-		return "<nil>", ctlNext
-	})
+	def(rl+".TypeOf", nativeInternalReflectliteTypeOf)
+	def("("+rl+".rtype).String", nativeInternalReflectliteRtypeString)
 	def("("+rl+".rtype).Name", func(t *thread, args []Value) (Value, ctl) {
 		if rt := rtypeOf(args[0]); rt != nil {
 			switch n := types.Unalias(rt.T).(type) {
@@ -356,27 +348,9 @@ func init() {
 		rt := rtypeOf(args[0])
 		return rt != nil && types.Comparable(rt.T), ctlNext
 	})
-	def("("+rl+".rtype).Kind", func(t *thread, args []Value) (Value, ctl) {
-		rt := rtypeOf(args[0])
-		if rt == nil {
-			return uint(0), ctlNext
-		}
-		return reflectKind(rt.T), ctlNext
-	})
-	def("("+rl+".rtype).Size", func(t *thread, args []Value) (Value, ctl) {
-		rt := rtypeOf(args[0])
-		if rt == nil {
-			return uintptr(0), ctlNext
-		}
-		return uintptr(rt.byteSize()), ctlNext
-	})
-	def("("+rl+".rtype).Elem", func(t *thread, args []Value) (Value, ctl) {
-		rt := rtypeOf(args[0])
-		if rt == nil || rt.Elem == nil {
-			return nil, t.stringPanic("reflect: Elem of invalid type")
-		}
-		return t.reflectType(rt.Elem), ctlNext
-	})
+	def("("+rl+".rtype).Kind", nativeInternalReflectliteRtypeKind)
+	def("("+rl+".rtype).Size", nativeInternalReflectliteRtypeSize)
+	def("("+rl+".rtype).Elem", nativeInternalReflectliteRtypeElem)
 	def("("+rl+".rtype).Implements", func(t *thread, args []Value) (Value, ctl) {
 		rt := rtypeOf(args[0])
 		u, _ := args[1].(Iface)
@@ -400,15 +374,7 @@ func init() {
 		return rt != nil && types.AssignableTo(rt.T, ut.T), ctlNext
 	})
 	// A reflectlite.Value holds the interface it was made from in its first cell.
-	def(rl+".ValueOf", func(t *thread, args []Value) (Value, ctl) {
-		rt := t.m.lookupType(rl, "Value")
-		if rt == nil {
-			return nil, t.unsupported(t.g.top, rl+".ValueOf")
-		}
-		cells := append([]Value(nil), rt.Zero().([]Value)...)
-		cells[0] = args[0]
-		return cells, ctlNext
-	})
+	def(rl+".ValueOf", nativeInternalReflectliteValueOf)
 	valueIface := func(v Value) Iface {
 		if cells, ok := v.([]Value); ok && len(cells) > 0 {
 			iv, _ := cells[0].(Iface)
@@ -478,4 +444,56 @@ func init() {
 		}
 		return &Closure{Native: swap, Bound: iv}, ctlNext
 	})
+}
+
+// nativeInternalReflectliteTypeOf is internal/reflectlite.TypeOf.
+func nativeInternalReflectliteTypeOf(t *thread, args []Value) (Value, ctl) {
+	iv, _ := args[0].(Iface)
+	return t.reflectType(iv.T), ctlNext
+}
+
+// nativeInternalReflectliteRtypeString is (internal/reflectlite.rtype).String.
+func nativeInternalReflectliteRtypeString(t *thread, args []Value) (Value, ctl) {
+	if rt := rtypeOf(args[0]); rt != nil {
+		return rt.String(), ctlNext
+	}
+	return "<nil>", ctlNext
+}
+
+// nativeInternalReflectliteRtypeKind is (internal/reflectlite.rtype).Kind.
+func nativeInternalReflectliteRtypeKind(t *thread, args []Value) (Value, ctl) {
+	rt := rtypeOf(args[0])
+	if rt == nil {
+		return uint(0), ctlNext
+	}
+	return reflectKind(rt.T), ctlNext
+}
+
+// nativeInternalReflectliteRtypeSize is (internal/reflectlite.rtype).Size.
+func nativeInternalReflectliteRtypeSize(t *thread, args []Value) (Value, ctl) {
+	rt := rtypeOf(args[0])
+	if rt == nil {
+		return uintptr(0), ctlNext
+	}
+	return uintptr(rt.byteSize()), ctlNext
+}
+
+// nativeInternalReflectliteRtypeElem is (internal/reflectlite.rtype).Elem.
+func nativeInternalReflectliteRtypeElem(t *thread, args []Value) (Value, ctl) {
+	rt := rtypeOf(args[0])
+	if rt == nil || rt.Elem == nil {
+		return nil, t.stringPanic("reflect: Elem of invalid type")
+	}
+	return t.reflectType(rt.Elem), ctlNext
+}
+
+// nativeInternalReflectliteValueOf is internal/reflectlite.ValueOf.
+func nativeInternalReflectliteValueOf(t *thread, args []Value) (Value, ctl) {
+	rt := t.m.lookupType("internal/reflectlite", "Value")
+	if rt == nil {
+		return nil, t.unsupported(t.g.top, "internal/reflectlite"+".ValueOf")
+	}
+	cells := append([]Value(nil), rt.Zero().([]Value)...)
+	cells[0] = args[0]
+	return cells, ctlNext
 }

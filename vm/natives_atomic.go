@@ -224,6 +224,12 @@ func init() {
 		}
 		return plain.cas(t, p, args[1], args[2]), ctlNext
 	})
-	def("(*sync/atomic.noCopy).Lock", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
-	def("(*sync/atomic.noCopy).Unlock", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def("(*sync/atomic.noCopy).Lock", nativeSyncAtomicNoCopyLock)
+	def("(*sync/atomic.noCopy).Unlock", nativeSyncAtomicNoCopyUnlock)
 }
+
+// nativeSyncAtomicNoCopyLock is (*sync/atomic.noCopy).Lock.
+func nativeSyncAtomicNoCopyLock(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// nativeSyncAtomicNoCopyUnlock is (*sync/atomic.noCopy).Unlock.
+func nativeSyncAtomicNoCopyUnlock(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }

@@ -214,24 +214,9 @@ func (t *thread) errorMessage(err Iface) (string, ctl) {
 }
 
 func init() {
-	def("errors.New", func(t *thread, args []Value) (Value, ctl) {
-		return t.newError(args[0].(string)), ctlNext
-	})
-	def("(*errors.errorString).Error", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		if p.Obj == 0 {
-			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
-		}
-		return t.cell(p, 0), ctlNext
-	})
-	def("errors.Unwrap", func(t *thread, args []Value) (Value, ctl) {
-		err, _ := args[0].(Iface)
-		if ifaceMethod(err, "Unwrap", sigUnwrap1) == nil {
-			return Iface{}, ctlNext
-		}
-		next, _, _, k := t.unwrap(err)
-		return next, k
-	})
+	def("errors.New", nativeErrorsNew)
+	def("(*errors.errorString).Error", nativeErrorsErrorStringError)
+	def("errors.Unwrap", nativeErrorsUnwrap)
 	def("errors.Is", func(t *thread, args []Value) (Value, ctl) {
 		err, _ := args[0].(Iface)
 		target, _ := args[1].(Iface)
@@ -293,13 +278,7 @@ func init() {
 		}
 		return strings.Join(parts, "\n"), ctlNext
 	})
-	def("(*errors.joinError).Unwrap", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		if p.Obj == 0 {
-			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
-		}
-		return t.cell(p, 0), ctlNext
-	})
+	def("(*errors.joinError).Unwrap", nativeErrorsJoinErrorUnwrap)
 	globalInits["errors.ErrUnsupported"] = func(m *Machine, o *Object) {
 		rt := m.lookupType("errors", "errorString")
 		if rt == nil {
@@ -308,4 +287,37 @@ func init() {
 		id := m.base.alloc(&Object{T: rt, Cells: []Value{"unsupported operation"}, shared: true}, 0)
 		o.Cells[0] = Iface{T: m.types.get(types.NewPointer(rt.T)), V: Pointer{Obj: id}}
 	}
+}
+
+// nativeErrorsNew is errors.New.
+func nativeErrorsNew(t *thread, args []Value) (Value, ctl) {
+	return t.newError(args[0].(string)), ctlNext
+}
+
+// nativeErrorsErrorStringError is (*errors.errorString).Error.
+func nativeErrorsErrorStringError(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	if p.Obj == 0 {
+		return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	}
+	return t.cell(p, 0), ctlNext
+}
+
+// nativeErrorsUnwrap is errors.Unwrap.
+func nativeErrorsUnwrap(t *thread, args []Value) (Value, ctl) {
+	err, _ := args[0].(Iface)
+	if ifaceMethod(err, "Unwrap", sigUnwrap1) == nil {
+		return Iface{}, ctlNext
+	}
+	next, _, _, k := t.unwrap(err)
+	return next, k
+}
+
+// nativeErrorsJoinErrorUnwrap is (*errors.joinError).Unwrap.
+func nativeErrorsJoinErrorUnwrap(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	if p.Obj == 0 {
+		return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	}
+	return t.cell(p, 0), ctlNext
 }

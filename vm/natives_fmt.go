@@ -52,26 +52,12 @@ func (t *thread) newError(msg string) Value {
 }
 
 func init() {
-	def("fmt.Println", func(t *thread, args []Value) (Value, ctl) {
-		s := t.sprintln(t.sliceValues(args[0]))
-		t.s.write(1, s)
-		return Tuple{len(s), Iface{}}, ctlNext
-	})
-	def("fmt.Print", func(t *thread, args []Value) (Value, ctl) {
-		s := t.sprint(t.sliceValues(args[0]))
-		t.s.write(1, s)
-		return Tuple{len(s), Iface{}}, ctlNext
-	})
-	def("fmt.Printf", func(t *thread, args []Value) (Value, ctl) {
-		s := t.sprintf(args[0].(string), t.sliceValues(args[1]))
-		t.s.write(1, s)
-		return Tuple{len(s), Iface{}}, ctlNext
-	})
-	def("fmt.Sprintln", func(t *thread, args []Value) (Value, ctl) { return t.sprintln(t.sliceValues(args[0])), ctlNext })
-	def("fmt.Sprint", func(t *thread, args []Value) (Value, ctl) { return t.sprint(t.sliceValues(args[0])), ctlNext })
-	def("fmt.Sprintf", func(t *thread, args []Value) (Value, ctl) {
-		return t.sprintf(args[0].(string), t.sliceValues(args[1])), ctlNext
-	})
+	def("fmt.Println", nativeFmtPrintln)
+	def("fmt.Print", nativeFmtPrint)
+	def("fmt.Printf", nativeFmtPrintf)
+	def("fmt.Sprintln", nativeFmtSprintln)
+	def("fmt.Sprint", nativeFmtSprint)
+	def("fmt.Sprintf", nativeFmtSprintf)
 	fprint := func(f func(t *thread, args []Value) string) func(t *thread, args []Value) (Value, ctl) {
 		return func(t *thread, args []Value) (Value, ctl) {
 			s := f(t, args)
@@ -137,28 +123,12 @@ func init() {
 		}
 		return t.newError(msg), ctlNext
 	})
-	def("(*fmt.wrapError).Error", func(t *thread, args []Value) (Value, ctl) { return t.cell(ptrArg(args[0]), 0), ctlNext })
-	def("(*fmt.wrapError).Unwrap", func(t *thread, args []Value) (Value, ctl) { return t.cell(ptrArg(args[0]), 1), ctlNext })
-	def("(*fmt.wrapErrors).Error", func(t *thread, args []Value) (Value, ctl) { return t.cell(ptrArg(args[0]), 0), ctlNext })
-	def("(*fmt.wrapErrors).Unwrap", func(t *thread, args []Value) (Value, ctl) { return t.cell(ptrArg(args[0]), 1), ctlNext })
-	def("(*os.File).Write", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		data := string(t.s.bytesOf(args[1].(Slice)))
-		if fd := t.m.fileFD(p); fd > 0 {
-			t.s.write(fd, data)
-			return Tuple{len(data), Iface{}}, ctlNext
-		}
-		return nil, t.unsupported(t.g.top, "writing to a file other than os.Stdout/os.Stderr")
-	})
-	def("(*os.File).WriteString", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		data := args[1].(string)
-		if fd := t.m.fileFD(p); fd > 0 {
-			t.s.write(fd, data)
-			return Tuple{len(data), Iface{}}, ctlNext
-		}
-		return nil, t.unsupported(t.g.top, "writing to a file other than os.Stdout/os.Stderr")
-	})
+	def("(*fmt.wrapError).Error", nativeFmtWrapErrorError)
+	def("(*fmt.wrapError).Unwrap", nativeFmtWrapErrorUnwrap)
+	def("(*fmt.wrapErrors).Error", nativeFmtWrapErrorsError)
+	def("(*fmt.wrapErrors).Unwrap", nativeFmtWrapErrorsUnwrap)
+	def("(*os.File).Write", nativeOsFileWrite)
+	def("(*os.File).WriteString", nativeOsFileWriteString)
 	fileInit := func(which string) func(m *Machine, o *Object) {
 		return func(m *Machine, o *Object) {
 			rt := m.lookupType("os", "File")
@@ -178,4 +148,82 @@ func init() {
 	globalInits["os.Stdout"] = fileInit("out")
 	globalInits["os.Stderr"] = fileInit("err")
 	globalInits["os.Stdin"] = fileInit("in")
+}
+
+// nativeFmtPrintln is fmt.Println.
+func nativeFmtPrintln(t *thread, args []Value) (Value, ctl) {
+	s := t.sprintln(t.sliceValues(args[0]))
+	t.s.write(1, s)
+	return Tuple{len(s), Iface{}}, ctlNext
+}
+
+// nativeFmtPrint is fmt.Print.
+func nativeFmtPrint(t *thread, args []Value) (Value, ctl) {
+	s := t.sprint(t.sliceValues(args[0]))
+	t.s.write(1, s)
+	return Tuple{len(s), Iface{}}, ctlNext
+}
+
+// nativeFmtPrintf is fmt.Printf.
+func nativeFmtPrintf(t *thread, args []Value) (Value, ctl) {
+	s := t.sprintf(args[0].(string), t.sliceValues(args[1]))
+	t.s.write(1, s)
+	return Tuple{len(s), Iface{}}, ctlNext
+}
+
+// nativeFmtSprintln is fmt.Sprintln.
+func nativeFmtSprintln(t *thread, args []Value) (Value, ctl) {
+	return t.sprintln(t.sliceValues(args[0])), ctlNext
+}
+
+// nativeFmtSprint is fmt.Sprint.
+func nativeFmtSprint(t *thread, args []Value) (Value, ctl) {
+	return t.sprint(t.sliceValues(args[0])), ctlNext
+}
+
+// nativeFmtSprintf is fmt.Sprintf.
+func nativeFmtSprintf(t *thread, args []Value) (Value, ctl) {
+	return t.sprintf(args[0].(string), t.sliceValues(args[1])), ctlNext
+}
+
+// nativeFmtWrapErrorError is (*fmt.wrapError).Error.
+func nativeFmtWrapErrorError(t *thread, args []Value) (Value, ctl) {
+	return t.cell(ptrArg(args[0]), 0), ctlNext
+}
+
+// nativeFmtWrapErrorUnwrap is (*fmt.wrapError).Unwrap.
+func nativeFmtWrapErrorUnwrap(t *thread, args []Value) (Value, ctl) {
+	return t.cell(ptrArg(args[0]), 1), ctlNext
+}
+
+// nativeFmtWrapErrorsError is (*fmt.wrapErrors).Error.
+func nativeFmtWrapErrorsError(t *thread, args []Value) (Value, ctl) {
+	return t.cell(ptrArg(args[0]), 0), ctlNext
+}
+
+// nativeFmtWrapErrorsUnwrap is (*fmt.wrapErrors).Unwrap.
+func nativeFmtWrapErrorsUnwrap(t *thread, args []Value) (Value, ctl) {
+	return t.cell(ptrArg(args[0]), 1), ctlNext
+}
+
+// nativeOsFileWrite is (*os.File).Write.
+func nativeOsFileWrite(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	data := string(t.s.bytesOf(args[1].(Slice)))
+	if fd := t.m.fileFD(p); fd > 0 {
+		t.s.write(fd, data)
+		return Tuple{len(data), Iface{}}, ctlNext
+	}
+	return nil, t.unsupported(t.g.top, "writing to a file other than os.Stdout/os.Stderr")
+}
+
+// nativeOsFileWriteString is (*os.File).WriteString.
+func nativeOsFileWriteString(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	data := args[1].(string)
+	if fd := t.m.fileFD(p); fd > 0 {
+		t.s.write(fd, data)
+		return Tuple{len(data), Iface{}}, ctlNext
+	}
+	return nil, t.unsupported(t.g.top, "writing to a file other than os.Stdout/os.Stderr")
 }

@@ -115,15 +115,8 @@ func init() {
 		cells[rt.Fields[3]] = int32(logStdFlags)
 		o.Cells[0] = Pointer{Obj: m.base.alloc(&Object{T: rt, Cells: cells, shared: true}, 0)}
 	}
-	def("log.New", func(t *thread, args []Value) (Value, ctl) {
-		p := t.alloc(t.m.lookupType("log", "Logger"))
-		l, _ := t.logger(p)
-		t.setCell(p, l.out, args[0])
-		t.setCell(p, l.prefix, args[1])
-		t.setCell(p, l.flags, int32(toInt(args[2])))
-		return p, ctlNext
-	})
-	def("log.Default", func(t *thread, args []Value) (Value, ctl) { return t.stdLogger(), ctlNext })
+	def("log.New", nativeLogNew)
+	def("log.Default", nativeLogDefault)
 	// kinds of output: 0 print, 1 fatal (exit 1), 2 panic
 	type logFn struct {
 		name string
@@ -203,6 +196,19 @@ func init() {
 		def("log."+acc.name, func(t *thread, args []Value) (Value, ctl) { return run(t, t.stdLogger(), args) })
 	}
 }
+
+// nativeLogNew is log.New.
+func nativeLogNew(t *thread, args []Value) (Value, ctl) {
+	p := t.alloc(t.m.lookupType("log", "Logger"))
+	l, _ := t.logger(p)
+	t.setCell(p, l.out, args[0])
+	t.setCell(p, l.prefix, args[1])
+	t.setCell(p, l.flags, int32(toInt(args[2])))
+	return p, ctlNext
+}
+
+// nativeLogDefault is log.Default.
+func nativeLogDefault(t *thread, args []Value) (Value, ctl) { return t.stdLogger(), ctlNext }
 
 // flag is interpreted; its isZeroValue (for PrintDefaults) uses reflect to
 // make a zero value of a flag's Value type: modelled here over VM types.

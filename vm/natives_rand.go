@@ -229,17 +229,8 @@ func init() {
 		o.Cells[0] = Pointer{Obj: m.base.alloc(&Object{T: randT, Cells: rc, shared: true}, 0)}
 	}
 	def(r1+".NewSource", func(t *thread, args []Value) (Value, ctl) { return newSource1(t, toInt64(args[0])), ctlNext })
-	def(r1+".New", func(t *thread, args []Value) (Value, ctl) {
-		rt := t.m.lookupType(r1, "Rand")
-		p := t.alloc(rt)
-		src, _ := args[0].(Iface)
-		t.setCell(p, 0, src)
-		if src.T != nil && src.T.methodByName("Uint64") != nil {
-			t.setCell(p, 1, src)
-		}
-		return p, ctlNext
-	})
-	def(r1+".Seed", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def(r1+".New", nativeMathRandNew)
+	def(r1+".Seed", nativeMathRandSeed)
 	def("(*"+r1+".Rand).Seed", func(t *thread, args []Value) (Value, ctl) {
 		src := v1Source(t, ptrArg(args[0]))
 		if src.src.T != nil && src.src.T.String() == "*rand.lockedSource" {
@@ -285,10 +276,7 @@ func init() {
 			return vmSource64{src}.Uint64(), ctlNext
 		})
 	}
-	def("(*"+r1+".lockedSource).Seed", func(t *thread, args []Value) (Value, ctl) {
-		t.setCell(ptrArg(args[0]), t.m.fieldOff(r1, "lockedSource", 1), &v1State{seed: toInt64(args[1])})
-		return nil, ctlNext
-	})
+	def("(*"+r1+".lockedSource).Seed", nativeMathRandLockedSourceSeed)
 
 	// v2
 	const r2 = "math/rand/v2"
@@ -301,30 +289,10 @@ func init() {
 		src := Iface{T: m.types.get(types.NewPointer(pcgT.T)), V: Pointer{Obj: pid}}
 		o.Cells[0] = Pointer{Obj: m.base.alloc(&Object{T: randT, Cells: []Value{src}, shared: true}, 0)}
 	}
-	def(r2+".NewPCG", func(t *thread, args []Value) (Value, ctl) {
-		p := t.alloc(t.m.lookupType(r2, "PCG"))
-		t.setCell(p, 0, toUint64(args[0]))
-		t.setCell(p, 1, toUint64(args[1]))
-		return p, ctlNext
-	})
-	def("(*"+r2+".PCG).Seed", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.setCell(p, 0, toUint64(args[1]))
-		t.setCell(p, 1, toUint64(args[2]))
-		return nil, ctlNext
-	})
-	def("(*"+r2+".PCG).Uint64", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		if p.Obj == 0 {
-			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
-		}
-		return t.pcgNext(p), ctlNext
-	})
-	def(r2+".New", func(t *thread, args []Value) (Value, ctl) {
-		p := t.alloc(t.m.lookupType(r2, "Rand"))
-		t.setCell(p, 0, args[0])
-		return p, ctlNext
-	})
+	def(r2+".NewPCG", nativeMathRandV2NewPCG)
+	def("(*"+r2+".PCG).Seed", nativeMathRandV2PCGSeed)
+	def("(*"+r2+".PCG).Uint64", nativeMathRandV2PCGUint64)
+	def(r2+".New", nativeMathRandV2New)
 	globalRand2 := func(t *thread) Pointer {
 		g, _ := t.m.globalVar(r2, "globalRand")
 		if g.Obj == 0 {
@@ -361,4 +329,57 @@ func init() {
 			})
 		}
 	}
+}
+
+// nativeMathRandNew is math/rand.New.
+func nativeMathRandNew(t *thread, args []Value) (Value, ctl) {
+	rt := t.m.lookupType("math/rand", "Rand")
+	p := t.alloc(rt)
+	src, _ := args[0].(Iface)
+	t.setCell(p, 0, src)
+	if src.T != nil && src.T.methodByName("Uint64") != nil {
+		t.setCell(p, 1, src)
+	}
+	return p, ctlNext
+}
+
+// nativeMathRandSeed is math/rand.Seed.
+func nativeMathRandSeed(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// nativeMathRandLockedSourceSeed is (*math/rand.lockedSource).Seed.
+func nativeMathRandLockedSourceSeed(t *thread, args []Value) (Value, ctl) {
+	t.setCell(ptrArg(args[0]), t.m.fieldOff("math/rand", "lockedSource", 1), &v1State{seed: toInt64(args[1])})
+	return nil, ctlNext
+}
+
+// nativeMathRandV2NewPCG is math/rand/v2.NewPCG.
+func nativeMathRandV2NewPCG(t *thread, args []Value) (Value, ctl) {
+	p := t.alloc(t.m.lookupType("math/rand/v2", "PCG"))
+	t.setCell(p, 0, toUint64(args[0]))
+	t.setCell(p, 1, toUint64(args[1]))
+	return p, ctlNext
+}
+
+// nativeMathRandV2PCGSeed is (*math/rand/v2.PCG).Seed.
+func nativeMathRandV2PCGSeed(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.setCell(p, 0, toUint64(args[1]))
+	t.setCell(p, 1, toUint64(args[2]))
+	return nil, ctlNext
+}
+
+// nativeMathRandV2PCGUint64 is (*math/rand/v2.PCG).Uint64.
+func nativeMathRandV2PCGUint64(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	if p.Obj == 0 {
+		return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	}
+	return t.pcgNext(p), ctlNext
+}
+
+// nativeMathRandV2New is math/rand/v2.New.
+func nativeMathRandV2New(t *thread, args []Value) (Value, ctl) {
+	p := t.alloc(t.m.lookupType("math/rand/v2", "Rand"))
+	t.setCell(p, 0, args[0])
+	return p, ctlNext
 }

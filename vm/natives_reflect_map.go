@@ -125,16 +125,19 @@ func init() {
 	}
 	entry("Key", false)
 	entry("Value", true)
-	def("(*reflect.MapIter).Reset", func(t *thread, args []Value) (Value, ctl) {
-		p, _ := args[0].(Pointer)
-		if p.Obj == 0 {
-			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
-		}
-		cells := args[1].([]Value)
-		for i, c := range cells {
-			t.setCell(p, int32(i), c)
-		}
-		t.setCell(p, 3, 0)
-		return nil, ctlNext
-	})
+	def("(*reflect.MapIter).Reset", nativeReflectMapIterReset)
+}
+
+// nativeReflectMapIterReset is (*reflect.MapIter).Reset.
+func nativeReflectMapIterReset(t *thread, args []Value) (Value, ctl) {
+	p, _ := args[0].(Pointer)
+	if p.Obj == 0 {
+		return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	}
+	cells := args[1].([]Value)
+	for i, c := range cells {
+		t.setCell(p, int32(i), c)
+	}
+	t.setCell(p, 3, 0)
+	return nil, ctlNext
 }

@@ -249,19 +249,8 @@ func typeArg(v Value) *RType {
 }
 
 func init() {
-	def("reflect.DeepEqual", func(t *thread, args []Value) (Value, ctl) {
-		x, _ := args[0].(Iface)
-		y, _ := args[1].(Iface)
-		return t.deepEqual(x, y), ctlNext
-	})
-	def("reflect.TypeOf", func(t *thread, args []Value) (Value, ctl) {
-		iv, _ := args[0].(Iface)
-		v, ok := t.reflectPkgType(iv.T)
-		if !ok {
-			return nil, t.unsupported(t.g.top, "reflect.TypeOf without package reflect's types")
-		}
-		return v, ctlNext
-	})
+	def("reflect.DeepEqual", nativeReflectDeepEqual)
+	def("reflect.TypeOf", nativeReflectTypeOf)
 	def("(reflect.Kind).String", func(t *thread, args []Value) (Value, ctl) {
 		return reflect.Kind(toUint64(args[0])).String(), ctlNext
 	})
@@ -381,6 +370,23 @@ func init() {
 	})
 }
 
+// nativeReflectDeepEqual is reflect.DeepEqual.
+func nativeReflectDeepEqual(t *thread, args []Value) (Value, ctl) {
+	x, _ := args[0].(Iface)
+	y, _ := args[1].(Iface)
+	return t.deepEqual(x, y), ctlNext
+}
+
+// nativeReflectTypeOf is reflect.TypeOf.
+func nativeReflectTypeOf(t *thread, args []Value) (Value, ctl) {
+	iv, _ := args[0].(Iface)
+	v, ok := t.reflectPkgType(iv.T)
+	if !ok {
+		return nil, t.unsupported(t.g.top, "reflect.TypeOf without package reflect's types")
+	}
+	return v, ctlNext
+}
+
 // The generic reflect.TypeFor[T] is interpreted from its source; it reaches
 // internal/abi.TypeFor[T] (a native per instance), internal/abi.TypeOf, (*abi.Type).Elem and reflect.toRType, whose values
 // here are the rtypeRefs of reflect.TypeOf (an *abi.Type and a
@@ -392,19 +398,28 @@ func init() {
 			return rtypeRef{rt}, ctlNext
 		}}
 	}
-	def("internal/abi.TypeOf", func(t *thread, args []Value) (Value, ctl) {
-		iv, _ := args[0].(Iface)
-		if iv.T == nil {
-			return Pointer{}, ctlNext
-		}
-		return rtypeRef{iv.T}, ctlNext
-	})
-	def("(*internal/abi.Type).Elem", func(t *thread, args []Value) (Value, ctl) {
-		rt := rtypeOfRef(args[0])
-		if rt == nil || rt.Elem == nil {
-			return nil, t.unsupported(t.g.top, "(*abi.Type).Elem of a type without elements")
-		}
-		return rtypeRef{rt.Elem}, ctlNext
-	})
-	def("reflect.toRType", func(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext })
+	def("internal/abi.TypeOf", nativeInternalAbiTypeOf)
+	def("(*internal/abi.Type).Elem", nativeInternalAbiTypeElem)
+	def("reflect.toRType", nativeReflectToRType)
 }
+
+// nativeInternalAbiTypeOf is internal/abi.TypeOf.
+func nativeInternalAbiTypeOf(t *thread, args []Value) (Value, ctl) {
+	iv, _ := args[0].(Iface)
+	if iv.T == nil {
+		return Pointer{}, ctlNext
+	}
+	return rtypeRef{iv.T}, ctlNext
+}
+
+// nativeInternalAbiTypeElem is (*internal/abi.Type).Elem.
+func nativeInternalAbiTypeElem(t *thread, args []Value) (Value, ctl) {
+	rt := rtypeOfRef(args[0])
+	if rt == nil || rt.Elem == nil {
+		return nil, t.unsupported(t.g.top, "(*abi.Type).Elem of a type without elements")
+	}
+	return rtypeRef{rt.Elem}, ctlNext
+}
+
+// nativeReflectToRType is reflect.toRType.
+func nativeReflectToRType(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext }

@@ -226,17 +226,8 @@ func (t *thread) convertValue(x Value, from, to *RType) (Value, bool) {
 }
 
 func init() {
-	def("reflect.ValueOf", func(t *thread, args []Value) (Value, ctl) {
-		iv, _ := args[0].(Iface)
-		return packValue(t.valueOfIface(iv)), ctlNext
-	})
-	def("reflect.Zero", func(t *thread, args []Value) (Value, ctl) {
-		rt := typeArg(args[0])
-		if rt == nil {
-			return nil, t.stringPanic("reflect: Zero(nil)")
-		}
-		return packValue(t.newRValue(rt, rt.Zero(), 0)), ctlNext
-	})
+	def("reflect.ValueOf", nativeReflectValueOf)
+	def("reflect.Zero", nativeReflectZero)
 	def("reflect.New", func(t *thread, args []Value) (Value, ctl) {
 		rt := typeArg(args[0])
 		if rt == nil {
@@ -316,6 +307,21 @@ func init() {
 	valueMutators()
 	valueNumbers()
 	valueComparisons()
+}
+
+// nativeReflectValueOf is reflect.ValueOf.
+func nativeReflectValueOf(t *thread, args []Value) (Value, ctl) {
+	iv, _ := args[0].(Iface)
+	return packValue(t.valueOfIface(iv)), ctlNext
+}
+
+// nativeReflectZero is reflect.Zero.
+func nativeReflectZero(t *thread, args []Value) (Value, ctl) {
+	rt := typeArg(args[0])
+	if rt == nil {
+		return nil, t.stringPanic("reflect: Zero(nil)")
+	}
+	return packValue(t.newRValue(rt, rt.Zero(), 0)), ctlNext
 }
 
 func typeName(rt *RType) string {

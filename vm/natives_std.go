@@ -285,7 +285,7 @@ func init() {
 		return Pointer{}, ctlNext
 	})
 	def(pp+".NewProfile", newProfile)
-	def(pp+".Profiles", func(t *thread, args []Value) (Value, ctl) { return Slice{}, ctlNext })
+	def(pp+".Profiles", nativeRuntimePprofProfiles)
 	nilProfile := func(t *thread, args []Value) (Pointer, bool) {
 		p := ptrArg(args[0])
 		return p, p.Obj == 0
@@ -297,9 +297,9 @@ func init() {
 		}
 		return t.cell(p, 0), ctlNext
 	})
-	def("(*"+pp+".Profile).Count", func(t *thread, args []Value) (Value, ctl) { return 0, ctlNext })
-	def("(*"+pp+".Profile).Add", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
-	def("(*"+pp+".Profile).Remove", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+	def("(*"+pp+".Profile).Count", nativeRuntimePprofProfileCount)
+	def("(*"+pp+".Profile).Add", nativeRuntimePprofProfileAdd)
+	def("(*"+pp+".Profile).Remove", nativeRuntimePprofProfileRemove)
 	def("(*"+pp+".Profile).WriteTo", func(t *thread, args []Value) (Value, ctl) {
 		if _, isNil := nilProfile(t, args); isNil {
 			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
@@ -313,26 +313,53 @@ func init() {
 	def(pp+".WriteHeapProfile", nilErr)
 	def(pp+".SetGoroutineLabels", noop)
 	def(pp+".ForLabels", noop)
-	def(pp+".Labels", func(t *thread, args []Value) (Value, ctl) {
-		if rt := t.m.lookupType(pp, "LabelSet"); rt != nil {
-			return rt.Zero(), ctlNext
-		}
-		return nil, ctlNext
-	})
-	def(pp+".WithLabels", func(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext })
-	def(pp+".Label", func(t *thread, args []Value) (Value, ctl) { return Tuple{"", false}, ctlNext })
-	def(pp+".Do", func(t *thread, args []Value) (Value, ctl) {
-		return nil, t.callCont(t.g.top, args[2], []Value{args[0]}, func(t *thread, _ Value) ctl {
-			return t.ret(t.g.top, nil)
-		})
-	})
+	def(pp+".Labels", nativeRuntimePprofLabels)
+	def(pp+".WithLabels", nativeRuntimePprofWithLabels)
+	def(pp+".Label", nativeRuntimePprofLabel)
+	def(pp+".Do", nativeRuntimePprofDo)
 	// net: no network; the dial a kernel makes with a nil address fails as in Go.
-	def("net.DialUDP", func(t *thread, args []Value) (Value, ctl) {
-		if p := ptrArg(args[2]); p.Obj == 0 {
-			return Tuple{Pointer{}, t.newError("dial " + args[0].(string) + ": missing address")}, ctlNext
-		}
-		return nil, t.unsupported(t.g.top, "network connections (net.DialUDP)")
+	def("net.DialUDP", nativeNetDialUDP)
+}
+
+// nativeRuntimePprofProfiles is runtime/pprof.Profiles.
+func nativeRuntimePprofProfiles(t *thread, args []Value) (Value, ctl) { return Slice{}, ctlNext }
+
+// nativeRuntimePprofProfileCount is (*runtime/pprof.Profile).Count.
+func nativeRuntimePprofProfileCount(t *thread, args []Value) (Value, ctl) { return 0, ctlNext }
+
+// nativeRuntimePprofProfileAdd is (*runtime/pprof.Profile).Add.
+func nativeRuntimePprofProfileAdd(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// nativeRuntimePprofProfileRemove is (*runtime/pprof.Profile).Remove.
+func nativeRuntimePprofProfileRemove(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// nativeRuntimePprofLabels is runtime/pprof.Labels.
+func nativeRuntimePprofLabels(t *thread, args []Value) (Value, ctl) {
+	if rt := t.m.lookupType("runtime/pprof", "LabelSet"); rt != nil {
+		return rt.Zero(), ctlNext
+	}
+	return nil, ctlNext
+}
+
+// nativeRuntimePprofWithLabels is runtime/pprof.WithLabels.
+func nativeRuntimePprofWithLabels(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext }
+
+// nativeRuntimePprofLabel is runtime/pprof.Label.
+func nativeRuntimePprofLabel(t *thread, args []Value) (Value, ctl) { return Tuple{"", false}, ctlNext }
+
+// nativeRuntimePprofDo is runtime/pprof.Do.
+func nativeRuntimePprofDo(t *thread, args []Value) (Value, ctl) {
+	return nil, t.callCont(t.g.top, args[2], []Value{args[0]}, func(t *thread, _ Value) ctl {
+		return t.ret(t.g.top, nil)
 	})
+}
+
+// nativeNetDialUDP is net.DialUDP.
+func nativeNetDialUDP(t *thread, args []Value) (Value, ctl) {
+	if p := ptrArg(args[2]); p.Obj == 0 {
+		return Tuple{Pointer{}, t.newError("dial " + args[0].(string) + ": missing address")}, ctlNext
+	}
+	return nil, t.unsupported(t.g.top, "network connections (net.DialUDP)")
 }
 
 // internal/godebug: every setting has its default value (GODEBUG is not
@@ -349,17 +376,36 @@ func init() {
 		t.setCell(p, int32(rt.Fields[0]), name)
 		return p, ctlNext
 	})
-	def("(*internal/godebug.Setting).Value", func(t *thread, args []Value) (Value, ctl) { return "", ctlNext })
-	def("(*internal/godebug.Setting).String", func(t *thread, args []Value) (Value, ctl) {
-		p := args[0].(Pointer)
-		return t.s.heap.get(p.Obj).Cells[p.Off].(string) + "=", ctlNext
-	})
-	def("(*internal/godebug.Setting).Name", func(t *thread, args []Value) (Value, ctl) {
-		p := args[0].(Pointer)
-		return t.s.heap.get(p.Obj).Cells[p.Off].(string), ctlNext
-	})
-	def("(*internal/godebug.Setting).IncNonDefault", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
-	def("(*internal/godebug.Setting).Undocumented", func(t *thread, args []Value) (Value, ctl) { return false, ctlNext })
+	def("(*internal/godebug.Setting).Value", nativeInternalGodebugSettingValue)
+	def("(*internal/godebug.Setting).String", nativeInternalGodebugSettingString)
+	def("(*internal/godebug.Setting).Name", nativeInternalGodebugSettingName)
+	def("(*internal/godebug.Setting).IncNonDefault", nativeInternalGodebugSettingIncNonDefault)
+	def("(*internal/godebug.Setting).Undocumented", nativeInternalGodebugSettingUndocumented)
+}
+
+// nativeInternalGodebugSettingValue is (*internal/godebug.Setting).Value.
+func nativeInternalGodebugSettingValue(t *thread, args []Value) (Value, ctl) { return "", ctlNext }
+
+// nativeInternalGodebugSettingString is (*internal/godebug.Setting).String.
+func nativeInternalGodebugSettingString(t *thread, args []Value) (Value, ctl) {
+	p := args[0].(Pointer)
+	return t.s.heap.get(p.Obj).Cells[p.Off].(string) + "=", ctlNext
+}
+
+// nativeInternalGodebugSettingName is (*internal/godebug.Setting).Name.
+func nativeInternalGodebugSettingName(t *thread, args []Value) (Value, ctl) {
+	p := args[0].(Pointer)
+	return t.s.heap.get(p.Obj).Cells[p.Off].(string), ctlNext
+}
+
+// nativeInternalGodebugSettingIncNonDefault is (*internal/godebug.Setting).IncNonDefault.
+func nativeInternalGodebugSettingIncNonDefault(t *thread, args []Value) (Value, ctl) {
+	return nil, ctlNext
+}
+
+// nativeInternalGodebugSettingUndocumented is (*internal/godebug.Setting).Undocumented.
+func nativeInternalGodebugSettingUndocumented(t *thread, args []Value) (Value, ctl) {
+	return false, ctlNext
 }
 
 func init() {

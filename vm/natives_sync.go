@@ -265,12 +265,7 @@ func init() {
 	})
 
 	// Cond
-	def("sync.NewCond", func(t *thread, args []Value) (Value, ctl) {
-		rt := t.m.condType()
-		p := t.alloc(rt)
-		t.setCell(p, 0, args[0])
-		return p, ctlNext
-	})
+	def("sync.NewCond", nativeSyncNewCond)
 	defSync("(*sync.Cond).Wait", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		g := t.g
@@ -326,6 +321,14 @@ func init() {
 		t.setCell(p, 1, (*condQueue)(nil))
 		return nil, ctlNext
 	})
+}
+
+// nativeSyncNewCond is sync.NewCond.
+func nativeSyncNewCond(t *thread, args []Value) (Value, ctl) {
+	rt := t.m.condType()
+	p := t.alloc(rt)
+	t.setCell(p, 0, args[0])
+	return p, ctlNext
 }
 
 // readerSem and writerSem are the synchronization addresses of an RWMutex

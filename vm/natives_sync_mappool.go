@@ -127,46 +127,10 @@ func init() {
 		del(t, id, a[0])
 		return true
 	})
-	defVisible(sm+"Clear", func(t *thread, args []Value) (Value, ctl) {
-		p, id, k := t.syncMap(args[0], "Clear", false)
-		if k != ctlNext {
-			return nil, k
-		}
-		if id != 0 {
-			t.s.heap.mut(id, t.s.epoch).Map.clear()
-		}
-		t.raceRelease(p)
-		return nil, ctlNext
-	})
+	defVisible(sm+"Clear", nativeSyncMapClear)
 	// Range calls f on a snapshot of the entries, one call after the other
 	// above a continuation frame whose pc counts the calls made.
-	defVisible(sm+"Range", func(t *thread, args []Value) (Value, ctl) {
-		p, id, k := t.syncMap(args[0], "Range", false)
-		if k != ctlNext {
-			return nil, k
-		}
-		t.raceAcquire(p)
-		var ents []mapEntry
-		if id != 0 {
-			for _, e := range t.s.heap.get(id).Map.ents {
-				if !e.dead {
-					ents = append(ents, e)
-				}
-			}
-		}
-		if len(ents) == 0 {
-			return nil, ctlNext
-		}
-		f := args[1]
-		return nil, t.callCont(t.g.top, f, []Value{ents[0].k, ents[0].v}, func(t *thread, res Value) ctl {
-			cf := t.g.top
-			cf.pc++
-			if b, _ := res.(bool); !b || cf.pc >= len(ents) {
-				return t.ret(cf, nil)
-			}
-			return t.callAbove(cf, f, []Value{ents[cf.pc].k, ents[cf.pc].v})
-		})
-	})
+	defVisible(sm+"Range", nativeSyncMapRange)
 
 	// Pool: a LIFO stack of the values put; Get calls New when it is empty.
 	poolNew := func(t *thread) int32 { return t.m.fieldOff("sync", "Pool", 5) }
@@ -215,6 +179,48 @@ func init() {
 			return nil, t.unsupported(t.g.top, "sync.Pool.New function that blocks or panics")
 		}
 		return v, ctlNext
+	})
+}
+
+// nativeSyncMapClear is (*sync.Map).Clear.
+func nativeSyncMapClear(t *thread, args []Value) (Value, ctl) {
+	p, id, k := t.syncMap(args[0], "Clear", false)
+	if k != ctlNext {
+		return nil, k
+	}
+	if id != 0 {
+		t.s.heap.mut(id, t.s.epoch).Map.clear()
+	}
+	t.raceRelease(p)
+	return nil, ctlNext
+}
+
+// nativeSyncMapRange is (*sync.Map).Range.
+func nativeSyncMapRange(t *thread, args []Value) (Value, ctl) {
+	p, id, k := t.syncMap(args[0], "Range", false)
+	if k != ctlNext {
+		return nil, k
+	}
+	t.raceAcquire(p)
+	var ents []mapEntry
+	if id != 0 {
+		for _, e := range t.s.heap.get(id).Map.ents {
+			if !e.dead {
+				ents = append(ents, e)
+			}
+		}
+	}
+	if len(ents) == 0 {
+		return nil, ctlNext
+	}
+	f := args[1]
+	return nil, t.callCont(t.g.top, f, []Value{ents[0].k, ents[0].v}, func(t *thread, res Value) ctl {
+		cf := t.g.top
+		cf.pc++
+		if b, _ := res.(bool); !b || cf.pc >= len(ents) {
+			return t.ret(cf, nil)
+		}
+		return t.callAbove(cf, f, []Value{ents[cf.pc].k, ents[cf.pc].v})
 	})
 }
 

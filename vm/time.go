@@ -401,29 +401,11 @@ func (m *Machine) lookupType(pkg, name string) *RType {
 func (m *Machine) condType() *RType { return m.lookupType("sync", "Cond") }
 
 func init() {
-	sleep := defVisible("time.Sleep", func(t *thread, args []Value) (Value, ctl) {
-		t.s.last.Op = "time.Sleep"
-		if t.g.wake != nil {
-			t.g.wake = nil
-			return nil, ctlNext
-		}
-		d := toInt64(args[0])
-		if d <= 0 {
-			return nil, ctlNext
-		}
-		t.s.addTimer(timer{when: t.s.clock + d, g: t.g.id, bubble: t.g.bubble})
-		return nil, t.park("sleep")
-	})
+	sleep := defVisible("time.Sleep", nativeTimeSleep)
 	_ = sleep
 	def("time.Now", timeNow)
-	def("time.runtimeNano", func(t *thread, args []Value) (Value, ctl) { return t.s.readClock(), ctlNext })
-	def("time.initLocal", func(t *thread, args []Value) (Value, ctl) {
-		// the local time zone is UTC, as with an /etc/localtime of UTC
-		if p, ok := t.m.globalVar("time", "localLoc"); ok {
-			t.setCell(p, 0, "Local")
-		}
-		return nil, ctlNext
-	})
+	def("time.runtimeNano", nativeTimeRuntimeNano)
+	def("time.initLocal", nativeTimeInitLocal)
 
 	newTimer := func(t *thread, d int64, period int64, fn *Closure, typeName string) Pointer {
 		rt := t.m.lookupType("time", typeName)
@@ -474,35 +456,71 @@ func init() {
 		return pending || unreceived, ctlNext
 	}
 	def("(*time.Timer).Stop", stop)
-	def("(*time.Ticker).Stop", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.s.removeTimer(p.Obj)
-		t.drainTimer(p)
+	def("(*time.Ticker).Stop", nativeTimeTickerStop)
+	def("(*time.Timer).Reset", nativeTimeTimerReset)
+	def("(*time.Ticker).Reset", nativeTimeTickerReset)
+}
+
+// nativeTimeSleep is time.Sleep.
+func nativeTimeSleep(t *thread, args []Value) (Value, ctl) {
+	t.s.last.Op = "time.Sleep"
+	if t.g.wake != nil {
+		t.g.wake = nil
 		return nil, ctlNext
-	})
-	def("(*time.Timer).Reset", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		pending := t.s.removeTimer(p.Obj)
-		was := t.drainTimer(p) || pending
-		tm := timer{when: t.s.clock + toInt64(args[1]), id: p.Obj, vc: t.raceTimer(), bubble: t.g.bubble, wallBase: t.g.wallBase}
-		if cells := t.s.heap.get(p.Obj).Cells; len(cells) > 0 {
-			tm.fn, _ = cells[len(cells)-1].(*Closure) // an AfterFunc timer (see newTimer)
-		}
-		if tm.fn == nil {
-			tm.ch, _ = t.cell(p, 0).(Chan)
-		}
-		t.s.addTimer(tm)
-		return was, ctlNext
-	})
-	def("(*time.Ticker).Reset", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.s.removeTimer(p.Obj)
-		t.drainTimer(p)
-		d := toInt64(args[1])
-		ch, _ := t.cell(p, 0).(Chan)
-		t.s.addTimer(timer{when: t.s.clock + d, ch: ch, period: d, id: p.Obj, vc: t.raceTimer(), bubble: t.g.bubble, wallBase: t.g.wallBase})
+	}
+	d := toInt64(args[0])
+	if d <= 0 {
 		return nil, ctlNext
-	})
+	}
+	t.s.addTimer(timer{when: t.s.clock + d, g: t.g.id, bubble: t.g.bubble})
+	return nil, t.park("sleep")
+}
+
+// nativeTimeRuntimeNano is time.runtimeNano.
+func nativeTimeRuntimeNano(t *thread, args []Value) (Value, ctl) { return t.s.readClock(), ctlNext }
+
+// nativeTimeInitLocal is time.initLocal.
+func nativeTimeInitLocal(t *thread, args []Value) (Value, ctl) {
+	// the local time zone is UTC, as with an /etc/localtime of UTC
+	if p, ok := t.m.globalVar("time", "localLoc"); ok {
+		t.setCell(p, 0, "Local")
+	}
+	return nil, ctlNext
+}
+
+// nativeTimeTickerStop is (*time.Ticker).Stop.
+func nativeTimeTickerStop(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.s.removeTimer(p.Obj)
+	t.drainTimer(p)
+	return nil, ctlNext
+}
+
+// nativeTimeTimerReset is (*time.Timer).Reset.
+func nativeTimeTimerReset(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	pending := t.s.removeTimer(p.Obj)
+	was := t.drainTimer(p) || pending
+	tm := timer{when: t.s.clock + toInt64(args[1]), id: p.Obj, vc: t.raceTimer(), bubble: t.g.bubble, wallBase: t.g.wallBase}
+	if cells := t.s.heap.get(p.Obj).Cells; len(cells) > 0 {
+		tm.fn, _ = cells[len(cells)-1].(*Closure) // an AfterFunc timer (see newTimer)
+	}
+	if tm.fn == nil {
+		tm.ch, _ = t.cell(p, 0).(Chan)
+	}
+	t.s.addTimer(tm)
+	return was, ctlNext
+}
+
+// nativeTimeTickerReset is (*time.Ticker).Reset.
+func nativeTimeTickerReset(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.s.removeTimer(p.Obj)
+	t.drainTimer(p)
+	d := toInt64(args[1])
+	ch, _ := t.cell(p, 0).(Chan)
+	t.s.addTimer(timer{when: t.s.clock + d, ch: ch, period: d, id: p.Obj, vc: t.raceTimer(), bubble: t.g.bubble, wallBase: t.g.wallBase})
+	return nil, ctlNext
 }
 
 // drainTimer discards the value a fired timer or ticker left in its channel
