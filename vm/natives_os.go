@@ -1,6 +1,7 @@
 package vm
 
-// The initializer of package os, whose source is not interpreted (it is
+// Natives of package os that are not the OS boundary: its page size, and
+// the initializer of package os, whose source is not interpreted (it is
 // the OS boundary): the error variables that alias package io/fs's (run
 // from source, initialized before os) get fs's values, so that
 // errors.Is(err, os.ErrClosed) and a comparison with os.ErrNotExist see
@@ -8,7 +9,14 @@ package vm
 
 func init() {
 	def("os.init", osInit)
+	def("os.Getpagesize", osGetpagesize)
+	def("syscall.Getpagesize", osGetpagesize)
 }
+
+// osGetpagesize is os.Getpagesize and syscall.Getpagesize: the page size of
+// amd64 Linux, a constant of the machine rather than an input (ristretto's
+// buffers are sized by it).
+func osGetpagesize(t *thread, args []Value) (Value, ctl) { return 4096, ctlNext }
 
 // osErrorsFromFS names the variables of os that are the same-named
 // variables of io/fs.

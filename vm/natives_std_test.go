@@ -36,6 +36,7 @@ true wrap: base
 3 true unsupported operation
 `, ""},
 	{"errors-as-nil", "", "panic: errors: target cannot be nil"},
+	{"pagesize", "4096\n", ""},
 	{"errors-as-nonptr", "", "panic: errors: target must be a non-nil pointer"},
 	{"math", `1.4142135623730951 +Inf -Inf true true
 -2 2 -2 3 3 NaN

@@ -392,6 +392,7 @@ var cases = map[string]func(){
 		dcancel()
 		fmt.Println(dctx.Err())
 	},
+	"pagesize": func() { fmt.Println(os.Getpagesize()) }, // a constant of the machine, not the OS boundary (ristretto)
 	"sleep-measured": func() { // a goroutine woken by a timer reads a later time (retry-go's tests)
 		start := time.Now()
 		<-time.After(200 * time.Millisecond)
