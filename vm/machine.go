@@ -291,7 +291,7 @@ func (m *Machine) allocGlobals() {
 		id := m.base.alloc(o, 0)
 		m.globals[g] = Pointer{Obj: id}
 		m.allGlobals = append(m.allGlobals, id)
-		if m.prog.Interpreted(g.Pkg.Pkg.Path()) {
+		if m.prog.Interpreted(g.Pkg.Pkg.Path()) && !constantTables[g.Pkg.Pkg.Path()] {
 			m.hashRoots = append(m.hashRoots, id)
 		}
 	}
@@ -303,6 +303,13 @@ func (m *Machine) allocGlobals() {
 		}
 	}
 }
+
+// constantTables are the standard-library packages, interpreted from their
+// source, whose package-level variables are tables that nothing writes
+// after their initializers: their objects are not hashed with each state
+// (unicode's range tables, hundreds of objects, were most of the state
+// hash of every program that imports strings).
+var constantTables = map[string]bool{"unicode": true}
 
 // cellsOf returns fresh zero cells for a value of type rt.
 func cellsOf(rt *RType) []Value {
