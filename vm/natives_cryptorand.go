@@ -48,11 +48,22 @@ func cryptoRandRead(t *thread, args []Value) (Value, ctl) {
 	b, _ := args[0].(Slice)
 	if p, ok := t.m.globalVar(cryptoRandPkg, "Reader"); ok {
 		r, _ := t.s.heap.get(p.Obj).Cells[p.Off].(Iface)
-		if rt := t.m.lookupType(cryptoReaderPkg, "reader"); r.T == nil || r.T != rt {
+		if !isCryptoReader(r.T) {
 			return nil, t.unsupported(t.g.top, "crypto/rand.Read with crypto/rand.Reader replaced")
 		}
 	}
 	return t.cryptoFill(b)
+}
+
+// isCryptoReader reports whether rt is crypto/internal/rand's reader type,
+// the type of the VM's Reader (by name: no scan of the program's packages
+// per call).
+func isCryptoReader(rt *RType) bool {
+	if rt == nil {
+		return false
+	}
+	n, ok := rt.T.(*types.Named)
+	return ok && n.Obj().Name() == "reader" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == cryptoReaderPkg
 }
 
 // cryptoFill writes the next len(b) bytes of the sequence into b.
