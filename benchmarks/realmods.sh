@@ -9,7 +9,8 @@
 # Usage: benchmarks/realmods.sh [GMC] [TIME_LIMIT] [MODULE-REGEXP]
 # Env: OUT (directory for the raw JSON; default a temporary directory);
 # SET=extra runs a second set of modules instead (fetched in session 6 to
-# look for false alarms on code gmc had never seen), SET=all both. Modules
+# look for false alarms on code gmc had never seen), SET=new a third
+# (session 7), SET=all every set. Modules
 # without a go.mod, or whose go.mod misses a requirement, are resolved
 # from the module cache only (GOPROXY=file://.../cache/download).
 # A module missing from the module cache is skipped with a message; fetch one
@@ -55,9 +56,24 @@ EXTRA="github.com/!workiva/go-datastructures@v1.1.5 \
 	github.com/bluele/gcache@v0.0.2 \
 	github.com/robfig/cron/v3@v3.0.1 \
 	github.com/vardius/message-bus@v1.1.5"
+NEW="github.com/puzpuzpuz/xsync/v3@v3.5.1 \
+	github.com/sony/gobreaker@v1.0.0 \
+	github.com/afex/hystrix-go@v0.0.0-20180502004556-fa1af6a1f4f5 \
+	github.com/juju/ratelimit@v1.0.2 \
+	github.com/smallnest/chanx@v1.2.0 \
+	github.com/enriquebris/goconcurrentqueue@v0.7.0 \
+	github.com/sethvargo/go-retry@v0.3.0 \
+	github.com/rcrowley/go-metrics@v0.0.0-20250401214520-65e299d6c5c9 \
+	github.com/cornelk/hashmap@v1.0.8 \
+	github.com/coocood/freecache@v1.2.4 \
+	go.uber.org/goleak@v1.3.0 \
+	github.com/sasha-s/go-deadlock@v0.3.5 \
+	github.com/!code-!hex/go-generics-cache@v1.5.1 \
+	github.com/lestrrat-go/backoff/v2@v2.0.8"
 case "${SET:-base}" in
+new) LIST=$NEW ;;
 extra) LIST=$EXTRA ;;
-all) LIST="$BASE $EXTRA" ;;
+all) LIST="$BASE $EXTRA $NEW" ;;
 *) LIST=$BASE ;;
 esac
 CACHEPROXY="file://$MOD/cache/download"
