@@ -62,7 +62,10 @@ func (a fmtArg) Format(f fmt.State, verb rune) {
 			return
 		}
 	}
-	if verb != 'T' && verb != 'p' && !(verb == 'v' && f.Flag('#')) {
+	// fmt's handleMethods: Error and String are called for the string
+	// verbs only; %d of a Stringer prints the number (a String method
+	// formatting its receiver with %d would otherwise recurse forever).
+	if stringVerb(verb) && !(verb == 'v' && f.Flag('#')) {
 		if s, ok := a.method("Error"); ok {
 			a.formatString(f, verb, s)
 			return
@@ -73,6 +76,16 @@ func (a fmtArg) Format(f fmt.State, verb rune) {
 		}
 	}
 	a.formatValue(f, verb)
+}
+
+// stringVerb reports whether fmt formats a value with an Error or String
+// method through that method for verb.
+func stringVerb(verb rune) bool {
+	switch verb {
+	case 'v', 's', 'x', 'X', 'q':
+		return true
+	}
+	return false
 }
 
 func (a fmtArg) formatString(f fmt.State, verb rune, s string) {

@@ -370,6 +370,13 @@ func (t *thread) goroutineExit() ctl {
 	return ctlStop
 }
 
+// maxNestedCalls bounds the nesting of syncCall (VM code called back by a
+// native that was itself called from VM code called back by a native…):
+// each level is a few frames of gmc's own Go stack, and a Go program
+// recursing that way (String calling Sprintf("%v", itself)) would die of
+// a stack overflow.
+const maxNestedCalls = 1000
+
 // syncCall runs fn(args) to completion inside the current transition (used
 // by natives that call back into Go code, e.g. fmt calling a String method).
 // Scheduling points inside do not yield. ok is false if the call panicked,
@@ -392,6 +399,12 @@ func (t *thread) syncCall(fn Value, args []Value) (res Value, ok bool) {
 		return v, k == ctlNext
 	}
 	if cf.blocks == nil {
+		return nil, false
+	}
+	if t.nested >= maxNestedCalls {
+		// a String method formatting its receiver with %v recurses
+		// through fmt without end: the program dies as Go's does
+		t.fatal(t.g.top, KindFatal, "stack overflow")
 		return nil, false
 	}
 	g := t.g

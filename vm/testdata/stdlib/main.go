@@ -392,6 +392,11 @@ var cases = map[string]func(){
 		dcancel()
 		fmt.Println(dctx.Err())
 	},
+	"stringer-verbs": func() { // %d of a Stringer prints the number; String formats itself with %d (gobreaker's State)
+		fmt.Printf("%v %s %d %x %q %5d|\n", stateStringer(7), stateStringer(1), stateStringer(7), stateStringer(255), stateStringer(1), stateStringer(3))
+		fmt.Println(fmt.Sprint(errCode(4)), fmt.Sprintf("%d %v", errCode(4), errCode(5)))
+	},
+	"stringer-recursive": func() { fmt.Println(selfStringer(1)) }, // String formats itself with %v: Go dies of a stack overflow
 	"pagesize": func() { fmt.Println(os.Getpagesize()) }, // a constant of the machine, not the OS boundary (ristretto)
 	"sleep-measured": func() { // a goroutine woken by a timer reads a later time (retry-go's tests)
 		start := time.Now()
@@ -455,6 +460,28 @@ var cases = map[string]func(){
 		fmt.Println(rand.Intn(100), rand.Intn(100), randv2.IntN(100))
 	},
 }
+
+// stateStringer's String formats unknown values with %d, as
+// sony/gobreaker's State does.
+type stateStringer int
+
+func (s stateStringer) String() string {
+	if s == 1 {
+		return "one"
+	}
+	return fmt.Sprintf("unknown state: %d", s)
+}
+
+// selfStringer's String formats its receiver with %v: fmt calls String
+// again, without end.
+type selfStringer int
+
+func (s selfStringer) String() string { return fmt.Sprintf("%v", s) }
+
+// errCode is an error whose Error method formats the code with %d.
+type errCode int
+
+func (e errCode) Error() string { return fmt.Sprintf("code %d", e) }
 
 func main() {
 	if len(os.Args) < 2 || cases[os.Args[1]] == nil {
