@@ -396,8 +396,8 @@ var cases = map[string]func(){
 		fmt.Printf("%v %s %d %x %q %5d|\n", stateStringer(7), stateStringer(1), stateStringer(7), stateStringer(255), stateStringer(1), stateStringer(3))
 		fmt.Println(fmt.Sprint(errCode(4)), fmt.Sprintf("%d %v", errCode(4), errCode(5)))
 	},
-	"stringer-recursive": func() { fmt.Println(selfStringer(1)) }, // String formats itself with %v: Go dies of a stack overflow
-	"pagesize": func() { fmt.Println(os.Getpagesize()) }, // a constant of the machine, not the OS boundary (ristretto)
+	"stringer-recursive": func() { fmt.Println(selfStringer(1)) },  // String formats itself with %v: Go dies of a stack overflow
+	"pagesize":           func() { fmt.Println(os.Getpagesize()) }, // a constant of the machine, not the OS boundary (ristretto)
 	"sleep-measured": func() { // a goroutine woken by a timer reads a later time (retry-go's tests)
 		start := time.Now()
 		<-time.After(200 * time.Millisecond)
