@@ -62,6 +62,9 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 	if t.s.race != nil {
 		t.raceAccess(fr, p, rt.Size, false)
 	}
+	if int(p.Off)+rt.Size > len(o.Cells) {
+		return t.unsupported(fr, "load past the end of an object (memory reinterpreted through unsafe.Pointer)")
+	}
 	if rt.Agg {
 		fr.regs[dst] = append([]Value(nil), o.Cells[p.Off:int(p.Off)+rt.Size]...)
 	} else {
@@ -70,6 +73,12 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		case Slice:
 			if isStringType(rt.T) {
 				v = t.s.sliceString(x)
+			} else if isUintptr(rt.T) { // reflect.SliceHeader's Data
+				v = t.s.addrOfPointer(Pointer{Obj: x.Obj, Off: x.Off})
+			}
+		case Pointer:
+			if isUintptr(rt.T) { // a pointer read as a number
+				v = t.s.addrOfPointer(x)
 			}
 		case string:
 			if isByteSlice(rt.T) {
@@ -85,7 +94,17 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 // variable, is the unsafe idiom *(*string)(unsafe.Pointer(&b)) (and its
 // reverse): the VM's string is a Go string, not a header over the bytes,
 // so the load converts. The []byte made from a string is a copy: writing
-// through it (undefined in Go) does not change the string.
+// through it (undefined in Go) does not change the string. Likewise a
+// uintptr loaded from a cell holding a slice (the Data word of
+// (*reflect.SliceHeader)(unsafe.Pointer(&s))) or a pointer is its address
+// (unsafeptr.go); a load past the end of the object (SliceHeader's Len
+// over a one-cell slice variable) stops the run as unsupported rather than
+// read a wrong value.
+
+func isUintptr(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Uintptr
+}
 
 func isStringType(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)

@@ -20,6 +20,7 @@ import (
 	randv2 "math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"runtime/pprof"
 	"slices"
@@ -31,6 +32,7 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 type codeErr struct{ code int }
@@ -396,8 +398,18 @@ var cases = map[string]func(){
 		fmt.Printf("%v %s %d %x %q %5d|\n", stateStringer(7), stateStringer(1), stateStringer(7), stateStringer(255), stateStringer(1), stateStringer(3))
 		fmt.Println(fmt.Sprint(errCode(4)), fmt.Sprintf("%d %v", errCode(4), errCode(5)))
 	},
-	"stringer-recursive": func() { fmt.Println(selfStringer(1)) },  // String formats itself with %v: Go dies of a stack overflow
-	"pagesize":           func() { fmt.Println(os.Getpagesize()) }, // a constant of the machine, not the OS boundary (ristretto)
+	"stringer-recursive": func() { fmt.Println(selfStringer(1)) }, // String formats itself with %v: Go dies of a stack overflow
+	"sliceheader-data": func() { // cornelk/hashmap's store: the array's address from reflect.SliceHeader, then pointer arithmetic
+		index := make([]*int, 4)
+		x := 5
+		index[2] = &x
+		header := (*reflect.SliceHeader)(unsafe.Pointer(&index))
+		array := unsafe.Pointer(header.Data)
+		p := (*unsafe.Pointer)(unsafe.Pointer(uintptr(array) + 2*unsafe.Sizeof(array)))
+		q := (*unsafe.Pointer)(unsafe.Pointer(uintptr(array) + 1*unsafe.Sizeof(array)))
+		fmt.Println(*(*int)(atomic.LoadPointer(p)), atomic.LoadPointer(q) == nil)
+	},
+	"pagesize": func() { fmt.Println(os.Getpagesize()) }, // a constant of the machine, not the OS boundary (ristretto)
 	"sleep-measured": func() { // a goroutine woken by a timer reads a later time (retry-go's tests)
 		start := time.Now()
 		<-time.After(200 * time.Millisecond)
