@@ -280,3 +280,18 @@ $`)
 		t.Errorf("output:\n%s\nwant the stacks of goroutines 1 and 2", got)
 	}
 }
+
+// TestRuntimeStackBlocked: a goroutine blocked in a modelled function of
+// sync or time shows the frames Go shows on top of its stack (goleak's
+// filters read the first: internal/sync.runtime_SemacquireMutex,
+// sync.runtime_SemacquireWaitGroup, time.Sleep; output of go run).
+func TestRuntimeStackBlocked(t *testing.T) {
+	s := runReflect(t, "stack-blocked", vm.Checks{})
+	if err := s.Err(); err != nil {
+		t.Fatalf("error: %s: %s", err.Kind, err.Msg)
+	}
+	want := "[sleep]: time.Sleep\n[sync.Mutex.Lock]: internal/sync.runtime_SemacquireMutex\n[sync.WaitGroup.Wait]: sync.runtime_SemacquireWaitGroup\n"
+	if got := s.Output(0); got != want {
+		t.Errorf("output:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -228,6 +228,11 @@ func (m *Machine) formatStack(b *strings.Builder, g *goroutine, status string, e
 	for _, e := range extra {
 		b.WriteString(e)
 	}
+	if g.status == gBlocked {
+		for _, name := range m.blockedInFrames(g) {
+			b.WriteString(name + "(...)\n\t" + stdFuncFile(name) + "\n")
+		}
+	}
 	for _, sp := range goroutineStack(g, false) {
 		var fr pcFrame
 		if sp.rf > 0 {
@@ -242,6 +247,73 @@ func (m *Machine) formatStack(b *strings.Builder, g *goroutine, status string, e
 		}
 		b.WriteString(fr.fn + "(...)\n\t" + fr.file + ":" + strconv.Itoa(fr.line) + "\n")
 	}
+}
+
+// blockedFrames are the frames Go shows above a goroutine blocked in a
+// modelled standard-library function (runtime.Stack hides runtime.gopark
+// and the scheduler), innermost first, by the function's runtime name;
+// a modelled function not listed shows itself. goleak's filters read
+// them (testing.(*T).Run, testing.(*T).Parallel at the top of a stack in
+// "chan receive" is the testing package's own goroutine).
+var blockedFrames = map[string][]string{
+	"sync.(*Mutex).Lock":          {"internal/sync.runtime_SemacquireMutex", "internal/sync.(*Mutex).lockSlow", "internal/sync.(*Mutex).Lock", "sync.(*Mutex).Lock"},
+	"sync.(*RWMutex).RLock":       {"sync.runtime_SemacquireRWMutexR", "sync.(*RWMutex).RLock"},
+	"sync.(*RWMutex).Lock":        {"sync.runtime_SemacquireRWMutex", "sync.(*RWMutex).Lock"},
+	"sync.(*WaitGroup).Wait":      {"sync.runtime_SemacquireWaitGroup", "sync.(*WaitGroup).Wait"},
+	"sync.(*Cond).Wait":           {"sync.runtime_notifyListWait", "sync.(*Cond).Wait"},
+	"internal/sync.(*Mutex).Lock": {"internal/sync.runtime_SemacquireMutex", "internal/sync.(*Mutex).lockSlow", "internal/sync.(*Mutex).Lock"},
+}
+
+// blockedInFrames returns the standard-library frames above g's innermost
+// VM frame when g is blocked inside a call of a modelled (native)
+// function of the standard library: that frame stands at the call.
+func (m *Machine) blockedInFrames(g *goroutine) []string {
+	f := g.top
+	if f == nil || f.fn == nil || f.block == nil {
+		return nil
+	}
+	l := frameLoc(f, true)
+	instrs := l.Fn.Blocks[l.Block].Instrs
+	if l.Index < 0 || l.Index >= len(instrs) {
+		return nil
+	}
+	call, ok := instrs[l.Index].(ssa.CallInstruction)
+	if !ok {
+		return nil
+	}
+	callee := call.Common().StaticCallee()
+	if callee == nil || callee.Pkg == nil || !isStdPath(callee.Pkg.Pkg.Path()) {
+		return nil
+	}
+	name := runtimeFuncName(callee)
+	if fs, ok := blockedFrames[name]; ok {
+		return fs
+	}
+	return []string{name}
+}
+
+// isStdPath reports whether an import path is the standard library's (no
+// dot in its first element).
+func isStdPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// stdFuncFile is the file:line runtime.Stack prints for a standard-library
+// frame gmc shows without running it: its package's directory in GOROOT
+// (the line is not modelled: 1).
+func stdFuncFile(name string) string {
+	pkg := name
+	if i := strings.Index(pkg, ".("); i >= 0 {
+		pkg = pkg[:i]
+	} else if i := strings.LastIndex(pkg, "/"); i >= 0 {
+		if j := strings.Index(pkg[i:], "."); j >= 0 {
+			pkg = pkg[:i+j]
+		}
+	} else if i := strings.Index(pkg, "."); i >= 0 {
+		pkg = pkg[:i]
+	}
+	return filepath.Join(runtime.GOROOT(), "src", pkg, filepath.Base(pkg)+".go") + ":1"
 }
 
 // stackText is the text of runtime.Stack(buf, all); extra are frames

@@ -12,7 +12,9 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"sort"
 	"strings"
+	"sync"
 	"time"
 	"unsafe"
 )
@@ -280,6 +282,26 @@ var cases = map[string]func(){
 		buf := make([]byte, 1<<12)
 		fmt.Println(normStack(string(buf[:runtime.Stack(buf, true)])))
 		close(ch)
+	},
+	"stack-blocked": func() { // the frames Go shows for goroutines blocked in sync and time (goleak reads the first)
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		mu.Lock()
+		wg.Add(1)
+		go func() { mu.Lock() }()
+		go func() { wg.Wait() }()
+		go func() { time.Sleep(time.Hour) }()
+		time.Sleep(10 * time.Millisecond)
+		buf := make([]byte, 1<<14)
+		var tops []string
+		for _, g := range strings.Split(string(buf[:runtime.Stack(buf, true)]), "\n\n")[1:] {
+			lines := strings.Split(g, "\n")
+			tops = append(tops, lines[0][strings.Index(lines[0], "["):]+" "+lines[1][:strings.LastIndex(lines[1], "(")])
+		}
+		sort.Strings(tops)
+		fmt.Println(strings.Join(tops, "\n"))
+		mu.Unlock()
+		wg.Done()
 	},
 	"deepequal-race": func() {
 		x := []int{1}
