@@ -148,13 +148,23 @@ func reflectSelect(t *thread, args []Value) (Value, ctl) {
 	if msg != "" {
 		return nil, t.stringPanic(msg)
 	}
-	result := func(k int, c *rselCase, v Value, ok bool) Value {
-		rv := packValue(rvalue{})
-		if c != nil && c.dir == reflect.SelectRecv {
-			rv = packValue(t.newRValue(c.elem, v, 0))
-		}
-		return Tuple{k, rv, ok}
+	k, v, ok, kc := t.runReflectCases(cases)
+	if kc != ctlNext {
+		return nil, kc
 	}
+	rv := packValue(rvalue{})
+	if cases[k].dir == reflect.SelectRecv {
+		rv = packValue(t.newRValue(cases[k].elem, v, 0))
+	}
+	return Tuple{k, rv, ok}, ctlNext
+}
+
+// runReflectCases runs a select over cases for the running goroutine (a
+// visible native, called again when a partner wakes it): the index of
+// the case that proceeded, the value received and whether it came from a
+// send; ctlBlock when the goroutine parks; a panic when a send case's
+// channel is closed.
+func (t *thread) runReflectCases(cases []rselCase) (k int, v Value, ok bool, kc ctl) {
 	if w := t.g.wake; w != nil { // a partner completed case w.cas
 		t.g.wake = nil
 		t.visible = true
@@ -163,15 +173,15 @@ func reflectSelect(t *thread, args []Value) (Value, ctl) {
 		c := &cases[w.cas]
 		if c.dir == reflect.SelectSend {
 			if w.closed {
-				return nil, t.plainPanic(t.g.top, "send on closed channel")
+				return 0, nil, false, t.plainPanic(t.g.top, "send on closed channel")
 			}
-			return result(w.cas, c, nil, false), ctlNext
+			return w.cas, nil, false, ctlNext
 		}
 		v := w.val
 		if !w.ok {
 			v = c.elem.Zero()
 		}
-		return result(w.cas, c, v, w.ok), ctlNext
+		return w.cas, v, w.ok, ctlNext
 	}
 	t.s.last.Op = "select"
 	for _, c := range cases {
@@ -190,17 +200,17 @@ func reflectSelect(t *thread, args []Value) (Value, ctl) {
 		if c.dir == reflect.SelectSend {
 			t.share(c.send)
 			if _, kc := t.trySend(t.g.top, c.ch, c.send); kc != ctlNext {
-				return nil, kc
+				return 0, nil, false, kc
 			}
-			return result(k, c, nil, false), ctlNext
+			return k, nil, false, ctlNext
 		}
 		v, ok, _ := t.tryRecv(c.ch, c.elem.Zero())
-		return result(k, c, v, ok), ctlNext
+		return k, v, ok, ctlNext
 	}
 	for i, c := range cases {
 		if c.dir == reflect.SelectDefault {
 			t.polled = true
-			return result(i, nil, nil, false), ctlNext
+			return i, nil, false, ctlNext
 		}
 	}
 	parked := false
@@ -220,9 +230,9 @@ func reflectSelect(t *thread, args []Value) (Value, ctl) {
 	if !parked {
 		t.g.status = gBlocked
 		t.g.wait = waitInfo{kind: waitForever, reason: "select (no cases)"}
-		return nil, ctlBlock
+		return 0, nil, false, ctlBlock
 	}
-	return nil, t.park("select")
+	return 0, nil, false, t.park("select")
 }
 
 // unqueueReflectSelect removes the running goroutine from the queues of

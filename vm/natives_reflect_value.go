@@ -23,9 +23,10 @@ import (
 // checked by the race detector, as Go's reflect is instrumented
 // (TestRaceReflectRW of Go's race suite). reflect.Select is
 // natives_reflect_select.go, Call, CallSlice and MakeFunc natives_reflect_call.go,
-// SetMapIndex and MapRange natives_reflect_map.go. Not modelled: Method,
-// MethodByName, channel operations (Send, Recv); calling one
-// stops the run with "unsupported: call of ... (no body and no model)".
+// SetMapIndex and MapRange natives_reflect_map.go, the channel operations
+// (Send, Recv, TrySend, TryRecv, Close) natives_reflect_chan.go. Not
+// modelled: Method, MethodByName; calling one stops the run with
+// "unsupported: call of ... (no body and no model)".
 
 // Go's reflect.flag bits.
 const (

@@ -13,7 +13,8 @@ import (
 // it blocks until a partner comes, takes a closed channel's case and the
 // default case as Go does, offers every ready case as a choice (the
 // exhaustive search finds the run go test fails in half the time, with
-// its message), and panics as reflect does on an invalid case.
+// its message), and panics as reflect does on an invalid case. Value's
+// Send, Recv, TrySend, TryRecv and Close are channel operations.
 func TestReflectSelect(t *testing.T) {
 	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "reflectselect")})
 	if err != nil {
@@ -28,6 +29,9 @@ func TestReflectSelect(t *testing.T) {
 		{"TestSelectClosedAndDefault", "", ""},
 		{"TestSelectReady", vm.KindAssert, "--- FAIL: TestSelectReady\n    reflectselect_test.go:63: case 1 (value 2) chosen"},
 		{"TestFailsInvalidDir", vm.KindPanic, "panic: reflect.Select: invalid Dir"},
+		{"TestValueSendRecv", "", ""},
+		{"TestValueRecvLeak", vm.KindLeak, "goroutine leak: 1 goroutine blocked forever after the entry returned"},
+		{"TestFailsSendNotAssignable", vm.KindPanic, "panic: reflect.Value.Send: value of type string is not assignable to type int"},
 	} {
 		t.Run(c.entry, func(t *testing.T) {
 			m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}, Sanity: true})

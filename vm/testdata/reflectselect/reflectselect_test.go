@@ -67,3 +67,45 @@ func TestSelectReady(t *testing.T) {
 func TestFailsInvalidDir(t *testing.T) {
 	reflect.Select([]reflect.SelectCase{{Dir: 9}})
 }
+
+// Value.Send and Value.Recv block until a partner comes (eapache/channels
+// forwards between channels this way); TrySend and TryRecv do not block;
+// Close closes, and Recv on the closed channel gets ok false.
+func TestValueSendRecv(t *testing.T) {
+	in, out := make(chan int), make(chan any, 1)
+	go func() {
+		v, ok := reflect.ValueOf(in).Recv()
+		if !ok {
+			panic("closed")
+		}
+		reflect.ValueOf(out).Send(v)
+	}()
+	in <- 5
+	if got := <-out; got != 5 {
+		t.Fatalf("got %v", got)
+	}
+	c := reflect.ValueOf(make(chan string, 1))
+	if v, ok := c.TryRecv(); v.IsValid() || ok {
+		t.Fatalf("TryRecv of an empty channel: %v %v", v, ok)
+	}
+	if !c.TrySend(reflect.ValueOf("a")) || c.TrySend(reflect.ValueOf("b")) {
+		t.Fatal("TrySend: want true then false (capacity 1)")
+	}
+	c.Close()
+	if v, ok := c.Recv(); v.String() != "a" || !ok {
+		t.Fatalf("Recv: %v %v", v, ok)
+	}
+	if v, ok := c.Recv(); v.String() != "" || ok {
+		t.Fatalf("Recv after close: %v %v", v, ok)
+	}
+}
+
+// A Value.Recv on a channel nobody sends on leaks its goroutine.
+func TestValueRecvLeak(t *testing.T) {
+	c := make(chan int)
+	go func() { reflect.ValueOf(c).Recv() }()
+}
+
+func TestFailsSendNotAssignable(t *testing.T) {
+	reflect.ValueOf(make(chan int, 1)).Send(reflect.ValueOf("x"))
+}
