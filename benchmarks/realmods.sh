@@ -69,7 +69,15 @@ NEW="github.com/puzpuzpuz/xsync/v3@v3.5.1 \
 	go.uber.org/goleak@v1.3.0 \
 	github.com/sasha-s/go-deadlock@v0.3.5 \
 	github.com/!code-!hex/go-generics-cache@v1.5.1 \
-	github.com/lestrrat-go/backoff/v2@v2.0.8"
+	github.com/lestrrat-go/backoff/v2@v2.0.8 \
+	github.com/jackc/puddle/v2@v2.2.2 \
+	github.com/benbjohnson/clock@v1.3.5 \
+	github.com/fatih/semgroup@v1.3.0 \
+	github.com/neilotoole/errgroup@v0.1.6 \
+	github.com/alphadose/haxmap@v1.4.1 \
+	github.com/go-co-op/gocron/v2@v2.16.1 \
+	github.com/golang-queue/queue@v0.3.0 \
+	github.com/jpillora/backoff@v1.0.0"
 case "${SET:-base}" in
 new) LIST=$NEW ;;
 extra) LIST=$EXTRA ;;
