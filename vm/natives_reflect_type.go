@@ -22,11 +22,10 @@ import (
 // Modelled methods of Type: String, Name, PkgPath, Kind, Elem, Key, Len,
 // NumField, Field, FieldByName, FieldByIndex, NumIn, In, NumOut, Out,
 // IsVariadic, ChanDir, Comparable, Size, Bits, NumMethod, Implements,
-// AssignableTo, ConvertibleTo; reflect.Kind.String and
-// reflect.ChanDir.String. Method, MethodByName and the other functions
-// that need a function value of a method are not modelled: calling one
-// stops the run with the VM's "unsupported: call of ... (no body and no
-// model)" error.
+// AssignableTo, ConvertibleTo, Method and MethodByName
+// (natives_reflect_method.go); reflect.Kind.String and
+// reflect.ChanDir.String. A method not modelled stops the run with the
+// VM's "unsupported: call of ... (no body and no model)" error.
 
 // rtypeOfRef returns the VM type named by a *reflect.rtype receiver.
 func rtypeOfRef(v Value) *RType {

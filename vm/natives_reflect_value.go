@@ -24,9 +24,9 @@ import (
 // (TestRaceReflectRW of Go's race suite). reflect.Select is
 // natives_reflect_select.go, Call, CallSlice and MakeFunc natives_reflect_call.go,
 // SetMapIndex and MapRange natives_reflect_map.go, the channel operations
-// (Send, Recv, TrySend, TryRecv, Close) natives_reflect_chan.go. Not
-// modelled: Method, MethodByName; calling one stops the run with
-// "unsupported: call of ... (no body and no model)".
+// (Send, Recv, TrySend, TryRecv, Close) natives_reflect_chan.go, Method
+// and MethodByName natives_reflect_method.go. A method not modelled stops
+// the run with "unsupported: call of ... (no body and no model)".
 
 // Go's reflect.flag bits.
 const (

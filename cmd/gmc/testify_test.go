@@ -27,7 +27,9 @@ const testifyFailure = `	Error:      	Not equal:
 
 // TestTestify: testify's assertions run unchanged on structs (go-spew's
 // unsafe bypass, reflect, encoding/json): a passing test is no-error, a
-// failing Equal is an error whose message is testify's, diff included.
+// failing Equal is an error whose message is testify's, diff included; a
+// suite runs its methods (suite.Run over reflect's Type.Method) and its
+// racy method's race is found.
 // testify is not vendored: the test skips when the module cache lacks it.
 func TestTestify(t *testing.T) {
 	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
@@ -77,9 +79,14 @@ func TestTestify(t *testing.T) {
 			if got := msg[i : j+len("\tTest:       \tTestStructsDiffer")]; got != testifyFailure {
 				t.Errorf("TestStructsDiffer message:\n%s\nwant testify's:\n%s", got, testifyFailure)
 			}
+		case "TestCounterSuite": // suite.Run: reflect's Method and Func.Call
+			seen++
+			if r.Verdict != "error" || r.Error == nil || r.Error.Kind != "race" || !strings.Contains(r.Error.Message, "(*counterSuite).TestUnlocked") {
+				t.Errorf("TestCounterSuite: %+v, want the race of TestUnlocked", r)
+			}
 		}
 	}
-	if seen != 2 {
-		t.Errorf("results %+v, want TestStructsEqual and TestStructsDiffer", rep.Results)
+	if seen != 3 {
+		t.Errorf("results %+v, want TestStructsEqual, TestStructsDiffer and TestCounterSuite", rep.Results)
 	}
 }
