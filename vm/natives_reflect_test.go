@@ -245,8 +245,8 @@ func TestReflectErrors(t *testing.T) {
 		t.Errorf("elem-panic: got %v, want panic: reflect: Elem of invalid type int", err)
 	}
 	s = runReflect(t, "unsupported-method", vm.Checks{})
-	if err := s.Err(); err == nil || err.Kind != vm.KindUnsupported || !strings.Contains(err.Msg, "call of (*reflect.rtype).Method (no body and no model)") {
-		t.Errorf("unsupported-method: got %v, want unsupported Method", err)
+	if err := s.Err(); err == nil || err.Kind != vm.KindUnsupported || !strings.Contains(err.Msg, "call of (*reflect.rtype).CanSeq (no body and no model)") {
+		t.Errorf("unsupported-method: got %v, want unsupported CanSeq", err)
 	}
 	s = runReflect(t, "deepequal-race", vm.Checks{Race: true})
 	err := s.Err()
@@ -291,6 +291,29 @@ func TestRuntimeStackBlocked(t *testing.T) {
 		t.Fatalf("error: %s: %s", err.Kind, err.Msg)
 	}
 	want := "[sleep]: time.Sleep\n[sync.Mutex.Lock]: internal/sync.runtime_SemacquireMutex\n[sync.WaitGroup.Wait]: sync.runtime_SemacquireWaitGroup\n"
+	if got := s.Output(0); got != want {
+		t.Errorf("output:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestReflectMethods: Type.Method, MethodByName and Value.Method as Go's
+// reflect numbers and calls them (output of go run).
+func TestReflectMethods(t *testing.T) {
+	s := runReflect(t, "methods", vm.Checks{})
+	if err := s.Err(); err != nil {
+		t.Fatalf("error: %s: %s", err.Kind, err.Msg)
+	}
+	want := `1 3
+0 Add true func(*main.counter, int) int func(*main.counter, int) int
+1 Get true func(*main.counter) int func(*main.counter) int
+2 String true func(*main.counter) string func(*main.counter) string
+true 3 3
+false
+func() int 3 7 7
+false
+1 String func() string false
+counter 7
+`
 	if got := s.Output(0); got != want {
 		t.Errorf("output:\n%s\nwant:\n%s", got, want)
 	}
