@@ -90,7 +90,8 @@ func (m *Machine) compile(f *ssa.Function) *function {
 		}
 	}
 	if len(f.Blocks) == 0 {
-		return cf // external: calling it reports unsupported
+		cf.native = linknameNative(f) // a runtime function pulled by //go:linkname (natives_linkname.go)
+		return cf                     // else external: calling it reports unsupported
 	}
 	cf.shared = m.opts.Sched == SchedShared && f.Pkg != nil && m.underTest(f.Pkg.Pkg.Path())
 	c := &compiler{m: m, fn: cf, regs: map[ssa.Value]int{}}

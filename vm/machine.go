@@ -166,6 +166,7 @@ type Machine struct {
 	stdout     ObjID // the *os.File objects of os.Stdout and os.Stderr
 	stderr     ObjID
 	cryptoRand ObjID // the counter of crypto/rand's bytes (natives_cryptorand.go)
+	linkRand   ObjID // the counter of the runtime's random numbers pulled by linkname (natives_linkname.go)
 	timeOnce   sync.Once
 	timeType   *RType // time.Time (nil if the program has no package time)
 }
@@ -212,6 +213,9 @@ func New(p *load.Program, opts Options) *Machine {
 	m.rtError = m.types.get(runtimeErrorType())
 	m.zerobase = m.base.alloc(&Object{shared: true}, 0)
 	m.allocGlobals()
+	if usesLinkRand(p.SSA.AllPackages()) {
+		m.allocLinkRand()
+	}
 	im, _ := p.Memo.LoadOrStore(key, imageOf(m))
 	im.(*image).install(m)
 	return m
@@ -226,7 +230,7 @@ type image struct {
 	globals                  map[*ssa.Global]Pointer
 	hashRoots, allGlobals    []ObjID
 	zerobase, stdout, stderr ObjID
-	cryptoRand               ObjID
+	cryptoRand, linkRand     ObjID
 	rtError                  *RType
 }
 
@@ -235,12 +239,12 @@ type imageKey struct{ args string }
 
 func imageOf(m *Machine) *image {
 	return &image{types: m.types, base: m.base, globals: m.globals, hashRoots: m.hashRoots, allGlobals: m.allGlobals,
-		zerobase: m.zerobase, stdout: m.stdout, stderr: m.stderr, cryptoRand: m.cryptoRand, rtError: m.rtError}
+		zerobase: m.zerobase, stdout: m.stdout, stderr: m.stderr, cryptoRand: m.cryptoRand, linkRand: m.linkRand, rtError: m.rtError}
 }
 
 func (im *image) install(m *Machine) {
 	m.types, m.base, m.globals, m.hashRoots, m.allGlobals = im.types, im.base.clone(), im.globals, im.hashRoots, im.allGlobals
-	m.zerobase, m.stdout, m.stderr, m.cryptoRand, m.rtError = im.zerobase, im.stdout, im.stderr, im.cryptoRand, im.rtError
+	m.zerobase, m.stdout, m.stderr, m.cryptoRand, m.linkRand, m.rtError = im.zerobase, im.stdout, im.stderr, im.cryptoRand, im.linkRand, im.rtError
 }
 
 // fnID returns a number identifying f within this machine.

@@ -409,6 +409,13 @@ var cases = map[string]func(){
 		q := (*unsafe.Pointer)(unsafe.Pointer(uintptr(array) + 1*unsafe.Sizeof(array)))
 		fmt.Println(*(*int)(atomic.LoadPointer(p)), atomic.LoadPointer(q) == nil)
 	},
+	"linkname": func() { // the runtime's random numbers and clock pulled by linkname (puzpuzpuz/xsync)
+		a, b := runtime_fastrand(), runtime_fastrand()
+		n := runtime_cheaprandn(10)
+		t0 := runtime_nanotime()
+		time.Sleep(time.Millisecond)
+		fmt.Println(a != b, n < 10, runtime_nanotime()-t0 >= int64(time.Millisecond))
+	},
 	"pagesize": func() { fmt.Println(os.Getpagesize()) }, // a constant of the machine, not the OS boundary (ristretto)
 	"sleep-measured": func() { // a goroutine woken by a timer reads a later time (retry-go's tests)
 		start := time.Now()
@@ -472,6 +479,15 @@ var cases = map[string]func(){
 		fmt.Println(rand.Intn(100), rand.Intn(100), randv2.IntN(100))
 	},
 }
+
+//go:linkname runtime_fastrand runtime.fastrand
+func runtime_fastrand() uint32
+
+//go:linkname runtime_cheaprandn runtime.cheaprandn
+func runtime_cheaprandn(n uint32) uint32
+
+//go:linkname runtime_nanotime runtime.nanotime
+func runtime_nanotime() int64
 
 // stateStringer's String formats unknown values with %d, as
 // sony/gobreaker's State does.
