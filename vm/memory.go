@@ -83,6 +83,12 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		case string:
 			if isByteSlice(rt.T) {
 				v = t.newBytes([]byte(x))
+			} else if isUintptr(rt.T) { // reflect.StringHeader's Data: VM strings have no address
+				return t.unsupported(fr, "the address of a string's bytes (memory reinterpreted through unsafe.Pointer)")
+			}
+		case Iface:
+			if isUintptr(rt.T) { // an interface's type word read through unsafe
+				return t.unsupported(fr, "the words of an interface value (memory reinterpreted through unsafe.Pointer)")
 			}
 		}
 		fr.regs[dst] = v
