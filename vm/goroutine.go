@@ -121,7 +121,8 @@ type frame struct {
 	pc      int
 	regs    []Value
 	defers  *deferred
-	result  int // register of the caller receiving the results (-1: none)
+	result  int   // register of the caller receiving the results (-1: none)
+	depth   int32 // frames below it pushed by pushFrame (maxStackDepth)
 	isDefer bool
 	// native continuation frames (fn == nil): cont runs when the callee returns.
 	cont     func(t *thread, res Value) ctl

@@ -148,6 +148,9 @@ func (t *thread) jump(fr *frame, to *block, edge int) ctl {
 // resumes after the current instruction.
 func (t *thread) pushFrame(fr *frame, cf *function, env, args []Value, res int, advance bool) *frame {
 	nf := &frame{epoch: t.s.epoch, fn: cf, caller: fr, block: cf.blocks[0], result: res}
+	if fr != nil {
+		nf.depth = fr.depth + 1
+	}
 	nf.regs = make([]Value, cf.nregs)
 	copy(nf.regs, cf.template)
 	for i, p := range cf.params {
@@ -186,9 +189,20 @@ func (t *thread) callFunc(fr *frame, cf *function, env, args []Value, res int, c
 	if cf.blocks == nil {
 		return t.unsupported(fr, noModel(cf.ssa))
 	}
+	if fr != nil && fr.depth >= maxStackDepth {
+		return t.unsupported(fr, "a call more than 1,048,576 frames deep (unbounded recursion dies of a stack overflow in Go; a deep one may not)")
+	}
 	t.pushFrame(fr, cf, env, args, res, true)
 	return ctlFrame
 }
+
+// maxStackDepth bounds a goroutine's nested calls. A Go program recursing
+// without end dies of a stack overflow ("goroutine stack exceeds
+// 1000000000-byte limit") once its frames fill 1 GB — tens of millions
+// of small frames, more than the VM can hold — so the VM stops the run as
+// unsupported at a million frames rather than guess where Go would die
+// (a false "stack overflow" would be a false alarm).
+const maxStackDepth = 1 << 20
 
 // callNative runs a native model from fr; its result goes to fr's
 // register res (-1: none).
@@ -372,9 +386,10 @@ func (t *thread) goroutineExit() ctl {
 
 // maxNestedCalls bounds the nesting of syncCall (VM code called back by a
 // native that was itself called from VM code called back by a native…):
-// each level is a few frames of gmc's own Go stack, and a Go program
-// recursing that way (String calling Sprintf("%v", itself)) would die of
-// a stack overflow.
+// each level is frames of gmc's own Go stack, which must not overflow. A
+// Go program recursing that way without end (String calling
+// Sprintf("%v", itself)) dies of a stack overflow; the VM stops the run
+// as unsupported, as a deep but finite nesting is not an error.
 const maxNestedCalls = 1000
 
 // syncCall runs fn(args) to completion inside the current transition (used
@@ -402,9 +417,7 @@ func (t *thread) syncCall(fn Value, args []Value) (res Value, ok bool) {
 		return nil, false
 	}
 	if t.nested >= maxNestedCalls {
-		// a String method formatting its receiver with %v recurses
-		// through fmt without end: the program dies as Go's does
-		t.fatal(t.g.top, KindFatal, "stack overflow")
+		t.unsupported(t.g.top, "calls nested more than 1,000 deep through natives (a String method formatting its receiver with %v recurses without end)")
 		return nil, false
 	}
 	g := t.g

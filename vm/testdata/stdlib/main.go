@@ -398,6 +398,7 @@ var cases = map[string]func(){
 		fmt.Printf("%v %s %d %x %q %5d|\n", stateStringer(7), stateStringer(1), stateStringer(7), stateStringer(255), stateStringer(1), stateStringer(3))
 		fmt.Println(fmt.Sprint(errCode(4)), fmt.Sprintf("%d %v", errCode(4), errCode(5)))
 	},
+	"recurse-forever":    func() { fmt.Println(recurse(1)) },      // Go dies of a stack overflow
 	"stringer-recursive": func() { fmt.Println(selfStringer(1)) }, // String formats itself with %v: Go dies of a stack overflow
 	"sliceheader-data": func() { // cornelk/hashmap's store: the array's address from reflect.SliceHeader, then pointer arithmetic
 		index := make([]*int, 4)
@@ -488,6 +489,9 @@ func runtime_cheaprandn(n uint32) uint32
 
 //go:linkname runtime_nanotime runtime.nanotime
 func runtime_nanotime() int64
+
+// recurse never stops.
+func recurse(n int) int { return recurse(n+1) + 1 }
 
 // stateStringer's String formats unknown values with %d, as
 // sony/gobreaker's State does.
