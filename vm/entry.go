@@ -165,6 +165,8 @@ func init() {
 			return t.s.test != nil && t.s.test.failed, ctlNext
 		})
 		def(recv+".Helper", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+		def(recv+".Deadline", nativeTestingDeadline)
+		def(recv+".Attr", nativeTestingAttr)
 		defVisible(recv+".Parallel", testParallel)
 		def(recv+".Name", func(t *thread, args []Value) (Value, ctl) {
 			if t.s.test != nil {
@@ -187,6 +189,21 @@ func init() {
 	def("(*testing.F).Fuzz", nativeTestingFFuzz)
 	def("(*testing.F).Helper", nativeTestingFHelper)
 }
+
+// nativeTestingDeadline is (*testing.T).Deadline: no deadline, as go test
+// -timeout 0 runs (a test sizes its own timeouts then; virtual time makes
+// them cost nothing).
+func nativeTestingDeadline(t *thread, args []Value) (Value, ctl) {
+	tt := t.m.lookupType("time", "Time")
+	if tt == nil {
+		return nil, t.unsupported(t.g.top, "t.Deadline without package time's types")
+	}
+	return Tuple{tt.Zero(), false}, ctlNext
+}
+
+// nativeTestingAttr is (*testing.T).Attr: the attribute goes to go test's
+// output only.
+func nativeTestingAttr(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
 
 // nativeTestingShort is testing.Short.
 func nativeTestingShort(t *thread, args []Value) (Value, ctl) { return true, ctlNext }

@@ -33,6 +33,7 @@ func TestTestingRunner(t *testing.T) {
 		{"TestFailNowRunsCleanup", "cleanup ran"},
 		{"TestFailAfterSkippedSubtest", "after the subtest"},
 		{"TestParallelAfterParent", ""},
+		{"TestDeadlineAndAttr", ""},
 		{"TestFailParallelAfterDefer", "--- FAIL: TestFailParallelAfterDefer\n    testing_test.go:99: closed before the parallel subtest ran"},
 	} {
 		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })
