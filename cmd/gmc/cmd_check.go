@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/gmc-go/gmc/abstract"
-	"github.com/gmc-go/gmc/cmd/gmc/internal/entries"
 	"github.com/gmc-go/gmc/guide"
 	"github.com/gmc-go/gmc/heuristics"
 	"github.com/gmc-go/gmc/vm"
@@ -130,13 +129,13 @@ func runCheck(args []string) int {
 	}
 	if findErr != nil && f.entry != "" {
 		// not an entry's name: a pattern over the package's entries
-		sel, err := entries.Select(entries.List(prog), f.entry)
+		sel, err := vm.SelectEntries(vm.ListEntries(prog), f.entry)
 		if err != nil && checkingPattern {
 			fmt.Fprintf(os.Stderr, "gmc: %v (skipped)\n", err) // as go test -run: no tests to run
 			return exitOK
 		}
 		if err != nil {
-			if f.entry != entries.All && !strings.ContainsAny(f.entry, `\.+*?()|[]{}^$`) {
+			if f.entry != vm.AllEntries && !strings.ContainsAny(f.entry, `\.+*?()|[]{}^$`) {
 				fmt.Fprintln(os.Stderr, findErr) // a plain name: say it is missing
 			} else {
 				fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
@@ -150,9 +149,9 @@ func runCheck(args []string) int {
 	}
 	if findErr != nil && f.entry == "" {
 		// no main and several entries: every test and fuzz target, as go test runs them
-		var sel []entries.Entry
-		for _, en := range entries.List(prog) {
-			if en.Kind == entries.Test || en.Kind == entries.Fuzz {
+		var sel []vm.Listed
+		for _, en := range vm.ListEntries(prog) {
+			if en.Kind == vm.ListedTest || en.Kind == vm.ListedFuzz {
 				sel = append(sel, en)
 			}
 		}

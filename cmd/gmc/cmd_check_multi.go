@@ -11,7 +11,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/gmc-go/gmc/cmd/gmc/internal/entries"
 	"github.com/gmc-go/gmc/guide"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
@@ -59,7 +58,7 @@ type multiReport struct {
 // and --timeline name directories that get one file per counterexample.
 // Exit code: 1 if an error was found in any entry, else 3 or 2 if an entry
 // could not be checked (internal error, unsupported feature), else 0.
-func runCheckMulti(f *checkFlags, prog *load.Program, sel []entries.Entry) int {
+func runCheckMulti(f *checkFlags, prog *load.Program, sel []vm.Listed) int {
 	for _, dir := range []string{f.out, f.timeline} {
 		if dir == "" {
 			continue

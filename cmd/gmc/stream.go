@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gmc-go/gmc/cmd/gmc/internal/entries"
 	"github.com/gmc-go/gmc/guide"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
@@ -92,16 +91,16 @@ func (es *eventStream) end(s multiSummary) {
 // --entry names or matches, or without it every test and fuzz target (as
 // go test runs them; main when the package has neither); e and findErr are
 // FindEntry's answer for --entry.
-func streamSelection(prog *load.Program, entry string, e vm.Entry, findErr error) ([]entries.Entry, error) {
+func streamSelection(prog *load.Program, entry string, e vm.Entry, findErr error) ([]vm.Listed, error) {
 	if entry == "" {
-		var sel []entries.Entry
-		for _, en := range entries.List(prog) {
-			if en.Kind == entries.Test || en.Kind == entries.Fuzz {
+		var sel []vm.Listed
+		for _, en := range vm.ListEntries(prog) {
+			if en.Kind == vm.ListedTest || en.Kind == vm.ListedFuzz {
 				sel = append(sel, en)
 			}
 		}
 		if len(sel) == 0 && findErr == nil && e.Kind == vm.EntryMain {
-			sel = append(sel, entries.Entry{Name: "main", Kind: "main"})
+			sel = append(sel, vm.Listed{Name: "main", Kind: "main"})
 		}
 		if len(sel) == 0 {
 			return nil, findErr
@@ -109,12 +108,12 @@ func streamSelection(prog *load.Program, entry string, e vm.Entry, findErr error
 		return sel, nil
 	}
 	if findErr == nil {
-		for _, en := range entries.List(prog) {
+		for _, en := range vm.ListEntries(prog) {
 			if en.Name == entry {
-				return []entries.Entry{en}, nil
+				return []vm.Listed{en}, nil
 			}
 		}
-		return []entries.Entry{{Name: entry, Kind: "main"}}, nil
+		return []vm.Listed{{Name: entry, Kind: "main"}}, nil
 	}
-	return entries.Select(entries.List(prog), entry)
+	return vm.SelectEntries(vm.ListEntries(prog), entry)
 }
