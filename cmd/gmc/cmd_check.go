@@ -11,6 +11,7 @@ import (
 
 	"github.com/gmc-go/gmc/abstract"
 	"github.com/gmc-go/gmc/guide"
+	"github.com/gmc-go/gmc/guide/check"
 	"github.com/gmc-go/gmc/heuristics"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
@@ -218,23 +219,23 @@ func validStrategy(s string) bool {
 
 // reportCheck prints the outcome of a single-entry check, writes the
 // requested files and returns the exit code.
-func reportCheck(f *checkFlags, l *loaded, o *outcome, start time.Time) int {
-	rep := o.rep
+func reportCheck(f *checkFlags, l *loaded, o *check.Outcome, start time.Time) int {
+	rep := o.Report
 	stdout := io.Writer(os.Stdout)
 	progOut := stdout
 	if f.json {
 		progOut = os.Stderr
 	}
-	if o.tr != nil {
+	if o.Trace != nil {
 		if !f.json {
-			b := o.res.Best
+			b := o.Result.Best
 			fmt.Fprintf(os.Stderr, "gmc: %s found after %d states in %.2fs (trial seed %d)%s; counterexample of %d transitions\n",
-				rep.Error.Kind, b.Result.Stats.States, b.Result.Stats.Time.Seconds(), b.Seed, timingNote(rep.Timing), len(o.tr.Steps))
-			printSteps(os.Stderr, o.tr.Steps)
+				rep.Error.Kind, b.Result.Stats.States, b.Result.Stats.Time.Seconds(), b.Seed, timingNote(rep.Timing), len(o.Trace.Steps))
+			printSteps(os.Stderr, o.Trace.Steps)
 			st := &streamer{stdout: progOut, stderr: os.Stderr}
-			st.flush(o.final)
-			if o.err != nil {
-				printCrash(os.Stderr, o.err)
+			st.flush(o.Final)
+			if o.Err != nil {
+				printCrash(os.Stderr, o.Err)
 			} else {
 				fmt.Fprintln(os.Stderr, rep.Error.Message)
 			}
@@ -244,7 +245,7 @@ func reportCheck(f *checkFlags, l *loaded, o *outcome, start time.Time) int {
 				fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 				return exitInternal
 			}
-			if err := writeTraceFile(f.out, o.tr, rep.Error); err != nil {
+			if err := writeTraceFile(f.out, o.Trace, rep.Error); err != nil {
 				fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 				return exitInternal
 			}
@@ -256,7 +257,7 @@ func reportCheck(f *checkFlags, l *loaded, o *outcome, start time.Time) int {
 			printFlip(os.Stderr, rep.Error)
 		}
 	} else if !f.json {
-		switch o.res.Verdict {
+		switch o.Result.Verdict {
 		case guide.VerdictNoError:
 			fmt.Fprintf(os.Stderr, "gmc: %s, %.2fs\n", noErrorText(rep.Bound, int(rep.Stats.States)), time.Since(start).Seconds())
 		default:
@@ -266,23 +267,16 @@ func reportCheck(f *checkFlags, l *loaded, o *outcome, start time.Time) int {
 	if !f.json {
 		printMonitorNotes(&rep)
 	}
-	if code := writeOutputs(f, l.prog, []*outcome{o}, func(*outcome) string { return f.out }, func(*outcome) string { return f.timeline }); code != exitOK {
+	if code := writeOutputs(f, l.prog, []*check.Outcome{o}, func(*check.Outcome) string { return f.out }, func(*check.Outcome) string { return f.timeline }); code != exitOK {
 		return code
 	}
 	if f.json {
 		writeJSON(stdout, rep)
 	}
-	if o.tr != nil {
+	if o.Trace != nil {
 		return exitFound
 	}
 	return exitOK
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }
 
 // progressLine shows search progress on one terminal line.

@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/gmc-go/gmc/guide"
+	"github.com/gmc-go/gmc/guide/check"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/trace"
@@ -73,8 +74,8 @@ func runCheckMulti(f *checkFlags, prog *load.Program, sel []vm.Listed) int {
 	}
 	probe := vm.New(prog, vm.Options{})
 	var reports []entryReport
-	var outs []*outcome
-	files := map[*outcome][2]string{} // trace file, timeline file
+	var outs []*check.Outcome
+	files := map[*check.Outcome][2]string{} // trace file, timeline file
 	progress := newProgressLine(os.Stderr, !f.json || f.stream)
 	var es *eventStream
 	if f.stream {
@@ -106,9 +107,9 @@ func runCheckMulti(f *checkFlags, prog *load.Program, sel []vm.Listed) int {
 			r.Problem, r.code = strings.TrimPrefix(err.Error(), "gmc: "), code
 			r.Verdict = trace.VerdictUnknown
 		} else {
-			r.Report = o.rep
-			if o.tr != nil {
-				ok := o.replayed
+			r.Report = o.Report
+			if o.Trace != nil {
+				ok := o.Replayed
 				r.ReplayOK = &ok
 				if f.out != "" {
 					r.TraceFile = filepath.Join(f.out, se.Name+".json")
@@ -116,7 +117,7 @@ func runCheckMulti(f *checkFlags, prog *load.Program, sel []vm.Listed) int {
 						fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 						return exitInternal
 					}
-					if err := writeTraceFile(r.TraceFile, o.tr, o.rep.Error); err != nil {
+					if err := writeTraceFile(r.TraceFile, o.Trace, o.Report.Error); err != nil {
 						fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 						return exitInternal
 					}
@@ -126,7 +127,7 @@ func runCheckMulti(f *checkFlags, prog *load.Program, sel []vm.Listed) int {
 				}
 				files[o] = [2]string{r.TraceFile, r.TimelineFile}
 			}
-			o.slim()
+			o.Slim()
 			outs = append(outs, o)
 		}
 		reports = append(reports, r)
@@ -139,7 +140,7 @@ func runCheckMulti(f *checkFlags, prog *load.Program, sel []vm.Listed) int {
 	}
 	quiet := *f
 	quiet.json = true // one line per file would drown the table
-	if code := writeOutputs(&quiet, prog, outs, func(o *outcome) string { return files[o][0] }, func(o *outcome) string { return files[o][1] }); code != exitOK {
+	if code := writeOutputs(&quiet, prog, outs, func(o *check.Outcome) string { return files[o][0] }, func(o *check.Outcome) string { return files[o][1] }); code != exitOK {
 		return code
 	}
 	sum := summarize(reports)

@@ -269,14 +269,14 @@ func describeVerdicts(f *confirmFlags, prog *load.Program, vs []guide.WarningVer
 				fmt.Fprintln(os.Stderr, err)
 				return nil, code
 			}
-			jw.Error = o.rep.Error
+			jw.Error = o.Report.Error
 			if f.out != "" {
 				if err := os.MkdirAll(f.out, 0o777); err != nil {
 					fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 					return nil, exitUsage
 				}
 				jw.Trace = filepath.Join(f.out, fmt.Sprintf("warning%d-%s.json", i+1, w.Check))
-				if err := writeTraceFile(jw.Trace, o.tr, o.rep.Error); err != nil {
+				if err := writeTraceFile(jw.Trace, o.Trace, o.Report.Error); err != nil {
 					fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 					return nil, exitUsage
 				}
