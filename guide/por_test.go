@@ -11,6 +11,7 @@ import (
 	"github.com/gmc-go/gmc/internal/goker"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
 )
 
 // porProgram is a program both partial-order reductions explore to the
@@ -125,6 +126,43 @@ func TestPOR(t *testing.T) {
 		fmt.Println("|---|---|---|---|---|---|---|---|---|")
 		for _, r := range rows {
 			fmt.Println(r)
+		}
+	}
+}
+
+// TestDPORStrategy: the dpor strategy of Check finds the bug of reorder
+// 2 1 with a counterexample that replays to the same error, and claims
+// "no error" with the whole space exhausted on its fixed twin.
+func TestDPORStrategy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads benchmark programs")
+	}
+	for _, c := range []struct {
+		pkg, verdict string
+		args         []string
+	}{
+		{"./benchmarks/reorder", VerdictError, []string{"2", "1"}},
+		{"./benchmarks/reorder_fixed", VerdictNoError, []string{"3", "1"}},
+	} {
+		prog, opts, e := loadMain(t, c.pkg, c.args)
+		res, err := Check(context.Background(), prog, CheckConfig{Options: opts, Entry: e, Strategy: DPOR, Seed: 1,
+			Trials: 1, TimeLimit: time.Minute, MaxDepth: 100000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != c.verdict {
+			t.Fatalf("%s %v: verdict %s, want %s", c.pkg, c.args, res.Verdict, c.verdict)
+		}
+		if c.verdict == VerdictNoError {
+			if !res.Exhausted {
+				t.Errorf("%s: no-error without the space exhausted", c.pkg)
+			}
+			continue
+		}
+		b := res.Best
+		final, _, err := trace.Replay(b.Machine, e, b.Result.Choices, nil)
+		if err != nil || final.Err() == nil || final.Err().Msg != b.Result.Final.Err().Msg {
+			t.Errorf("%s: counterexample does not replay to %v: %v, %v", c.pkg, b.Result.Final.Err(), final.Err(), err)
 		}
 	}
 }

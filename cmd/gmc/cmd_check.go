@@ -54,7 +54,7 @@ type checkFlags struct {
 func (f *checkFlags) register(fs *flag.FlagSet) {
 	f.runFlags.register(fs)
 	fs.Var(&f.targets, "target", "target location file.go:LINE to reach (repeatable; all at once)")
-	fs.StringVar(&f.strategy, "strategy", "guided", "search strategy: guided, dfs, rdfs, random, bfs or exhaustive")
+	fs.StringVar(&f.strategy, "strategy", "guided", "search strategy: guided, dfs, rdfs, random, bfs, exhaustive or dpor (source-DPOR: stateless, every interleaving up to reordering independent steps)")
 	fs.StringVar(&f.heuristic, "heuristic", "pfsm", "secondary heuristic of the guided search: pfsm, fsm, random or prefer-threads")
 	fs.IntVar(&f.trials, "trials", 1, "independent trials (seeds seed, seed+1, ...)")
 	fs.IntVar(&f.parallel, "parallel", 1, "trials run at once")
@@ -100,7 +100,7 @@ func runCheck(args []string) int {
 	}
 	tuneGC() // (gc.go)
 	if !validStrategy(f.strategy) {
-		return usageErr("unknown --strategy %q (want guided, dfs, rdfs, random, bfs or exhaustive)", f.strategy)
+		return usageErr("unknown --strategy %q (want guided, dfs, rdfs, random, bfs, exhaustive or dpor)", f.strategy)
 	}
 	switch heuristics.Secondary(f.heuristic) {
 	case heuristics.SecPFSM, heuristics.SecFSM, heuristics.SecRandom, heuristics.SecPreferThreads:
