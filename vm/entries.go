@@ -271,3 +271,36 @@ func RootEntryFunc(p *load.Program, name string) (*ssa.Function, error) {
 	}
 	return nil, fmt.Errorf("gmc: no function %s in the package", name)
 }
+
+// ResolveEntries is the entries a check of one or more entries checks:
+// the one entry names (listed with its kind; kind "main" for a main or
+// another function) or those it matches as a pattern (SelectEntries), or,
+// for "", every test and fuzz target (as go test runs them; main when the
+// package has neither).
+func ResolveEntries(prog *load.Program, entry string) ([]Listed, error) {
+	e, findErr := FindEntry(prog, entry)
+	if entry == "" {
+		var sel []Listed
+		for _, en := range ListEntries(prog) {
+			if en.Kind == ListedTest || en.Kind == ListedFuzz {
+				sel = append(sel, en)
+			}
+		}
+		if len(sel) == 0 && findErr == nil && e.Kind == EntryMain {
+			sel = append(sel, Listed{Name: "main", Kind: "main"})
+		}
+		if len(sel) == 0 {
+			return nil, findErr
+		}
+		return sel, nil
+	}
+	if findErr == nil {
+		for _, en := range ListEntries(prog) {
+			if en.Name == entry {
+				return []Listed{en}, nil
+			}
+		}
+		return []Listed{{Name: entry, Kind: "main"}}, nil
+	}
+	return SelectEntries(ListEntries(prog), entry)
+}

@@ -113,7 +113,7 @@ func runCheck(args []string) int {
 	}
 	e, findErr := vm.New(prog, vm.Options{}).FindEntry(f.entry)
 	if f.stream {
-		sel, err := streamSelection(prog, f.entry, e, findErr)
+		sel, err := vm.ResolveEntries(prog, f.entry)
 		if err != nil {
 			if checkingPattern {
 				fmt.Fprintf(os.Stderr, "gmc: %v (skipped)\n", strings.TrimPrefix(err.Error(), "gmc: "))
@@ -130,7 +130,7 @@ func runCheck(args []string) int {
 	}
 	if findErr != nil && f.entry != "" {
 		// not an entry's name: a pattern over the package's entries
-		sel, err := vm.SelectEntries(vm.ListEntries(prog), f.entry)
+		sel, err := vm.ResolveEntries(prog, f.entry)
 		if err != nil && checkingPattern {
 			fmt.Fprintf(os.Stderr, "gmc: %v (skipped)\n", err) // as go test -run: no tests to run
 			return exitOK
@@ -150,13 +150,7 @@ func runCheck(args []string) int {
 	}
 	if findErr != nil && f.entry == "" {
 		// no main and several entries: every test and fuzz target, as go test runs them
-		var sel []vm.Listed
-		for _, en := range vm.ListEntries(prog) {
-			if en.Kind == vm.ListedTest || en.Kind == vm.ListedFuzz {
-				sel = append(sel, en)
-			}
-		}
-		if len(sel) > 0 && f.timelinePNG == "" {
+		if sel, err := vm.ResolveEntries(prog, ""); err == nil && f.timelinePNG == "" {
 			return runCheckMulti(&f, prog, sel)
 		}
 	}

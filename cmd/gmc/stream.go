@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/gmc-go/gmc/guide"
-	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/trace"
 )
@@ -85,35 +84,4 @@ func (es *eventStream) end(s multiSummary) {
 	}
 	el := time.Since(es.start).Seconds()
 	es.emit(event{Action: action, Elapsed: &el, Summary: &s})
-}
-
-// streamSelection is the entries gmc check --json-stream checks: those
-// --entry names or matches, or without it every test and fuzz target (as
-// go test runs them; main when the package has neither); e and findErr are
-// FindEntry's answer for --entry.
-func streamSelection(prog *load.Program, entry string, e vm.Entry, findErr error) ([]vm.Listed, error) {
-	if entry == "" {
-		var sel []vm.Listed
-		for _, en := range vm.ListEntries(prog) {
-			if en.Kind == vm.ListedTest || en.Kind == vm.ListedFuzz {
-				sel = append(sel, en)
-			}
-		}
-		if len(sel) == 0 && findErr == nil && e.Kind == vm.EntryMain {
-			sel = append(sel, vm.Listed{Name: "main", Kind: "main"})
-		}
-		if len(sel) == 0 {
-			return nil, findErr
-		}
-		return sel, nil
-	}
-	if findErr == nil {
-		for _, en := range vm.ListEntries(prog) {
-			if en.Name == entry {
-				return []vm.Listed{en}, nil
-			}
-		}
-		return []vm.Listed{{Name: entry, Kind: "main"}}, nil
-	}
-	return vm.SelectEntries(vm.ListEntries(prog), entry)
 }
