@@ -44,11 +44,11 @@
 //     the VM's footprints), no visited set, every data and timer choice
 //     explored. "no-error" (exhausted) only when it ends; an execution cut
 //     by the depth bound (a spin loop: it never merges states) makes it
-//     "unknown". On programs without cycles it explores fewer states than
-//     the exhaustive strategy (benchmarks/RESULTS.md, "Session 7:
-//     definite verdicts"); the default portfolio keeps the
-//     preemption-bounded search, whose bound gives a verdict where no
-//     complete search ends.
+//     "unknown", and so does an execution that ends with live goroutines
+//     (dpor.go). Once made complete on lock-order deadlocks (every
+//     dependent pair a race), it explores more states than the exhaustive
+//     strategy on the benchmarks (benchmarks/RESULTS.md, "Session 7:
+//     definite verdicts"), so the default portfolio does not use it.
 //
 // When races are errors, the exhaustive searches (this strategy, the
 // bounded search of the portfolio below) run with scheduling points at
