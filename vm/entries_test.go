@@ -77,3 +77,29 @@ func TestListGoKer(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveEntries: without a name every test and fuzz target; a name
+// FindEntry resolves is that entry, listed with its kind; anything else
+// is a pattern over the list.
+func TestResolveEntries(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "entries", "pkg")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ entry, want string }{
+		{"", "[{FuzzBeta fuzz} {TestAlphaRuns test} {TestGamma test}]"},
+		{"TestGamma", "[{TestGamma test}]"},
+		{"Alpha", "[{Alpha registered}]"},
+		{"^Test", "[{TestAlphaRuns test} {TestGamma test}]"},
+		{"Nope", "error"},
+	} {
+		sel, err := vm.ResolveEntries(prog, c.entry)
+		got := fmt.Sprint(sel)
+		if err != nil {
+			got = "error"
+		}
+		if got != c.want {
+			t.Errorf("ResolveEntries(%q) = %s (%v), want %s", c.entry, got, err, c.want)
+		}
+	}
+}
