@@ -10,13 +10,14 @@ import (
 	"github.com/gmc-go/gmc/abstract"
 	"github.com/gmc-go/gmc/abstract/internal/testprog"
 	"github.com/gmc-go/gmc/slice"
+	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
 )
 
 func build(t *testing.T, dir string, targets ...string) (*load.Program, *abstract.System) {
 	t.Helper()
 	p := testprog.Load(t, filepath.Join("testdata", dir))
-	cfg := abstract.Config{Entries: abstract.DefaultEntries(p)}
+	cfg := abstract.Config{Entries: vm.DefaultEntryFuncs(p)}
 	for _, spec := range targets {
 		l, err := abstract.ParseTarget(p, spec)
 		if err != nil {

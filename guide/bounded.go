@@ -181,7 +181,11 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 				fresh++
 				continue
 			}
-			for i, c := range choices {
+			for i, nc := 0, len(choices); i < nc; i++ {
+				if choices == nil {
+					choices = s.Choices() // (released below)
+				}
+				c := choices[i]
 				nu := used
 				if last >= 0 && c.Kind != vm.ChooseTimer && c.G != last {
 					nu++
@@ -196,6 +200,7 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 					out.found, out.path = n, np
 					return
 				}
+				choices = release(s, choices)
 				explore(n, np, nu)
 				if out.found != nil || stopped {
 					return

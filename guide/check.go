@@ -247,8 +247,8 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		MaxBacktrack: cfg.MaxBacktrack, TimeLimit: cfg.TimeLimit, Progress: cfg.Progress, Locks: mon.observer(), Eager: cfg.Eager}
 	if pl == nil {
 		m := base
-		if cfg.Strategy == Exhaustive {
-			m = exM
+		if cfg.Strategy == Exhaustive || cfg.Strategy == DPOR {
+			m = exM // sync-only scheduling points when races are errors (syncpoints.go)
 		}
 		r := Search(ctx, m, cfg.Entry, sc)
 		return mon.annotate(prog, TrialResult{Seed: cfg.Seed, Result: r, Machine: m})

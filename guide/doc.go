@@ -38,6 +38,17 @@
 //     fewest preemptions. A bound whose search completes is the verdict's
 //     bound; a bounded search the bound never cut, or a finished full
 //     search, exhausts the space.
+//   - dpor: source-DPOR with sleep sets (dpor.go; Abdulla et al., POPL
+//     2014), stateless: one execution of every class of executions equal
+//     up to reordering adjacent independent transitions (dependence from
+//     the VM's footprints), no visited set, every data and timer choice
+//     explored. "no-error" (exhausted) only when it ends; an execution cut
+//     by the depth bound (a spin loop: it never merges states) makes it
+//     "unknown", and so does an execution that ends with live goroutines
+//     (dpor.go). Once made complete on lock-order deadlocks (every
+//     dependent pair a race), it explores more states than the exhaustive
+//     strategy on the benchmarks (benchmarks/RESULTS.md, "Session 7:
+//     definite verdicts"), so the default portfolio does not use it.
 //
 // When races are errors, the exhaustive searches (this strategy, the
 // bounded search of the portfolio below) run with scheduling points at
@@ -49,8 +60,8 @@
 // withdraws its claim only when it merges a state on its current path while
 // a timer is pending (cutCycle, bounded.go); the full search withdraws it
 // at any merge with a pending timer, and once it has, it no longer runs.
-// Source-DPOR (dpor.go) is measured against the sleep-set search by
-// TestPOR.
+// Source-DPOR (dpor.go, the dpor strategy) is measured against the
+// sleep-set search by TestPOR and benchmarks/dpor_compare.sh.
 //
 // The default gmc check (guided, CheckConfig.Bounded) is a portfolio: each round of runTrial
 // runs the bounded exhaustive search first (its round of the budget above,

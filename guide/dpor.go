@@ -20,10 +20,19 @@ import "github.com/gmc-go/gmc/vm"
 // that is not enabled where it must run makes every enabled goroutine a
 // backtrack point there (the conservative fallback).
 //
-// It serves as the partial-order reduction that the exhaustive strategy's
-// sleep-set search with state caching (exhaustive.go) is measured against
-// (BenchmarkPOR); both end with "no-error" only when the whole space was
-// explored.
+// Two departures from the paper keep it complete on the VM's programs
+// (TestDPORStrategy): every earlier dependent event of another goroutine
+// is a race, not only those ordered before the new event by the direct
+// edge alone (see addEvent: a Lock ordered after another goroutine's Lock
+// through the Unlock between them); and an execution that ends with live
+// goroutines (blocked, or runnable when main returned) makes the search
+// claim nothing, since their next transitions are in no event.
+//
+// It is the dpor strategy (gmc check --strategy dpor), and the
+// partial-order reduction that the exhaustive strategy's sleep-set search
+// with state caching (exhaustive.go) is measured against (TestPOR,
+// benchmarks/dpor_compare.sh); both end with "no-error" only when the
+// whole space was explored.
 
 // dporEvent is a transition of the current execution.
 type dporEvent struct {
@@ -89,7 +98,7 @@ func (se *searcher) dpor(root *vm.State, limit int) Result {
 	var nodes []*dporNode
 	var found *vm.State
 	var foundPath *pathNode
-	stopped := false
+	stopped, cut := false, false
 
 	// happensBefore reports whether event a happens before event b.
 	happensBefore := func(a, b *dporEvent) bool { return b.clock[a.g] >= a.nth }
@@ -127,21 +136,17 @@ func (se *searcher) dpor(root *vm.State, limit int) Result {
 			}
 		}
 		ev.clock[g] = ev.nth
-		// races: an earlier dependent event of another goroutine that
-		// happens before ev only through the direct edge
+		// races: every earlier dependent event of another goroutine, not
+		// only those that happen before ev through the direct edge alone
+		// (source-DPOR's races): a mutex's Lock and the next goroutine's
+		// Lock are ordered through the Unlock between them, and reversing
+		// the Unlock and that Lock is impossible (the Lock is not enabled
+		// before it), so the direct races alone never try the second
+		// goroutine first: benchmarks/deadlock's lock-order deadlock was
+		// missed. More races add backtrack points, which keeps the
+		// exploration complete.
 		for j, e := range events {
 			if e.g == g || !vm.Dependent(e.fp, fp) {
-				continue
-			}
-			direct := true
-			for k := j + 1; k < i; k++ {
-				ek := events[k]
-				if (ek.g == g || vm.Dependent(ek.fp, fp)) && happensBefore(e, ek) {
-					direct = false
-					break
-				}
-			}
-			if !direct {
 				continue
 			}
 			// v = the events after e that do not happen after it, then
@@ -200,10 +205,17 @@ func (se *searcher) dpor(root *vm.State, limit int) Result {
 		nd := nodes[len(nodes)-1]
 		if len(nd.choices) == 0 {
 			se.stats.Executions++
+			if len(nd.s.Goroutines()) > 0 {
+				// the execution ended with goroutines whose next
+				// transitions never ran (blocked, or runnable when main
+				// returned): they are in no event, so no race reverses
+				// them; the search claims nothing
+				cut = true
+			}
 			return
 		}
 		if p.depth >= se.cfg.MaxDepth {
-			se.bounded, stopped = true, true
+			cut, stopped = true, true
 			return
 		}
 		if len(nd.backtrack) == 0 {
@@ -284,7 +296,7 @@ func (se *searcher) dpor(root *vm.State, limit int) Result {
 	switch {
 	case found != nil:
 		return se.result(VerdictError, found, foundPath)
-	case stopped || se.bounded:
+	case stopped || cut:
 		return se.result(VerdictUnknown, nil, nil)
 	}
 	r := se.result(VerdictNoError, nil, nil)

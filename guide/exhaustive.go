@@ -97,8 +97,11 @@ func (se *searcher) exhaustiveRun(root *vm.State, rb *resumable) Result {
 			}
 			ranked := func(k choiceKey) choiceKey { k.g = s.GoRank(k.g); return k }
 			expanded := false
-			for i, c := range choices {
-				k := keyOf(c)
+			for i, nc := 0, len(choices); i < nc; i++ {
+				if choices == nil {
+					choices = s.Choices() // (released below)
+				}
+				k := keyOf(choices[i])
 				if asleep(k) || (only != nil && !only[ranked(k)]) {
 					continue
 				}
@@ -110,6 +113,7 @@ func (se *searcher) exhaustiveRun(root *vm.State, rb *resumable) Result {
 					return
 				}
 				fp := n.Footprint()
+				choices = release(s, choices)
 				explore(n, np, awake(sleep, k, fp))
 				if found != nil || stopped {
 					return

@@ -21,10 +21,13 @@ const (
 	Random     Strategy = "random"
 	BFS        Strategy = "bfs"
 	Exhaustive Strategy = "exhaustive"
+	// DPOR is source-DPOR with sleep sets (dpor.go): stateless, every
+	// Mazurkiewicz trace explored once; no-error only when it ends.
+	DPOR Strategy = "dpor"
 )
 
 // Strategies lists the valid strategies.
-var Strategies = []Strategy{Guided, DFS, RDFS, Random, BFS, Exhaustive}
+var Strategies = []Strategy{Guided, DFS, RDFS, Random, BFS, Exhaustive, DPOR}
 
 // Ranker, RankState and Stall are the heuristic interface of the guided
 // search; implementations live in package heuristics.
@@ -272,11 +275,13 @@ func Search(ctx context.Context, m *vm.Machine, e vm.Entry, cfg Config) Result {
 		r = se.randomWalk(root)
 	case Exhaustive:
 		r = se.iterated(root)
+	case DPOR:
+		r = se.dpor(root, 0)
 	default:
 		r = se.result(VerdictUnknown, nil, nil)
 	}
 	if r.Verdict == VerdictNoError && cfg.Strategy != Exhaustive {
-		r.Exhausted = true // dfs, bfs: every reachable state explored
+		r.Exhausted = true // dfs, bfs, dpor: every reachable state (dpor: every Mazurkiewicz trace) explored
 	}
 	// every state of the search descends from root and shares its solver
 	r.Stats.SolverCalls, r.Stats.SolverTime = root.SolverStats()

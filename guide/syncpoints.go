@@ -3,7 +3,7 @@ package guide
 import "github.com/gmc-go/gmc/vm"
 
 // syncOnly returns the options of the machine the exhaustive searches
-// (the exhaustive strategy, the bounded search of gmc check's portfolio)
+// (the exhaustive and dpor strategies, the bounded search of gmc check's portfolio)
 // run on: when races are errors, scheduling points at synchronization
 // operations only (vm.SchedSync), not at each load and store of shared
 // memory; ok is false when the options stay as they are.

@@ -25,6 +25,16 @@ func (s *State) Choices() []Choice {
 	return cs
 }
 
+// DropChoices forgets the list Choices built (Choices builds the same
+// list again when asked): a depth-first search keeps the states of its
+// path, and with thousands of goroutines their lists are most of its
+// memory.
+func (s *State) DropChoices() {
+	if s.err == nil && !s.exited {
+		s.choices = nil
+	}
+}
+
 // choiceBufs holds buffers in which Choices lists a state's choices
 // before it knows how many there are (thousands with thousands of
 // goroutines).

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/gmc-go/gmc/abstract"
-	"github.com/gmc-go/gmc/cmd/gmc/internal/entries"
 	"github.com/gmc-go/gmc/guide"
+	"github.com/gmc-go/gmc/guide/check"
 	"github.com/gmc-go/gmc/heuristics"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
@@ -54,7 +54,7 @@ type checkFlags struct {
 func (f *checkFlags) register(fs *flag.FlagSet) {
 	f.runFlags.register(fs)
 	fs.Var(&f.targets, "target", "target location file.go:LINE to reach (repeatable; all at once)")
-	fs.StringVar(&f.strategy, "strategy", "guided", "search strategy: guided, dfs, rdfs, random, bfs or exhaustive")
+	fs.StringVar(&f.strategy, "strategy", "guided", "search strategy: guided, dfs, rdfs, random, bfs, exhaustive or dpor (source-DPOR: stateless, every interleaving up to reordering independent steps)")
 	fs.StringVar(&f.heuristic, "heuristic", "pfsm", "secondary heuristic of the guided search: pfsm, fsm, random or prefer-threads")
 	fs.IntVar(&f.trials, "trials", 1, "independent trials (seeds seed, seed+1, ...)")
 	fs.IntVar(&f.parallel, "parallel", 1, "trials run at once")
@@ -100,7 +100,7 @@ func runCheck(args []string) int {
 	}
 	tuneGC() // (gc.go)
 	if !validStrategy(f.strategy) {
-		return usageErr("unknown --strategy %q (want guided, dfs, rdfs, random, bfs or exhaustive)", f.strategy)
+		return usageErr("unknown --strategy %q (want guided, dfs, rdfs, random, bfs, exhaustive or dpor)", f.strategy)
 	}
 	switch heuristics.Secondary(f.heuristic) {
 	case heuristics.SecPFSM, heuristics.SecFSM, heuristics.SecRandom, heuristics.SecPreferThreads:
@@ -113,7 +113,7 @@ func runCheck(args []string) int {
 	}
 	e, findErr := vm.New(prog, vm.Options{}).FindEntry(f.entry)
 	if f.stream {
-		sel, err := streamSelection(prog, f.entry, e, findErr)
+		sel, err := vm.ResolveEntries(prog, f.entry)
 		if err != nil {
 			if checkingPattern {
 				fmt.Fprintf(os.Stderr, "gmc: %v (skipped)\n", strings.TrimPrefix(err.Error(), "gmc: "))
@@ -130,13 +130,13 @@ func runCheck(args []string) int {
 	}
 	if findErr != nil && f.entry != "" {
 		// not an entry's name: a pattern over the package's entries
-		sel, err := entries.Select(entries.List(prog), f.entry)
+		sel, err := vm.ResolveEntries(prog, f.entry)
 		if err != nil && checkingPattern {
 			fmt.Fprintf(os.Stderr, "gmc: %v (skipped)\n", err) // as go test -run: no tests to run
 			return exitOK
 		}
 		if err != nil {
-			if f.entry != entries.All && !strings.ContainsAny(f.entry, `\.+*?()|[]{}^$`) {
+			if f.entry != vm.AllEntries && !strings.ContainsAny(f.entry, `\.+*?()|[]{}^$`) {
 				fmt.Fprintln(os.Stderr, findErr) // a plain name: say it is missing
 			} else {
 				fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
@@ -150,13 +150,7 @@ func runCheck(args []string) int {
 	}
 	if findErr != nil && f.entry == "" {
 		// no main and several entries: every test and fuzz target, as go test runs them
-		var sel []entries.Entry
-		for _, en := range entries.List(prog) {
-			if en.Kind == entries.Test || en.Kind == entries.Fuzz {
-				sel = append(sel, en)
-			}
-		}
-		if len(sel) > 0 && f.timelinePNG == "" {
+		if sel, err := vm.ResolveEntries(prog, ""); err == nil && f.timelinePNG == "" {
 			return runCheckMulti(&f, prog, sel)
 		}
 	}
@@ -219,23 +213,23 @@ func validStrategy(s string) bool {
 
 // reportCheck prints the outcome of a single-entry check, writes the
 // requested files and returns the exit code.
-func reportCheck(f *checkFlags, l *loaded, o *outcome, start time.Time) int {
-	rep := o.rep
+func reportCheck(f *checkFlags, l *loaded, o *check.Outcome, start time.Time) int {
+	rep := o.Report
 	stdout := io.Writer(os.Stdout)
 	progOut := stdout
 	if f.json {
 		progOut = os.Stderr
 	}
-	if o.tr != nil {
+	if o.Trace != nil {
 		if !f.json {
-			b := o.res.Best
+			b := o.Result.Best
 			fmt.Fprintf(os.Stderr, "gmc: %s found after %d states in %.2fs (trial seed %d)%s; counterexample of %d transitions\n",
-				rep.Error.Kind, b.Result.Stats.States, b.Result.Stats.Time.Seconds(), b.Seed, timingNote(rep.Timing), len(o.tr.Steps))
-			printSteps(os.Stderr, o.tr.Steps)
+				rep.Error.Kind, b.Result.Stats.States, b.Result.Stats.Time.Seconds(), b.Seed, timingNote(rep.Timing), len(o.Trace.Steps))
+			printSteps(os.Stderr, o.Trace.Steps)
 			st := &streamer{stdout: progOut, stderr: os.Stderr}
-			st.flush(o.final)
-			if o.err != nil {
-				printCrash(os.Stderr, o.err)
+			st.flush(o.Final)
+			if o.Err != nil {
+				printCrash(os.Stderr, o.Err)
 			} else {
 				fmt.Fprintln(os.Stderr, rep.Error.Message)
 			}
@@ -245,7 +239,7 @@ func reportCheck(f *checkFlags, l *loaded, o *outcome, start time.Time) int {
 				fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 				return exitInternal
 			}
-			if err := writeTraceFile(f.out, o.tr, rep.Error); err != nil {
+			if err := writeTraceFile(f.out, o.Trace, rep.Error); err != nil {
 				fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 				return exitInternal
 			}
@@ -257,7 +251,7 @@ func reportCheck(f *checkFlags, l *loaded, o *outcome, start time.Time) int {
 			printFlip(os.Stderr, rep.Error)
 		}
 	} else if !f.json {
-		switch o.res.Verdict {
+		switch o.Result.Verdict {
 		case guide.VerdictNoError:
 			fmt.Fprintf(os.Stderr, "gmc: %s, %.2fs\n", noErrorText(rep.Bound, int(rep.Stats.States)), time.Since(start).Seconds())
 		default:
@@ -267,23 +261,16 @@ func reportCheck(f *checkFlags, l *loaded, o *outcome, start time.Time) int {
 	if !f.json {
 		printMonitorNotes(&rep)
 	}
-	if code := writeOutputs(f, l.prog, []*outcome{o}, func(*outcome) string { return f.out }, func(*outcome) string { return f.timeline }); code != exitOK {
+	if code := writeOutputs(f, l.prog, []*check.Outcome{o}, func(*check.Outcome) string { return f.out }, func(*check.Outcome) string { return f.timeline }); code != exitOK {
 		return code
 	}
 	if f.json {
 		writeJSON(stdout, rep)
 	}
-	if o.tr != nil {
+	if o.Trace != nil {
 		return exitFound
 	}
 	return exitOK
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }
 
 // progressLine shows search progress on one terminal line.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"maps"
@@ -11,8 +12,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/gmc-go/gmc/cmd/gmc/internal/entries"
 	"github.com/gmc-go/gmc/guide"
+	"github.com/gmc-go/gmc/guide/check"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/trace"
@@ -54,12 +55,18 @@ type multiReport struct {
 	Summary multiSummary  `json:"summary"`
 }
 
+// exitError is an exit code as an error: a failure of one entry that ends
+// a check of several (check.Hooks).
+type exitError int
+
+func (e exitError) Error() string { return fmt.Sprintf("exit code %d", int(e)) }
+
 // runCheckMulti checks each selected entry in turn: one result line per
 // entry, then a summary table (stderr), or one JSON object (--json). --out
 // and --timeline name directories that get one file per counterexample.
 // Exit code: 1 if an error was found in any entry, else 3 or 2 if an entry
 // could not be checked (internal error, unsupported feature), else 0.
-func runCheckMulti(f *checkFlags, prog *load.Program, sel []entries.Entry) int {
+func runCheckMulti(f *checkFlags, prog *load.Program, sel []vm.Listed) int {
 	for _, dir := range []string{f.out, f.timeline} {
 		if dir == "" {
 			continue
@@ -72,75 +79,85 @@ func runCheckMulti(f *checkFlags, prog *load.Program, sel []entries.Entry) int {
 	if code != exitOK {
 		return code
 	}
-	probe := vm.New(prog, vm.Options{})
 	var reports []entryReport
-	var outs []*outcome
-	files := map[*outcome][2]string{} // trace file, timeline file
+	var outs []*check.Outcome
+	files := map[*check.Outcome][2]string{} // trace file, timeline file
 	progress := newProgressLine(os.Stderr, !f.json || f.stream)
 	var es *eventStream
 	if f.stream {
 		es = newEventStream(os.Stdout, prog)
 		es.begin()
 	}
-	for i, se := range sel {
-		r := entryReport{Entry: se.Name, EntryKind: string(se.Kind)}
-		if es != nil {
-			es.run(se.Name)
-		}
-		e, err := probe.FindEntry(se.Name)
-		if err != nil {
-			r.Problem, r.code = err.Error(), exitUsage
+	cfg := f.config(targets, progress.update, f.timeline != "")
+	hooks := check.Hooks{
+		Prepare: func(e vm.Entry) (check.Prepared, error) {
+			l, code := prepareEntry(prog, e, &f.runFlags)
+			if l == nil {
+				return check.Prepared{}, exitError(code) // a bad flag: the same for every entry
+			}
+			return l.prepared(), nil
+		},
+		Start: func(i int, se vm.Listed) {
+			if es != nil {
+				es.run(se.Name)
+			}
+			progress.prefix = fmt.Sprintf("[%d/%d] %s: ", i+1, len(sel), se.Name)
+		},
+		Done: func(i int, eo check.EntryOutcome) error {
+			se, o, err := eo.Listed, eo.Outcome, eo.Err
+			r := entryReport{Entry: se.Name, EntryKind: string(se.Kind)}
+			if eo.NotFound {
+				r.Problem, r.code = err.Error(), exitUsage
+				reports = append(reports, r)
+				if es != nil {
+					es.result(r)
+				}
+				return nil
+			}
+			progress.clear()
+			if err != nil {
+				r.Problem, r.code = strings.TrimPrefix(err.Error(), "gmc: "), errCode(err)
+				r.Verdict = trace.VerdictUnknown
+			} else {
+				r.Report = o.Report
+				if o.Trace != nil {
+					ok := o.Replayed
+					r.ReplayOK = &ok
+					if f.out != "" {
+						r.TraceFile = filepath.Join(f.out, se.Name+".json")
+						if err := writeFlipTrace(o, r.TraceFile); err != nil {
+							fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+							return exitError(exitInternal)
+						}
+						if err := writeTraceFile(r.TraceFile, o.Trace, o.Report.Error); err != nil {
+							fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
+							return exitError(exitInternal)
+						}
+					}
+					if f.timeline != "" {
+						r.TimelineFile = filepath.Join(f.timeline, se.Name+".timeline.json")
+					}
+					files[o] = [2]string{r.TraceFile, r.TimelineFile}
+				}
+				o.Slim()
+				outs = append(outs, o)
+			}
 			reports = append(reports, r)
 			if es != nil {
 				es.result(r)
 			}
-			continue
-		}
-		l, code := prepareEntry(prog, e, &f.runFlags)
-		if l == nil {
-			return code // a bad flag: the same for every entry
-		}
-		progress.prefix = fmt.Sprintf("[%d/%d] %s: ", i+1, len(sel), se.Name)
-		o, code, err := search(f, l, targets, progress.update, f.timeline != "")
-		progress.clear()
-		if err != nil {
-			r.Problem, r.code = strings.TrimPrefix(err.Error(), "gmc: "), code
-			r.Verdict = trace.VerdictUnknown
-		} else {
-			r.Report = o.rep
-			if o.tr != nil {
-				ok := o.replayed
-				r.ReplayOK = &ok
-				if f.out != "" {
-					r.TraceFile = filepath.Join(f.out, se.Name+".json")
-					if err := writeFlipTrace(o, r.TraceFile); err != nil {
-						fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
-						return exitInternal
-					}
-					if err := writeTraceFile(r.TraceFile, o.tr, o.rep.Error); err != nil {
-						fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
-						return exitInternal
-					}
-				}
-				if f.timeline != "" {
-					r.TimelineFile = filepath.Join(f.timeline, se.Name+".timeline.json")
-				}
-				files[o] = [2]string{r.TraceFile, r.TimelineFile}
+			if !f.json {
+				fmt.Fprintf(os.Stderr, "gmc: [%d/%d] %s\n", i+1, len(sel), resultLine(r))
 			}
-			o.slim()
-			outs = append(outs, o)
-		}
-		reports = append(reports, r)
-		if es != nil {
-			es.result(r)
-		}
-		if !f.json {
-			fmt.Fprintf(os.Stderr, "gmc: [%d/%d] %s\n", i+1, len(sel), resultLine(r))
-		}
+			return nil
+		},
+	}
+	if err := check.Entries(context.Background(), prog, sel, cfg, hooks); err != nil {
+		return int(err.(exitError))
 	}
 	quiet := *f
 	quiet.json = true // one line per file would drown the table
-	if code := writeOutputs(&quiet, prog, outs, func(o *outcome) string { return files[o][0] }, func(o *outcome) string { return files[o][1] }); code != exitOK {
+	if code := writeOutputs(&quiet, prog, outs, func(o *check.Outcome) string { return files[o][0] }, func(o *check.Outcome) string { return files[o][1] }); code != exitOK {
 		return code
 	}
 	sum := summarize(reports)

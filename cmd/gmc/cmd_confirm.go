@@ -12,7 +12,6 @@ import (
 
 	"github.com/gmc-go/gmc/abstract"
 	"github.com/gmc-go/gmc/abstract/warn"
-	"github.com/gmc-go/gmc/cmd/gmc/internal/entries"
 	"github.com/gmc-go/gmc/guide"
 	"github.com/gmc-go/gmc/slice"
 	"github.com/gmc-go/gmc/vm"
@@ -155,24 +154,24 @@ func runConfirm(args []string) int {
 func confirmEntries(prog *load.Program, pattern string) ([]vm.Entry, int) {
 	m := vm.New(prog, vm.Options{})
 	var es []vm.Entry
-	if pattern == "" || pattern == entries.All {
+	if pattern == "" || pattern == vm.AllEntries {
 		if mp := prog.MainPackage(); mp != nil {
 			es = append(es, vm.Entry{Fn: mp.Func("main"), Kind: vm.EntryMain})
 		}
-		pattern = entries.All
+		pattern = vm.AllEntries
 	}
-	if pattern != entries.All {
+	if pattern != vm.AllEntries {
 		if e, err := m.FindEntry(pattern); err == nil {
 			return []vm.Entry{e}, exitOK
 		}
 	}
-	sel, err := entries.Select(entries.List(prog), pattern)
+	sel, err := vm.SelectEntries(vm.ListEntries(prog), pattern)
 	if err != nil && len(es) == 0 {
 		fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 		return nil, exitUsage
 	}
 	for _, en := range sel {
-		if en.Kind != entries.Test && en.Kind != entries.Fuzz && pattern == entries.All {
+		if en.Kind != vm.ListedTest && en.Kind != vm.ListedFuzz && pattern == vm.AllEntries {
 			continue
 		}
 		if e, err := m.FindEntry(en.Name); err == nil {
@@ -270,14 +269,14 @@ func describeVerdicts(f *confirmFlags, prog *load.Program, vs []guide.WarningVer
 				fmt.Fprintln(os.Stderr, err)
 				return nil, code
 			}
-			jw.Error = o.rep.Error
+			jw.Error = o.Report.Error
 			if f.out != "" {
 				if err := os.MkdirAll(f.out, 0o777); err != nil {
 					fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 					return nil, exitUsage
 				}
 				jw.Trace = filepath.Join(f.out, fmt.Sprintf("warning%d-%s.json", i+1, w.Check))
-				if err := writeTraceFile(jw.Trace, o.tr, o.rep.Error); err != nil {
+				if err := writeTraceFile(jw.Trace, o.Trace, o.Report.Error); err != nil {
 					fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 					return nil, exitUsage
 				}

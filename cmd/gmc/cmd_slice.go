@@ -12,6 +12,7 @@ import (
 
 	"github.com/gmc-go/gmc/abstract"
 	"github.com/gmc-go/gmc/slice"
+	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/loc"
 	"golang.org/x/tools/go/ssa"
@@ -47,13 +48,13 @@ func staticFail(err error) int {
 // staticEntries resolves --entry (empty: the package's default entries).
 func staticEntries(p *load.Program, name string) ([]*ssa.Function, error) {
 	if name != "" {
-		fn, err := abstract.EntryFunc(p, name)
+		fn, err := vm.RootEntryFunc(p, name)
 		if err != nil {
 			return nil, err
 		}
 		return []*ssa.Function{fn}, nil
 	}
-	es := abstract.DefaultEntries(p)
+	es := vm.DefaultEntryFuncs(p)
 	if len(es) == 0 {
 		return nil, errors.New("gmc: no entry: the package has no main and no tests; use --entry")
 	}

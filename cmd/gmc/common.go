@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gmc-go/gmc/guide"
+	"github.com/gmc-go/gmc/guide/check"
 	"github.com/gmc-go/gmc/slice"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
@@ -149,16 +150,7 @@ const (
 	defaultMainChecks = "leak,deadlock,panic"
 )
 
-func (f *runFlags) checkList(o vm.Options) []string {
-	var cs []string
-	if o.Checks.Leak {
-		cs = append(cs, "leak")
-	}
-	if o.Checks.Race {
-		cs = append(cs, "race")
-	}
-	return cs
-}
+func (f *runFlags) checkList(o vm.Options) []string { return check.CheckList(o) }
 
 // usageErr prints a one-line usage error and returns exit code 2.
 func usageErr(format string, args ...any) int {

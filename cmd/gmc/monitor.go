@@ -4,61 +4,12 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/gmc-go/gmc/guide"
-	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/trace"
 )
 
 // defaultMonitors is --monitor's default (see benchmarks/RESULTS.md,
 // "Session 6: lock-graph monitor", for the measurement behind it).
 const defaultMonitors = "lockgraph"
-
-// monitorReport is the report's "monitor" object: what the monitors of
-// the trial of the counterexample (else of the first trial) saw.
-func monitorReport(f *checkFlags, l *loaded, res *guide.CheckResult) *trace.MonitorInfo {
-	if !f.monitors.LockGraph {
-		return nil
-	}
-	mi := &trace.MonitorInfo{Monitors: []string{"lockgraph"}}
-	t := res.Best
-	if t == nil && len(res.Trials) > 0 {
-		t = &res.Trials[0]
-	}
-	if t == nil {
-		return mi
-	}
-	mi.Predictions = len(t.Predictions)
-	for i, p := range t.Predictions {
-		if i == 0 {
-			n := p.States
-			mi.FirstPredictionStates = &n
-		}
-		if p != t.PredictedFrom {
-			mi.Unconfirmed = append(mi.Unconfirmed, p.Describe(l.prog.Fset))
-		}
-	}
-	return mi
-}
-
-// predictionInfo converts a prediction for the report.
-func predictionInfo(l *loaded, p *guide.Prediction) *trace.PredictionInfo {
-	pi := &trace.PredictionInfo{Monitor: "lockgraph", States: p.States}
-	for _, e := range p.Cycle {
-		pi.Cycle = append(pi.Cycle, trace.CycleEdgeInfo{G: e.G, Holds: modeName(e.HeldMode), HeldAt: e.HeldAt.Position(l.prog.Fset),
-			Acquires: modeName(e.AcquireMode), AcquireAt: e.AcquireAt.Position(l.prog.Fset)})
-	}
-	return pi
-}
-
-func modeName(m vm.LockMode) string {
-	switch m {
-	case vm.LockRead:
-		return "read"
-	case vm.LockChan:
-		return "chan"
-	}
-	return "write"
-}
 
 // printMonitorNotes prints, in text mode, the predictions no execution
 // showed, as notes (never errors), and the prediction a deadlock came from.

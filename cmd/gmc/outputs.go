@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/gmc-go/gmc/guide/check"
 	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/trace/sarif"
 	"github.com/gmc-go/gmc/vm/trace/timeline/gantt"
@@ -16,30 +17,30 @@ import (
 // timeline of each counterexample found (--timeline); traceFile and
 // timelineFile name an outcome's files ("" for none). It returns the exit
 // code of a failure to write.
-func writeOutputs(f *checkFlags, prog *load.Program, outs []*outcome, traceFile, timelineFile func(*outcome) string) int {
+func writeOutputs(f *checkFlags, prog *load.Program, outs []*check.Outcome, traceFile, timelineFile func(*check.Outcome) string) int {
 	for _, o := range outs {
 		path := timelineFile(o)
-		if o.timeline == nil || path == "" {
+		if o.Timeline == nil || path == "" {
 			continue
 		}
-		if err := writeFileWith(path, o.timeline.Write); err != nil {
+		if err := writeFileWith(path, o.Timeline.Write); err != nil {
 			fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 			return exitInternal
 		}
 		if !f.json {
-			fmt.Fprintf(os.Stderr, "gmc: timeline of %s written to %s (open it in ui.perfetto.dev)\n", o.entry, path)
+			fmt.Fprintf(os.Stderr, "gmc: timeline of %s written to %s (open it in ui.perfetto.dev)\n", o.Entry, path)
 		}
 	}
 	for _, o := range outs {
-		if o.timeline == nil || f.timelinePNG == "" {
+		if o.Timeline == nil || f.timelinePNG == "" {
 			continue
 		}
-		if err := writeFileWith(f.timelinePNG, func(w io.Writer) error { return gantt.WritePNG(o.timeline.File(), gantt.Options{From: -1}, w) }); err != nil {
+		if err := writeFileWith(f.timelinePNG, func(w io.Writer) error { return gantt.WritePNG(o.Timeline.File(), gantt.Options{From: -1}, w) }); err != nil {
 			fmt.Fprintf(os.Stderr, "gmc: %v\n", err)
 			return exitInternal
 		}
 		if !f.json {
-			fmt.Fprintf(os.Stderr, "gmc: timeline chart of %s written to %s\n", o.entry, f.timelinePNG)
+			fmt.Fprintf(os.Stderr, "gmc: timeline chart of %s written to %s\n", o.Entry, f.timelinePNG)
 		}
 	}
 	if f.sarif == "" {
@@ -50,20 +51,20 @@ func writeOutputs(f *checkFlags, prog *load.Program, outs []*outcome, traceFile,
 		return code
 	}
 	for _, o := range outs {
-		if o.tr == nil {
+		if o.Trace == nil {
 			continue
 		}
 		var fd sarif.Finding
-		if o.err != nil {
-			fd = sarif.FindingOf(o.entry, o.err)
+		if o.Err != nil {
+			fd = sarif.FindingOf(o.Entry, o.Err)
 		} else {
-			fd = sarif.Finding{Entry: o.entry, Kind: o.rep.Error.Kind, Message: o.rep.Error.Message, Loc: o.lastLoc}
+			fd = sarif.Finding{Entry: o.Entry, Kind: o.Report.Error.Kind, Message: o.Report.Error.Message, Loc: o.LastLoc}
 		}
-		fd.Steps = o.steps
+		fd.Steps = o.Steps
 		fd.TraceFile = traceFile(o)
-		fd.Replay = replayCommand(f, o.entry, fd.TraceFile)
-		fd.Stats = map[string]any{"states": o.rep.Stats.States, "time_s": o.rep.Stats.TimeS,
-			"trace_len": len(o.tr.Choices), "seed": o.tr.Seed}
+		fd.Replay = replayCommand(f, o.Entry, fd.TraceFile)
+		fd.Stats = map[string]any{"states": o.Report.Stats.States, "time_s": o.Report.Stats.TimeS,
+			"trace_len": len(o.Trace.Choices), "seed": o.Trace.Seed}
 		log.Add(fd)
 	}
 	return finishSARIFLog(log, f.sarif, f.json)

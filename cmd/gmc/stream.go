@@ -8,9 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gmc-go/gmc/cmd/gmc/internal/entries"
 	"github.com/gmc-go/gmc/guide"
-	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/trace"
 )
@@ -86,35 +84,4 @@ func (es *eventStream) end(s multiSummary) {
 	}
 	el := time.Since(es.start).Seconds()
 	es.emit(event{Action: action, Elapsed: &el, Summary: &s})
-}
-
-// streamSelection is the entries gmc check --json-stream checks: those
-// --entry names or matches, or without it every test and fuzz target (as
-// go test runs them; main when the package has neither); e and findErr are
-// FindEntry's answer for --entry.
-func streamSelection(prog *load.Program, entry string, e vm.Entry, findErr error) ([]entries.Entry, error) {
-	if entry == "" {
-		var sel []entries.Entry
-		for _, en := range entries.List(prog) {
-			if en.Kind == entries.Test || en.Kind == entries.Fuzz {
-				sel = append(sel, en)
-			}
-		}
-		if len(sel) == 0 && findErr == nil && e.Kind == vm.EntryMain {
-			sel = append(sel, entries.Entry{Name: "main", Kind: "main"})
-		}
-		if len(sel) == 0 {
-			return nil, findErr
-		}
-		return sel, nil
-	}
-	if findErr == nil {
-		for _, en := range entries.List(prog) {
-			if en.Name == entry {
-				return []entries.Entry{en}, nil
-			}
-		}
-		return []entries.Entry{{Name: entry, Kind: "main"}}, nil
-	}
-	return entries.Select(entries.List(prog), entry)
 }

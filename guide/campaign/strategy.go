@@ -85,7 +85,7 @@ func ParseStrategies(list string) ([]Strategy, error) {
 			valid = valid || x == s.Search
 		}
 		if !valid {
-			return nil, fmt.Errorf("unknown strategy %q (want guided[:HEURISTIC], dfs, rdfs, random, bfs or exhaustive)", f)
+			return nil, fmt.Errorf("unknown strategy %q (want guided[:HEURISTIC], dfs, rdfs, random, bfs, exhaustive or dpor)", f)
 		}
 		switch {
 		case s.Search == guide.Guided && !hasHeur:
