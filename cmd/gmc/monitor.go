@@ -16,10 +16,10 @@ const defaultMonitors = "lockgraph"
 // monitorReport is the report's "monitor" object: what the monitors of
 // the trial of the counterexample (else of the first trial) saw.
 func monitorReport(f *checkFlags, l *loaded, res *guide.CheckResult) *trace.MonitorInfo {
-	if !f.monitors.LockGraph {
+	if !f.monitors.Any() {
 		return nil
 	}
-	mi := &trace.MonitorInfo{Monitors: []string{"lockgraph"}}
+	mi := &trace.MonitorInfo{Monitors: f.monitors.Names()}
 	t := res.Best
 	if t == nil && len(res.Trials) > 0 {
 		t = &res.Trials[0]
@@ -43,6 +43,16 @@ func monitorReport(f *checkFlags, l *loaded, res *guide.CheckResult) *trace.Moni
 // predictionInfo converts a prediction for the report.
 func predictionInfo(l *loaded, p *guide.Prediction) *trace.PredictionInfo {
 	pi := &trace.PredictionInfo{Monitor: "lockgraph", States: p.States}
+	if r := p.Race; r != nil {
+		pi.Monitor = "predict"
+		for _, a := range []guide.RaceAccess{r.First, r.Second} {
+			op := "read"
+			if a.Write {
+				op = "write"
+			}
+			pi.Accesses = append(pi.Accesses, trace.AccessInfo{G: a.G, Op: op, At: a.At.Position(l.prog.Fset)})
+		}
+	}
 	for _, e := range p.Cycle {
 		pi.Cycle = append(pi.Cycle, trace.CycleEdgeInfo{G: e.G, Holds: modeName(e.HeldMode), HeldAt: e.HeldAt.Position(l.prog.Fset),
 			Acquires: modeName(e.AcquireMode), AcquireAt: e.AcquireAt.Position(l.prog.Fset)})
@@ -65,16 +75,24 @@ func modeName(m vm.LockMode) string {
 func printMonitorNotes(rep *trace.Report) {
 	if rep.Error != nil && rep.Error.PredictedFrom != nil {
 		p := rep.Error.PredictedFrom
-		fmt.Fprintf(os.Stderr, "gmc: the lock-graph monitor predicted this deadlock after %d states:", p.States)
-		for _, e := range p.Cycle {
-			fmt.Fprintf(os.Stderr, " goroutine %d holds a %s lock (locked at %s) and acquires a %s lock at %s;", e.G, e.Holds, e.HeldAt, e.Acquires, e.AcquireAt)
+		if p.Monitor == "predict" {
+			fmt.Fprintf(os.Stderr, "gmc: the predictive race monitor predicted this race after %d states:", p.States)
+			for _, a := range p.Accesses {
+				fmt.Fprintf(os.Stderr, " a %s by goroutine %d at %s;", a.Op, a.G, a.At)
+			}
+			fmt.Fprintln(os.Stderr)
+		} else {
+			fmt.Fprintf(os.Stderr, "gmc: the lock-graph monitor predicted this deadlock after %d states:", p.States)
+			for _, e := range p.Cycle {
+				fmt.Fprintf(os.Stderr, " goroutine %d holds a %s lock (locked at %s) and acquires a %s lock at %s;", e.G, e.Holds, e.HeldAt, e.Acquires, e.AcquireAt)
+			}
+			fmt.Fprintln(os.Stderr)
 		}
-		fmt.Fprintln(os.Stderr)
 	}
 	if rep.Monitor == nil {
 		return
 	}
 	for _, u := range rep.Monitor.Unconfirmed {
-		fmt.Fprintf(os.Stderr, "gmc: note: the lock-graph monitor predicted a lock-order cycle no explored execution showed (not an error): %s\n", u)
+		fmt.Fprintf(os.Stderr, "gmc: note: a monitor predicted what no explored execution showed (not an error): %s\n", u)
 	}
 }
