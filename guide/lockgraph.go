@@ -3,6 +3,7 @@ package guide
 import (
 	"fmt"
 	"go/token"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -473,6 +474,10 @@ func (lg *LockGraph) annotate(prog *load.Program, tr TrialResult) TrialResult {
 		return tr
 	}
 	tr.Predictions = lg.Predictions()
+	if debugOn && lg.predicting {
+		runs, evs := lg.MonitorStats()
+		fmt.Fprintf(os.Stderr, "gmc: predict: %d runs, %d events analyzed; %d races predicted; %d states\n", runs, evs, lg.races, lg.states.Load())
+	}
 	if tr.Result.Verdict != VerdictError || tr.Result.Final == nil {
 		return tr
 	}

@@ -73,8 +73,9 @@ type Event struct {
 }
 
 // RunObserver receives the event log of every run from the state it is
-// attached to, when the run ends: the program exited (exited) or failed
-// (err). events is the observer's to keep.
+// attached to, when the run ends (the program exited or failed: err) and
+// at checkpoints of a long run (err nil: the log so far, see runEnded).
+// events is the observer's to keep.
 type RunObserver interface {
 	RunEnded(events []Event, err *Error)
 }
@@ -178,12 +179,33 @@ func (s *State) events() []Event {
 	return out[i:]
 }
 
-// runEnded hands the run's log to the observer when the run is over.
-func (s *State) runEnded() {
-	if s.runObs != nil && (s.exited || s.err != nil) {
+// runEnded hands the run's log to the observer when the run is over, or
+// when its log reached a checkpoint in the transition from parent: a
+// power of two of events from logCheckpoint on (a run that a search
+// never ends — a long test, a depth bound — is analyzed by its prefixes).
+func (s *State) runEnded(parent *State) {
+	if s.runObs == nil || s.evlog == nil {
+		return
+	}
+	if s.exited || s.err != nil {
 		s.runObs.RunEnded(s.events(), s.err)
+		return
+	}
+	before := 0
+	if parent.evlog != nil {
+		before = parent.evlog.total
+	}
+	now := s.evlog.total
+	for c := logCheckpoint; c <= now; c *= 2 {
+		if before < c {
+			s.runObs.RunEnded(s.events(), nil)
+			return
+		}
 	}
 }
+
+// logCheckpoint is the first checkpoint of a run's log (see runEnded).
+const logCheckpoint = 1 << 10
 
 // raceLockAcquire is the acquire of a lock's semaphores sems (the lock's
 // own address for a Mutex; readerSem and writerSem for RWMutex) by the

@@ -336,7 +336,7 @@ func (m *Machine) step(s *State, ch Choice) *State {
 		if m.opts.Sanity {
 			ns.sanity(s)
 		}
-		ns.runEnded()
+		ns.runEnded(s)
 		return ns
 	}
 	if ch.Kind == ChooseBranch {
@@ -389,7 +389,7 @@ func (m *Machine) step(s *State, ch Choice) *State {
 	if m.opts.Sanity {
 		ns.sanity(s)
 	}
-	ns.runEnded()
+	ns.runEnded(s)
 	return ns
 }
 
