@@ -47,20 +47,21 @@ const (
 )
 
 // RunEnded analyzes the log of a run that ended (vm.RunObserver).
-func (lg *LockGraph) RunEnded(evs []vm.Event, err *vm.Error) {
+func (lg *LockGraph) RunEnded(log vm.EventLog, err *vm.Error) {
 	if err != nil && err.Kind == vm.KindRace {
 		return // a race is found: the trial reports it
 	}
 	lg.mu.Lock()
 	budget := predictFreeEvents + predictEventsPerState*lg.states.Load()
-	if lg.races >= maxRacePredictions || lg.analyzed+int64(len(evs)) > budget {
+	n := int64(log.Len())
+	if lg.races >= maxRacePredictions || lg.analyzed+n > budget {
 		lg.mu.Unlock()
 		return
 	}
-	lg.analyzed += int64(len(evs))
+	lg.analyzed += n
 	lg.runsAnalyzed++
 	lg.mu.Unlock()
-	found := wcpRaces(evs, maxRacesPerRun)
+	found := wcpRaces(log.Events(), maxRacesPerRun)
 	if len(found) == 0 {
 		return
 	}
@@ -80,8 +81,11 @@ func (lg *LockGraph) RunEnded(evs []vm.Event, err *vm.Error) {
 		}
 		lg.seen[k] = true
 		lg.races++
+		// (not pending: a race prediction does not interrupt the search
+		// under way, the early bounded search above all, which finds a
+		// small program's races sooner than a wait for the plan the
+		// prediction's search needs; the trial takes it at its next poll)
 		lg.preds = append(lg.preds, &Prediction{Race: &RacePrediction{First: r[0], Second: r[1]}, States: int(lg.states.Load())})
-		lg.pending.Store(true)
 	}
 }
 

@@ -75,9 +75,33 @@ type Event struct {
 // RunObserver receives the event log of every run from the state it is
 // attached to, when the run ends (the program exited or failed: err) and
 // at checkpoints of a long run (err nil: the log so far, see runEnded).
-// events is the observer's to keep.
 type RunObserver interface {
-	RunEnded(events []Event, err *Error)
+	RunEnded(log EventLog, err *Error)
+}
+
+// EventLog is the event log of a run (immutable).
+type EventLog struct{ c *eventChunk }
+
+// Len is the number of events logged.
+func (l EventLog) Len() int {
+	if l.c == nil {
+		return 0
+	}
+	return l.c.total
+}
+
+// Events returns the events, oldest first (a new slice, the caller's).
+func (l EventLog) Events() []Event {
+	if l.c == nil {
+		return nil
+	}
+	out := make([]Event, l.c.total)
+	i := len(out)
+	for c := l.c; c != nil; c = c.prev {
+		i -= len(c.evs)
+		copy(out[i:], c.evs)
+	}
+	return out[i:]
 }
 
 // MaxRunEvents bounds the log of one run: later events are not logged (a
@@ -165,20 +189,6 @@ func (t *thread) raceLockWord(p Pointer, write bool) {
 	t.unlogged = false
 }
 
-// events returns the log of the run that led to s, oldest first.
-func (s *State) events() []Event {
-	if s.evlog == nil {
-		return nil
-	}
-	out := make([]Event, s.evlog.total)
-	i := len(out)
-	for c := s.evlog; c != nil; c = c.prev {
-		i -= len(c.evs)
-		copy(out[i:], c.evs)
-	}
-	return out[i:]
-}
-
 // runEnded hands the run's log to the observer when the run is over, or
 // when its log reached a checkpoint in the transition from parent: a
 // power of two of events from logCheckpoint on (a run that a search
@@ -188,7 +198,7 @@ func (s *State) runEnded(parent *State) {
 		return
 	}
 	if s.exited || s.err != nil {
-		s.runObs.RunEnded(s.events(), s.err)
+		s.runObs.RunEnded(EventLog{s.evlog}, s.err)
 		return
 	}
 	before := 0
@@ -198,7 +208,7 @@ func (s *State) runEnded(parent *State) {
 	now := s.evlog.total
 	for c := logCheckpoint; c <= now; c *= 2 {
 		if before < c {
-			s.runObs.RunEnded(s.events(), nil)
+			s.runObs.RunEnded(EventLog{s.evlog}, nil)
 			return
 		}
 	}
