@@ -104,9 +104,9 @@ func (l EventLog) Events() []Event {
 	return out[i:]
 }
 
-// MaxRunEvents bounds the log of one run: later events are not logged (a
+// maxRunEvents bounds the log of one run: later events are not logged (a
 // prefix of a run is a run, which an analysis may still reorder).
-const MaxRunEvents = 1 << 17
+const maxRunEvents = 1 << 17
 
 // eventChunk is the events of one transition, after those of prev.
 type eventChunk struct {
@@ -130,14 +130,14 @@ func (t *thread) logEvent(e Event) {
 		if s.evlog != nil {
 			total = s.evlog.total
 		}
-		if total >= MaxRunEvents {
+		if total >= maxRunEvents {
 			return
 		}
 		s.evlog = &eventChunk{prev: s.evlog, total: total}
 		s.evOwn = true
 	}
 	c := s.evlog
-	if c.total >= MaxRunEvents {
+	if c.total >= maxRunEvents {
 		return
 	}
 	c.evs = append(c.evs, e)
