@@ -1,0 +1,85 @@
+package guide
+
+import (
+	"testing"
+
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/loc"
+	"golang.org/x/tools/go/ssa"
+)
+
+// TestWCPRaces runs the WCP analysis over hand-written runs (the
+// examples of Kini, Mathur and Viswanathan's rules, and Go's hard
+// orderings) and checks which pairs of accesses it finds racing.
+func TestWCPRaces(t *testing.T) {
+	fn := &ssa.Function{}
+	at := func(i int) loc.Loc { return loc.Loc{Fn: fn, Index: i} }
+	const l, m, x, y, ch = 100, 101, 1, 2, 200
+	lock := func(g int32, id vm.ObjID) vm.Event {
+		return vm.Event{Kind: vm.EvLock, Mode: vm.LockWrite, G: g, Obj: id}
+	}
+	unlock := func(g int32, id vm.ObjID) vm.Event {
+		return vm.Event{Kind: vm.EvUnlock, Mode: vm.LockWrite, G: g, Obj: id}
+	}
+	rlock := func(g int32, id vm.ObjID) vm.Event {
+		return vm.Event{Kind: vm.EvLock, Mode: vm.LockRead, G: g, Obj: id}
+	}
+	runlock := func(g int32, id vm.ObjID) vm.Event {
+		return vm.Event{Kind: vm.EvUnlock, Mode: vm.LockRead, G: g, Obj: id}
+	}
+	acc := func(k vm.EventKind, g int32, cell vm.ObjID, site int) vm.Event {
+		return vm.Event{Kind: k, G: g, N: 1, Obj: cell, At: at(site)}
+	}
+	wr := func(g int32, cell vm.ObjID, site int) vm.Event { return acc(vm.EvWrite, g, cell, site) }
+	rd := func(g int32, cell vm.ObjID, site int) vm.Event { return acc(vm.EvRead, g, cell, site) }
+	gostmt := vm.Event{Kind: vm.EvGo, G: 1, Peer: 2}
+	cases := []struct {
+		name string
+		evs  []vm.Event
+		want [][2]int // the sites of each race, earlier first
+	}{
+		{"unsynchronized", []vm.Event{gostmt, wr(1, x, 1), rd(2, x, 2)}, [][2]int{{1, 2}}},
+		{"go statement orders", []vm.Event{wr(1, x, 1), gostmt, rd(2, x, 2)}, nil},
+		// two critical sections of l that do not conflict: happens-before
+		// orders the write before the read through l, WCP does not
+		{"classic", []vm.Event{gostmt, wr(1, x, 1), lock(1, l), wr(1, y, 3), unlock(1, l),
+			lock(2, l), rd(2, 9, 4), unlock(2, l), rd(2, x, 2)}, [][2]int{{1, 2}}},
+		// rule (a): the critical sections conflict on y
+		{"conflicting sections", []vm.Event{gostmt, wr(1, x, 1), lock(1, l), wr(1, y, 3), unlock(1, l),
+			lock(2, l), rd(2, y, 4), unlock(2, l), rd(2, x, 2)}, nil},
+		// rule (b): goroutine 1's section of l holds its section of m,
+		// which conflicts with goroutine 2's inside its section of l:
+		// the release of l is ordered before goroutine 2's, so the write
+		// inside it before goroutine 2's read after its own
+		{"rule b", []vm.Event{gostmt,
+			lock(1, l), lock(1, m), wr(1, y, 3), unlock(1, m), wr(1, x, 1), unlock(1, l),
+			lock(2, l), lock(2, m), rd(2, y, 4), unlock(2, m), unlock(2, l), rd(2, x, 2)}, nil},
+		// a channel is a hard ordering: send before the receive completes
+		{"channel", []vm.Event{gostmt, wr(1, x, 1), lock(1, l), unlock(1, l),
+			vm.Event{Kind: vm.EvSlot, G: 1, Obj: ch}, lock(2, l), unlock(2, l),
+			vm.Event{Kind: vm.EvSlot, G: 2, Obj: ch}, rd(2, x, 2)}, nil},
+		// read sections of an RWMutex never order each other, even when
+		// they read the same cell
+		{"read sections", []vm.Event{gostmt, wr(1, x, 1), rlock(1, l), rd(1, y, 3), runlock(1, l),
+			rlock(2, l), rd(2, y, 4), runlock(2, l), rd(2, x, 2)}, [][2]int{{1, 2}}},
+		// two atomic accesses never race; an atomic and a plain one do
+		{"atomics", []vm.Event{gostmt, acc(vm.EvAtomicWrite, 1, x, 1), acc(vm.EvAtomicRead, 2, x, 2),
+			wr(2, x, 5)}, [][2]int{{1, 5}}},
+		// a WaitGroup-like release and acquire orders
+		{"release acquire", []vm.Event{gostmt, wr(2, x, 2), vm.Event{Kind: vm.EvRelease, G: 2, Obj: 300},
+			vm.Event{Kind: vm.EvAcquire, G: 1, Obj: 300}, wr(1, x, 1)}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := wcpRaces(c.evs, 10)
+			if len(got) != len(c.want) {
+				t.Fatalf("%d races %v, want %v", len(got), got, c.want)
+			}
+			for i, r := range got {
+				if r[0].At.Index != c.want[i][0] || r[1].At.Index != c.want[i][1] {
+					t.Errorf("race %d between sites %d and %d, want %v", i, r[0].At.Index, r[1].At.Index, c.want[i])
+				}
+			}
+		})
+	}
+}
