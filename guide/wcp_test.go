@@ -47,13 +47,17 @@ func TestWCPRaces(t *testing.T) {
 		// rule (a): the critical sections conflict on y
 		{"conflicting sections", []vm.Event{gostmt, wr(1, x, 1), lock(1, l), wr(1, y, 3), unlock(1, l),
 			lock(2, l), rd(2, y, 4), unlock(2, l), rd(2, x, 2)}, nil},
-		// rule (b): goroutine 1's section of l holds its section of m,
-		// which conflicts with goroutine 2's inside its section of l:
-		// the release of l is ordered before goroutine 2's, so the write
-		// inside it before goroutine 2's read after its own
-		{"rule b", []vm.Event{gostmt,
+		// rule (b): goroutine 1's section of l holds a section of m whose
+		// write goroutine 3 reads in its own section of m before it
+		// releases s, which goroutine 2 acquires inside its section of l:
+		// so goroutine 1's acquisition of l is ordered before goroutine
+		// 2's release of it, and goroutine 1's release before goroutine
+		// 2's (rule (b)), and the write of x inside the first section
+		// before the read after the second
+		{"rule b", []vm.Event{gostmt, {Kind: vm.EvGo, G: 1, Peer: 3},
 			lock(1, l), lock(1, m), wr(1, y, 3), unlock(1, m), wr(1, x, 1), unlock(1, l),
-			lock(2, l), lock(2, m), rd(2, y, 4), unlock(2, m), unlock(2, l), rd(2, x, 2)}, nil},
+			lock(3, m), rd(3, y, 4), unlock(3, m), {Kind: vm.EvRelease, G: 3, Obj: 300},
+			lock(2, l), {Kind: vm.EvAcquire, G: 2, Obj: 300}, unlock(2, l), rd(2, x, 2)}, nil},
 		// a channel is a hard ordering: send before the receive completes
 		{"channel", []vm.Event{gostmt, wr(1, x, 1), lock(1, l), unlock(1, l),
 			vm.Event{Kind: vm.EvSlot, G: 1, Obj: ch}, lock(2, l), unlock(2, l),
@@ -73,7 +77,11 @@ func TestWCPRaces(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			got := wcpRaces(c.evs, 10)
 			if len(got) != len(c.want) {
-				t.Fatalf("%d races %v, want %v", len(got), got, c.want)
+				var sites [][2]int
+				for _, r := range got {
+					sites = append(sites, [2]int{r[0].At.Index, r[1].At.Index})
+				}
+				t.Fatalf("races between sites %v, want %v", sites, c.want)
 			}
 			for i, r := range got {
 				if r[0].At.Index != c.want[i][0] || r[1].At.Index != c.want[i][1] {
