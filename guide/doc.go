@@ -136,7 +136,14 @@
 // prediction. A prediction is never a verdict: the check reports only the
 // deadlock a search reaches (TrialResult.PredictedFrom names the
 // prediction it shows), so the monitor changes which states are explored
-// first, never what an error or a no-error verdict means.
+// first, never what an error or a no-error verdict means. The predictive
+// race monitor (predict.go, wcp.go; Monitors.Predict) observes the runs
+// too (vm.RunObserver: each run's log of the race detector's events when
+// it ends, and at checkpoints of long runs) and predicts the races weak
+// causal precedence finds in a run that had none under happens-before;
+// each adds a trace set toward the race's two accesses, taken at the
+// trial's next poll (it does not pause the search under way). Only a race
+// the happens-before detector sees in an executed run is reported.
 //
 // Race flipping (flip.go, Flip; gmc check flips every race it reports):
 // the counterexample is translated to a machine without race detection

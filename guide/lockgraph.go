@@ -3,6 +3,7 @@ package guide
 import (
 	"fmt"
 	"go/token"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -50,10 +51,28 @@ type Monitors struct {
 	// LockGraph runs the lock-graph monitor on every run and guides the
 	// search toward each cycle it predicts.
 	LockGraph bool
+	// Predict runs the predictive race monitor (predict.go) on the runs
+	// and guides the search toward each race it predicts.
+	Predict bool
+}
+
+// Any reports whether some monitor runs.
+func (m Monitors) Any() bool { return m.LockGraph || m.Predict }
+
+// Names lists the monitors that run, as --monitor names them.
+func (m Monitors) Names() []string {
+	var out []string
+	if m.LockGraph {
+		out = append(out, "lockgraph")
+	}
+	if m.Predict {
+		out = append(out, "predict")
+	}
+	return out
 }
 
 // MonitorNames are the monitors --monitor accepts ("none" turns all off).
-var MonitorNames = []string{"lockgraph"}
+var MonitorNames = []string{"lockgraph", "predict"}
 
 // ParseMonitors parses a comma-separated list of monitor names, or
 // "none".
@@ -67,6 +86,8 @@ func ParseMonitors(s string) (Monitors, error) {
 			}
 		case "lockgraph":
 			m.LockGraph = true
+		case "predict":
+			m.Predict = true
 		default:
 			return m, fmt.Errorf("--monitor: unknown monitor %q (known: %s, none)", f, strings.Join(MonitorNames, ", "))
 		}
@@ -109,10 +130,12 @@ type edgeKey struct {
 	gates, forks uint64
 }
 
-// Prediction is a lock-order cycle the monitor predicts: the goroutine of
-// each edge holds Held and waits for the next edge's Held.
+// Prediction is a lock-order cycle the lock-graph monitor predicts (the
+// goroutine of each edge holds Held and waits for the next edge's Held),
+// or a race the predictive race monitor predicts (Race, predict.go).
 type Prediction struct {
 	Cycle []CycleEdge
+	Race  *RacePrediction
 	// States is the number of states the trial's searches had generated
 	// when the monitor predicted the cycle.
 	States int
@@ -132,6 +155,9 @@ type CycleEdge struct {
 // Targets are the cycle's waiting acquisitions: the locations the
 // goroutines of the deadlock stand at.
 func (p *Prediction) Targets() []loc.Loc {
+	if p.Race != nil {
+		return []loc.Loc{p.Race.First.At, p.Race.Second.At}
+	}
 	out := make([]loc.Loc, len(p.Cycle))
 	for i, e := range p.Cycle {
 		out[i] = e.AcquireAt
@@ -142,6 +168,9 @@ func (p *Prediction) Targets() []loc.Loc {
 // Describe says the cycle in words: "lock held at a.go:10, acquired at
 // a.go:11 (goroutine 2); …".
 func (p *Prediction) Describe(fset *token.FileSet) string {
+	if p.Race != nil {
+		return describeRace(fset, p.Race)
+	}
 	var parts []string
 	for _, e := range p.Cycle {
 		parts = append(parts, fmt.Sprintf("goroutine %d holds %s (locked at %s) and acquires %s at %s",
@@ -160,25 +189,41 @@ func modeWord(m vm.LockMode) string {
 	return "a lock"
 }
 
-// LockGraph is the lock-graph monitor of one trial (a vm.LockObserver).
+// LockGraph is the monitors of one trial: the lock-graph monitor (a
+// vm.LockObserver) and, with Monitors.Predict, the predictive race
+// monitor (a vm.RunObserver, predict.go), which share the queue of
+// predictions.
 type LockGraph struct {
-	mu        sync.Mutex
-	edges     map[edgeKey]*lockEdge
-	from      map[vm.LockID][]*lockEdge // live edges by outer lock
-	committed map[uint64]bool
-	waiting   map[uint64][]*occurrence // what waits for a token's commit
-	preds     []*Prediction
-	seen      map[string]bool
-	taken     int // predictions handed out by Take
+	lockGraph  bool // the lock-graph monitor runs
+	predicting bool // the predictive race monitor runs
+	// the predictive monitor's counts: races predicted, runs and events
+	// analyzed
+	races        int
+	runsAnalyzed int
+	analyzed     int64
+	mu           sync.Mutex
+	edges        map[edgeKey]*lockEdge
+	from         map[vm.LockID][]*lockEdge // live edges by outer lock
+	committed    map[uint64]bool
+	waiting      map[uint64][]*occurrence // what waits for a token's commit
+	preds        []*Prediction
+	seen         map[string]bool
+	taken        int // predictions handed out by Take
 	// states counts the states of the trial's searches (searcher.count)
 	states atomic.Int64
 	// pending: a prediction not yet taken (Take)
 	pending atomic.Bool
 }
 
-// NewLockGraph returns an empty monitor.
-func NewLockGraph() *LockGraph {
-	return &LockGraph{edges: map[edgeKey]*lockEdge{}, from: map[vm.LockID][]*lockEdge{},
+// NewLockGraph returns an empty lock-graph monitor.
+func NewLockGraph() *LockGraph { return NewMonitor(Monitors{LockGraph: true}) }
+
+// NewMonitor returns the empty monitors m selects (nil when none).
+func NewMonitor(m Monitors) *LockGraph {
+	if !m.Any() {
+		return nil
+	}
+	return &LockGraph{lockGraph: m.LockGraph, predicting: m.Predict, edges: map[edgeKey]*lockEdge{}, from: map[vm.LockID][]*lockEdge{},
 		committed: map[uint64]bool{}, waiting: map[uint64][]*occurrence{}, seen: map[string]bool{}}
 }
 
@@ -429,6 +474,10 @@ func (lg *LockGraph) annotate(prog *load.Program, tr TrialResult) TrialResult {
 		return tr
 	}
 	tr.Predictions = lg.Predictions()
+	if debugOn && lg.predicting {
+		runs, evs := lg.MonitorStats()
+		fmt.Fprintf(os.Stderr, "gmc: predict: %d runs, %d events analyzed; %d races predicted; %d states\n", runs, evs, lg.races, lg.states.Load())
+	}
 	if tr.Result.Verdict != VerdictError || tr.Result.Final == nil {
 		return tr
 	}
@@ -443,6 +492,12 @@ func (lg *LockGraph) annotate(prog *load.Program, tr TrialResult) TrialResult {
 // each of the cycle's waiting acquisitions (nil when none).
 func PredictionShown(fset *token.FileSet, preds []*Prediction, e *vm.Error) *Prediction {
 	for _, p := range preds {
+		if p.Race != nil {
+			if raceShown(fset, p.Race, e) {
+				return p
+			}
+			continue
+		}
 		w := &Warning{Check: "lockgraph", Targets: p.Targets(), Show: blocking}
 		if shows(fset, w, e) {
 			return p

@@ -251,7 +251,14 @@ func (se *searcher) result(verdict string, final *vm.State, path *pathNode) Resu
 // locks (when not nil).
 func startObserved(m *vm.Machine, e vm.Entry, locks vm.LockObserver) *vm.State {
 	s := m.Start(e)
-	if locks != nil {
+	if lg, ok := locks.(*LockGraph); ok {
+		if lg.lockGraph {
+			s.SetLockObserver(lg)
+		}
+		if lg.predicting {
+			s.SetRunObserver(lg)
+		}
+	} else if locks != nil {
 		s.SetLockObserver(locks)
 	}
 	return s

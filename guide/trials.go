@@ -57,10 +57,7 @@ const earlyBudget = 128
 // verdict (then it reports true: the plan is not needed).
 func (t *Trials) runEarly(start time.Time, ready func() bool) bool {
 	cfg := t.cfg
-	var mon *LockGraph
-	if cfg.Monitors.LockGraph {
-		mon = NewLockGraph()
-	}
+	mon := NewMonitor(cfg.Monitors)
 	e := &early{se: newSearcher(context.Background(), t.exM, Config{MaxDepth: cfg.MaxDepth, TimeLimit: cfg.TimeLimit, Locks: mon.observer()}), br: newBoundRun(), mon: mon}
 	e.se.start, e.start = start, start
 	e.root = startObserved(t.exM, cfg.Entry, e.mon.observer())
@@ -218,8 +215,8 @@ func (t *Trials) Run(ctx context.Context, i int) TrialResult {
 	switch {
 	case pre != nil && pre.mon != nil:
 		mon = pre.mon
-	case tc.Monitors.LockGraph:
-		mon = NewLockGraph()
+	case tc.Monitors.Any():
+		mon = NewMonitor(tc.Monitors)
 	}
 	return runTrial(ctx, t.prog, t.base, t.exM, t.pl, tc, pre, mon)
 }

@@ -141,14 +141,14 @@ func (t *thread) trySend(fr *frame, ch Chan, v Value) (done bool, k ctl) {
 		t.s.wakeG(w.g, &wakeInfo{cas: w.cas, val: v, ok: true})
 		t.noteSync(SyncWake, ch.Obj, w.g)
 		if c.cap == 0 {
-			t.chanRendezvous(c, w.g)
+			t.chanRendezvous(ch.Obj, c, w.g)
 		} else { // the buffer is empty: the value passes through slot recvx
 			if c.cap == 1 {
 				t.chanLockOp(t.g, ch.Obj)
 				t.chanLockOp(t.s.mutG(w.g), ch.Obj)
 			}
-			t.slotNotify(c, c.recvx, 0)
-			t.slotNotify(c, c.recvx, w.g)
+			t.slotNotify(ch.Obj, c, c.recvx, 0)
+			t.slotNotify(ch.Obj, c, c.recvx, w.g)
 			c.advance(&c.recvx)
 			c.sendx = c.recvx
 		}
@@ -160,7 +160,7 @@ func (t *thread) trySend(fr *frame, ch Chan, v Value) (done bool, k ctl) {
 		if c.cap == 1 {
 			t.chanLockOp(t.g, ch.Obj)
 		}
-		t.slotNotify(c, c.sendx, 0)
+		t.slotNotify(ch.Obj, c, c.sendx, 0)
 		c.advance(&c.sendx)
 		return true, ctlNext
 	}
@@ -175,7 +175,7 @@ func (t *thread) tryRecv(ch Chan, zero Value) (v Value, ok, done bool) {
 		v = c.buf[0]
 		c.buf = c.buf[1:]
 		t.noteSync(SyncAcquire, ch.Obj, 0)
-		t.slotNotify(c, c.recvx, 0)
+		t.slotNotify(ch.Obj, c, c.recvx, 0)
 		if c.cap == 1 {
 			t.chanLockOp(t.g, ch.Obj)
 		}
@@ -186,7 +186,7 @@ func (t *thread) tryRecv(ch Chan, zero Value) (v Value, ok, done bool) {
 			// the buffer was full: the sender's value takes the freed slot
 			c.push(w.val)
 			t.s.wakeG(w.g, &wakeInfo{cas: w.cas, ok: true})
-			t.slotNotify(c, c.recvx, w.g)
+			t.slotNotify(ch.Obj, c, c.recvx, w.g)
 			c.advance(&c.sendx)
 		}
 		c.advance(&c.recvx)
@@ -195,7 +195,7 @@ func (t *thread) tryRecv(ch Chan, zero Value) (v Value, ok, done bool) {
 	if w, ok := t.s.dequeue(&c.sendq); ok {
 		t.s.wakeG(w.g, &wakeInfo{cas: w.cas, ok: true})
 		t.noteSync(SyncTake, 0, w.g)
-		t.chanRendezvous(c, w.g)
+		t.chanRendezvous(ch.Obj, c, w.g)
 		return w.val, true, true
 	}
 	if c.closed {

@@ -132,6 +132,17 @@
 // goroutine and never hashed: it observes the run, it is not its state.
 // guide's lock-graph monitor builds its predictions from these.
 //
+// # Event log
+//
+// A RunObserver attached to an initial state (State.SetRunObserver) gets
+// the event log of every run from it when the run ends, and of a long run
+// at checkpoints (predlog.go): the accesses the race detector checks and
+// the points where it joins clocks, with lock operations logged as such
+// (EvLock, EvUnlock) instead of as their semaphores' release and acquire.
+// The log is a chain of per-transition chunks shared between a state and
+// its descendants, never hashed. guide's predictive race monitor reorders
+// runs from it.
+//
 // # Tests
 //
 // A TestXxx or FuzzXxx entry runs as testing.tRunner runs it (testing.go):

@@ -22,6 +22,9 @@ type thread struct {
 	// polled: the goroutine polled in this transition (took a select's
 	// default case, called runtime.Gosched, was preempted); see time.go.
 	polled bool
+	// unlogged: the access being checked is no event of the prediction
+	// log (predlog.go: raceLockWord)
+	unlogged bool
 	// natRes is the register receiving the result of the native being
 	// called (-1: none), valid while inNative.
 	natRes   int

@@ -40,14 +40,14 @@ func lockGuard(t *thread, args []Value) (bool, waitInfo) {
 
 // mutexLock acquires the mutex at p or blocks (re-executed when unlocked).
 func (t *thread) mutexLock(p Pointer, reason string) ctl {
-	t.raceAtomic(t.g.top, p, true) // the CompareAndSwap of m.state
+	t.raceLockWord(p, true) // the CompareAndSwap of m.state
 	if toInt64(t.cell(p, 0)) != 0 {
 		t.g.status = gBlocked
 		t.g.wait = waitInfo{kind: waitCell0, reason: reason, ptr: p}
 		return ctlBlock
 	}
 	t.setCell(p, 0, int32(1))
-	t.raceAcquire(p)
+	t.raceLockAcquire(p, LockWrite, p)
 	t.lockAcquired(t.g, p, LockWrite, false)
 	return ctlNext
 }
@@ -56,8 +56,8 @@ func (t *thread) mutexUnlock(p Pointer) ctl {
 	if toInt64(t.cell(p, 0)) == 0 {
 		return t.fatal(t.g.top, KindFatal, "sync: unlock of unlocked mutex")
 	}
-	t.raceAtomic(t.g.top, p, true)
-	t.raceRelease(p)
+	t.raceLockWord(p, true)
+	t.raceLockRelease(p, LockWrite, p)
 	t.setCell(p, 0, int32(0))
 	t.lockUnlocked(p, LockWrite)
 	return ctlNext
@@ -72,12 +72,12 @@ func init() {
 	nf.guard = nilSafe(lockGuard)
 	defSync("(*sync.Mutex).TryLock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
-		t.raceAtomic(t.g.top, p, true)
+		t.raceLockWord(p, true)
 		if toInt64(t.cell(p, 0)) != 0 {
 			return false, ctlNext
 		}
 		t.setCell(p, 0, int32(1))
-		t.raceAcquire(p)
+		t.raceLockAcquire(p, LockWrite, p)
 		t.lockAcquired(t.g, p, LockWrite, true)
 		return true, ctlNext
 	})
@@ -91,14 +91,14 @@ func init() {
 	rl := defSync("(*sync.RWMutex).RLock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		t.s.last.Op = "sync.RWMutex.RLock"
-		t.raceAccess(t.g.top, p, 1, false)
+		t.raceLockWord(p, false)
 		if toInt64(t.cell(p, 0)) != 0 {
 			t.g.status = gBlocked
 			t.g.wait = waitInfo{kind: waitCell0, reason: "sync.RWMutex.RLock", ptr: p}
 			return nil, ctlBlock
 		}
 		t.setCell(p, 4, int32(toInt64(t.cell(p, 4))+1))
-		t.raceAcquire(readerSem(p))
+		t.raceLockAcquire(p, LockRead, readerSem(p))
 		t.lockAcquired(t.g, p, LockRead, false)
 		return nil, ctlNext
 	})
@@ -108,12 +108,12 @@ func init() {
 	})
 	defSync("(*sync.RWMutex).TryRLock", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
-		t.raceAccess(t.g.top, p, 1, false)
+		t.raceLockWord(p, false)
 		if toInt64(t.cell(p, 0)) != 0 {
 			return false, ctlNext
 		}
 		t.setCell(p, 4, int32(toInt64(t.cell(p, 4))+1))
-		t.raceAcquire(readerSem(p))
+		t.raceLockAcquire(p, LockRead, readerSem(p))
 		t.lockAcquired(t.g, p, LockRead, true)
 		return true, ctlNext
 	})
@@ -124,8 +124,8 @@ func init() {
 		if n <= 0 {
 			return nil, t.fatal(t.g.top, KindFatal, "sync: RUnlock of unlocked RWMutex")
 		}
-		t.raceAccess(t.g.top, p, 1, false)
-		t.raceRelease(writerSem(p))
+		t.raceLockWord(p, false)
+		t.raceLockRelease(p, LockRead, writerSem(p))
 		t.setCell(p, 4, int32(n-1))
 		t.lockUnlocked(p, LockRead)
 		return nil, ctlNext
@@ -149,9 +149,8 @@ func init() {
 			return nil, ctlBlock
 		}
 		t.setCell(p, 1, goidCell(id)|goidHeld) // held
-		t.raceAccess(t.g.top, p, 1, false)
-		t.raceAcquire(readerSem(p))
-		t.raceAcquire(writerSem(p))
+		t.raceLockWord(p, false)
+		t.raceLockAcquire(p, LockWrite, readerSem(p), writerSem(p))
 		t.lockAcquired(t.g, p, LockWrite, false)
 		return nil, ctlNext
 	})
@@ -166,9 +165,8 @@ func init() {
 		}
 		t.setCell(p, 0, int32(1))
 		t.setCell(p, 1, goidCell(t.g.id)|goidHeld)
-		t.raceAccess(t.g.top, p, 1, false)
-		t.raceAcquire(readerSem(p))
-		t.raceAcquire(writerSem(p))
+		t.raceLockWord(p, false)
+		t.raceLockAcquire(p, LockWrite, readerSem(p), writerSem(p))
 		t.lockAcquired(t.g, p, LockWrite, true)
 		return true, ctlNext
 	})
@@ -178,8 +176,8 @@ func init() {
 		if toInt64(t.cell(p, 0)) == 0 {
 			return nil, t.fatal(t.g.top, KindFatal, "sync: Unlock of unlocked RWMutex")
 		}
-		t.raceAccess(t.g.top, p, 1, false)
-		t.raceRelease(readerSem(p))
+		t.raceLockWord(p, false)
+		t.raceLockRelease(p, LockWrite, readerSem(p))
 		t.setCell(p, 0, int32(0))
 		t.setCell(p, 1, uint32(0))
 		t.lockUnlocked(p, LockWrite)

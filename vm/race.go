@@ -167,6 +167,9 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 	here := access{g: g.id, c: g.vc[g.id], loc: t.locOf(fr), atomic: atomic}
 	o := t.s.heap.get(p.Obj)
 	alone := t.aloneForRace()
+	if !alone && t.s.runObs != nil && !t.unlogged {
+		t.logAccess(p, n, write, atomic, here.loc)
+	}
 	var mo *Object // o, made writable on the first change
 	// the cells of one access mostly share their shadow (a bulk copy wrote
 	// them together): the outcome for a shadow seen just before is reused
@@ -358,6 +361,15 @@ func (t *thread) joinSyncClock(p Pointer, vc vclock) {
 // and one released by a single owner at a time (Unlock) already holds
 // every earlier release through the acquire that preceded it.
 func (t *thread) raceRelease(p Pointer) {
+	if p.Obj != 0 {
+		t.logSync(EvRelease, 0, p, 0)
+	}
+	t.raceMerge(p)
+}
+
+// raceMerge is raceRelease without its event in the prediction log (a
+// lock's, logged as EvUnlock: predlog.go).
+func (t *thread) raceMerge(p Pointer) {
 	t.noteSync(SyncRelease, p.Obj, 0)
 	if !t.raceSyncEnabled() || p.Obj == 0 {
 		return
@@ -370,6 +382,15 @@ func (t *thread) raceRelease(p Pointer) {
 // raceAcquire joins the clock of the synchronization address p into the
 // running goroutine's.
 func (t *thread) raceAcquire(p Pointer) {
+	if p.Obj != 0 {
+		t.logSync(EvAcquire, 0, p, 0)
+	}
+	t.raceJoin(p)
+}
+
+// raceJoin is raceAcquire without its event in the prediction log (a
+// lock's, logged as EvLock: predlog.go).
+func (t *thread) raceJoin(p Pointer) {
 	t.noteSync(SyncAcquire, p.Obj, 0)
 	if !t.raceSyncEnabled() || p.Obj == 0 {
 		return
@@ -382,6 +403,7 @@ func (t *thread) raceAcquire(p Pointer) {
 // goroutine.
 func (t *thread) raceSync(p Pointer, partner int) {
 	t.noteSync(SyncWake, p.Obj, partner)
+	t.logSync(EvWake, 0, p, partner)
 	if !t.raceSyncEnabled() {
 		return
 	}
@@ -395,7 +417,8 @@ func (t *thread) raceSync(p Pointer, partner int) {
 // happens before the goroutine starts).
 // raceTimer returns the clock a timer set now carries (nil without race
 // detection) and ticks the running goroutine's, as a release.
-func (t *thread) raceTimer() vclock {
+func (t *thread) raceTimer(id ObjID) vclock {
+	t.logSync(EvTimerSet, 0, Pointer{Obj: id}, 0)
 	if !t.raceSyncEnabled() {
 		return nil
 	}
@@ -405,6 +428,7 @@ func (t *thread) raceTimer() vclock {
 }
 
 func (t *thread) raceGo(g *goroutine) {
+	t.logSync(EvGo, 0, Pointer{}, g.id)
 	if !t.raceSyncEnabled() {
 		return
 	}

@@ -42,7 +42,8 @@ func (c *chanData) setSlotClock(i int, vc vclock) {
 // slotNotify is racenotify: goroutine g (the running one when partner is 0,
 // else the parked partner) acquires slot i's clock and releases its own
 // into it.
-func (t *thread) slotNotify(c *chanData, i int, partner int) {
+func (t *thread) slotNotify(obj ObjID, c *chanData, i int, partner int) {
+	t.logSync(EvSlot, partner, Pointer{Obj: obj, Off: int32(i)}, 0)
 	if !t.raceSyncEnabled() {
 		return
 	}
@@ -63,13 +64,13 @@ func (t *thread) slotNotify(c *chanData, i int, partner int) {
 
 // chanRendezvous is racesync: an unbuffered send and receive exchange
 // clocks (through slot 0, accumulated), both ways.
-func (t *thread) chanRendezvous(c *chanData, partner int) {
+func (t *thread) chanRendezvous(obj ObjID, c *chanData, partner int) {
 	if !t.raceSyncEnabled() {
 		return
 	}
-	t.slotNotify(c, 0, 0)
-	t.slotNotify(c, 0, partner)
-	t.slotNotify(c, 0, 0)
+	t.slotNotify(obj, c, 0, 0)
+	t.slotNotify(obj, c, 0, partner)
+	t.slotNotify(obj, c, 0, 0)
 }
 
 // chanAccess records the channel operation as an access of the channel
@@ -108,6 +109,7 @@ func (t *thread) chanAcquireClose(obj ObjID, partner int) {
 		return
 	}
 	t.noteSync(SyncWake, obj, partner)
+	t.logSync(EvAcquire, partner, Pointer{Obj: obj}, 0)
 	if !t.raceSyncEnabled() {
 		return
 	}

@@ -51,8 +51,14 @@ type State struct {
 	// lockObs is told every lock acquisition of the runs from this state
 	// (lockmon.go; nil: none). States descending from it share it.
 	lockObs LockObserver
-	data    *dataState
-	test    *testState
+	// runObs receives the event log of every run from this state when it
+	// ends (predlog.go; nil: none); evlog is the log so far, evOwn whether
+	// its last chunk is this state's own (made by its transition).
+	runObs RunObserver
+	evlog  *eventChunk
+	evOwn  bool
+	data   *dataState
+	test   *testState
 
 	fp []Access // objects the last transition's visible operations touched
 
@@ -133,6 +139,7 @@ func (s *State) thaw() *State {
 	ns.hashed, ns.chashed = false, false
 	ns.gorder = nil
 	ns.probe, ns.probeLong, ns.probeClock, ns.stepNowReads = 0, false, false, 0
+	ns.evOwn = false
 	if s.race != nil {
 		ns.race = s.race.clone()
 	}
@@ -329,6 +336,7 @@ func (m *Machine) step(s *State, ch Choice) *State {
 		if m.opts.Sanity {
 			ns.sanity(s)
 		}
+		ns.runEnded(s)
 		return ns
 	}
 	if ch.Kind == ChooseBranch {
@@ -381,6 +389,7 @@ func (m *Machine) step(s *State, ch Choice) *State {
 	if m.opts.Sanity {
 		ns.sanity(s)
 	}
+	ns.runEnded(s)
 	return ns
 }
 

@@ -321,9 +321,11 @@ func (s *State) fireTimers() {
 			}
 		case x.fn != nil:
 			t.g = &goroutine{id: 0, vc: x.vc, bubble: x.bubble, wallBase: x.wallBase}
+			t.logSync(EvTimerFire, 0, Pointer{Obj: x.id}, 0)
 			t.spawn(nil, x.fn, nil, "time.goFunc")
 		case x.ch.Obj != 0:
 			t.g = &goroutine{id: 0, vc: x.vc}
+			t.logSync(EvTimerFire, 0, Pointer{Obj: x.id}, 0)
 			tv := s.m.wallTimeValue(wallTime(x.wallBase, s.clock)) // (kept in the state: no readClock)
 			c := s.heap.get(x.ch.Obj).Chan
 			if len(c.buf) < c.cap || s.hasWaiter(c.recvq) {
@@ -421,7 +423,7 @@ func init() {
 			ch = Chan{Obj: t.newObject(&Object{kind: objChan, T: chT, Chan: &chanData{cap: 1}})}
 			t.setCell(p, 0, ch)
 		}
-		t.s.addTimer(timer{when: t.s.clock + max(d, 0), ch: ch, fn: fn, period: period, id: p.Obj, vc: t.raceTimer(), bubble: t.g.bubble, wallBase: t.g.wallBase})
+		t.s.addTimer(timer{when: t.s.clock + max(d, 0), ch: ch, fn: fn, period: period, id: p.Obj, vc: t.raceTimer(p.Obj), bubble: t.g.bubble, wallBase: t.g.wallBase})
 		return p
 	}
 	def("time.NewTimer", func(t *thread, args []Value) (Value, ctl) {
@@ -501,7 +503,7 @@ func nativeTimeTimerReset(t *thread, args []Value) (Value, ctl) {
 	p := ptrArg(args[0])
 	pending := t.s.removeTimer(p.Obj)
 	was := t.drainTimer(p) || pending
-	tm := timer{when: t.s.clock + toInt64(args[1]), id: p.Obj, vc: t.raceTimer(), bubble: t.g.bubble, wallBase: t.g.wallBase}
+	tm := timer{when: t.s.clock + toInt64(args[1]), id: p.Obj, vc: t.raceTimer(p.Obj), bubble: t.g.bubble, wallBase: t.g.wallBase}
 	if cells := t.s.heap.get(p.Obj).Cells; len(cells) > 0 {
 		tm.fn, _ = cells[len(cells)-1].(*Closure) // an AfterFunc timer (see newTimer)
 	}
@@ -519,7 +521,7 @@ func nativeTimeTickerReset(t *thread, args []Value) (Value, ctl) {
 	t.drainTimer(p)
 	d := toInt64(args[1])
 	ch, _ := t.cell(p, 0).(Chan)
-	t.s.addTimer(timer{when: t.s.clock + d, ch: ch, period: d, id: p.Obj, vc: t.raceTimer(), bubble: t.g.bubble, wallBase: t.g.wallBase})
+	t.s.addTimer(timer{when: t.s.clock + d, ch: ch, period: d, id: p.Obj, vc: t.raceTimer(p.Obj), bubble: t.g.bubble, wallBase: t.g.wallBase})
 	return nil, ctlNext
 }
 

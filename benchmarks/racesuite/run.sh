@@ -7,7 +7,8 @@
 # and prints the figures and the per-test list (markdown, for RESULTS.md).
 #
 # usage: benchmarks/racesuite/run.sh [FILE...]   (default: every runnable file)
-# env:   GMC (default: builds ./cmd/gmc), LIMIT (default 3s), OUT (scratch dir)
+# env:   GMC (default: builds ./cmd/gmc), LIMIT (default 3s), OUT (scratch dir),
+#        MONITOR (gmc check --monitor; default: gmc's)
 set -eu
 cd "$(dirname "$0")/../.."
 LIMIT=${LIMIT:-3s}
@@ -27,6 +28,6 @@ done
 printf 'module racesuite\n\ngo 1.26\n' >"$OUT/suite/go.mod"
 # imports only the removed lines used
 (cd "$OUT/suite" && gofmt -l . >/dev/null && go vet . >/dev/null 2>&1 || true)
-echo "gmc: $(git rev-parse --short HEAD), limit $LIMIT, files: $*, load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-(cd "$OUT/suite" && "$GMC" check --json --check race --entry '^Test(No)?Race' --time-limit "$LIMIT" .) >"$OUT/result.json" 2>"$OUT/stderr" || true
+echo "gmc: $(git rev-parse --short HEAD), limit $LIMIT, monitor ${MONITOR:-default}, files: $*, load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+(cd "$OUT/suite" && "$GMC" check --json --check race ${MONITOR:+--monitor "$MONITOR"} --entry '^Test(No)?Race' --time-limit "$LIMIT" .) >"$OUT/result.json" 2>"$OUT/stderr" || true
 python3 "$(pwd)/benchmarks/racesuite/summarize.py" "$OUT/result.json"

@@ -16,16 +16,24 @@ const defaultMonitors = "lockgraph"
 func printMonitorNotes(rep *trace.Report) {
 	if rep.Error != nil && rep.Error.PredictedFrom != nil {
 		p := rep.Error.PredictedFrom
-		fmt.Fprintf(os.Stderr, "gmc: the lock-graph monitor predicted this deadlock after %d states:", p.States)
-		for _, e := range p.Cycle {
-			fmt.Fprintf(os.Stderr, " goroutine %d holds a %s lock (locked at %s) and acquires a %s lock at %s;", e.G, e.Holds, e.HeldAt, e.Acquires, e.AcquireAt)
+		if p.Monitor == "predict" {
+			fmt.Fprintf(os.Stderr, "gmc: the predictive race monitor predicted this race after %d states:", p.States)
+			for _, a := range p.Accesses {
+				fmt.Fprintf(os.Stderr, " a %s by goroutine %d at %s;", a.Op, a.G, a.At)
+			}
+			fmt.Fprintln(os.Stderr)
+		} else {
+			fmt.Fprintf(os.Stderr, "gmc: the lock-graph monitor predicted this deadlock after %d states:", p.States)
+			for _, e := range p.Cycle {
+				fmt.Fprintf(os.Stderr, " goroutine %d holds a %s lock (locked at %s) and acquires a %s lock at %s;", e.G, e.Holds, e.HeldAt, e.Acquires, e.AcquireAt)
+			}
+			fmt.Fprintln(os.Stderr)
 		}
-		fmt.Fprintln(os.Stderr)
 	}
 	if rep.Monitor == nil {
 		return
 	}
 	for _, u := range rep.Monitor.Unconfirmed {
-		fmt.Fprintf(os.Stderr, "gmc: note: the lock-graph monitor predicted a lock-order cycle no explored execution showed (not an error): %s\n", u)
+		fmt.Fprintf(os.Stderr, "gmc: note: a monitor predicted what no explored execution showed (not an error): %s\n", u)
 	}
 }

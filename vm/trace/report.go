@@ -32,8 +32,8 @@ type Report struct {
 // of the counterexample (else the first trial).
 type MonitorInfo struct {
 	Monitors []string `json:"monitors"`
-	// Predictions is the number of lock-order cycles the lock-graph
-	// monitor predicted; FirstPredictionStates the states the trial had
+	// Predictions is the number of lock-order cycles and races the
+	// monitors predicted; FirstPredictionStates the states the trial had
 	// generated when it first saw one (absent: none).
 	Predictions           int  `json:"predictions"`
 	FirstPredictionStates *int `json:"first_prediction_states,omitempty"`
@@ -42,15 +42,25 @@ type MonitorInfo struct {
 	Unconfirmed []string `json:"unconfirmed,omitempty"`
 }
 
-// PredictionInfo is the prediction a reported deadlock came from
-// (error.predicted_from): a cycle of the lock-graph monitor that guided
-// the search to the deadlock.
+// PredictionInfo is the prediction a reported deadlock or race came from
+// (error.predicted_from): a cycle of the lock-graph monitor, or a race of
+// the predictive race monitor, that guided the search to the error.
 type PredictionInfo struct {
-	Monitor string          `json:"monitor"` // "lockgraph"
-	Cycle   []CycleEdgeInfo `json:"cycle"`
+	Monitor string          `json:"monitor"` // "lockgraph" or "predict"
+	Cycle   []CycleEdgeInfo `json:"cycle,omitempty"`
+	// Accesses are a predicted race's two accesses (monitor "predict").
+	Accesses []AccessInfo `json:"accesses,omitempty"`
 	// States is the number of states the trial had generated when the
 	// cycle was predicted.
 	States int `json:"states"`
+}
+
+// AccessInfo is one access of a predicted race: goroutine G read or wrote
+// (Op) at At in the run the race was predicted from.
+type AccessInfo struct {
+	G  int    `json:"g"`
+	Op string `json:"op"` // "read" or "write"
+	At string `json:"at"`
 }
 
 // CycleEdgeInfo is one goroutine's part of a predicted cycle: it held a
