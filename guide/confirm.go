@@ -65,6 +65,10 @@ type ConfirmConfig struct {
 	// Reduce applies the warning-specific reduction (reduce.go): accesses
 	// to memory irrelevant to the warning are not scheduling points.
 	Reduce bool
+	// Payload applies the payload abstraction (payload.go,
+	// vm/payload.go): states that differ only in integers nothing reads
+	// are one state.
+	Payload bool
 }
 
 // WarningVerdict is the outcome for one warning.
@@ -90,6 +94,11 @@ type WarningVerdict struct {
 	// under test the reduction made invisible, the fewest over the entries
 	// (ConfirmConfig.Reduce; 0 without it).
 	Hidden int
+	// Abstracted is the number of payload sources of the searches that
+	// decided the verdict, summed over the entries, and Dropped the
+	// number of candidate sources dropped because an execution used their
+	// value (ConfirmConfig.Payload).
+	Abstracted, Dropped int
 }
 
 // Confirm checks each warning: the entries that can reach its code run
@@ -173,11 +182,16 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 			}
 		}
 		entryStart := time.Now()
-		check := func(everyRace bool, limit time.Duration) (*CheckResult, error) {
+		var srcs []ssa.Instruction
+		if cfg.Payload && e.Kind != vm.EntryFuzz {
+			srcs = payloadSources(prog, sp, e)
+		}
+		check1 := func(ctx context.Context, everyRace bool, limit time.Duration, p *vm.Payload) (*CheckResult, error) {
 			opts := w.options(prog, cfg.Options(e), everyRace)
 			if cfg.Reduce {
 				opts.Invisible, opts.ReducedFor = invisible, w.Targets
 			}
+			opts.Payload = p
 			cc := CheckConfig{Options: opts, Entry: e, Guides: [][]loc.Loc{w.Targets}, Bounded: true,
 				Strategy: Guided, Heuristic: heuristics.SecPFSM, Seed: cfg.Seed, Trials: 1, Parallel: 1,
 				TimeLimit: limit, MaxDepth: 100000, MaxBacktrack: 100000, FallbackTimers: e.Kind != vm.EntryMain}
@@ -188,6 +202,15 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 					v.States += t.Result.Stats.States
 				}
 			}
+			return res, err
+		}
+		var abstracted int
+		check := func(everyRace bool, limit time.Duration) (*CheckResult, error) {
+			res, kept, dropped, err := checkPayload(ctx, prog.Fset, w, srcs, limit, func(ctx context.Context, limit time.Duration, p *vm.Payload) (*CheckResult, error) {
+				return check1(ctx, everyRace, limit, p)
+			})
+			srcs, abstracted = kept, len(kept)
+			v.Dropped += dropped
 			return res, err
 		}
 		// Every race an error first: the bounded search then schedules at
@@ -206,6 +229,7 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 			v.Note, allDone = err.Error(), false
 			continue
 		}
+		v.Abstracted += abstracted
 		switch res.Verdict {
 		case VerdictError:
 			ve := res.Best.Result.Final.Err()
