@@ -59,7 +59,11 @@ type ConfirmConfig struct {
 	// TimeLimit is each warning's budget, shared by the entries that can
 	// reach it.
 	TimeLimit time.Duration
-	Seed      uint64
+	// EntryTimeLimit, when positive, is instead the budget of each entry
+	// that can reach a warning (a module's core code is reached by most of
+	// its tests: a shared budget leaves each a second).
+	EntryTimeLimit time.Duration
+	Seed           uint64
 	// Progress, when set, is told which warning and entry are checked.
 	Progress func(w *Warning, e vm.Entry)
 	// Reduce applies the warning-specific reduction (reduce.go): accesses
@@ -158,6 +162,9 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 		return v
 	}
 	share := cfg.TimeLimit / time.Duration(len(v.Entries))
+	if cfg.EntryTimeLimit > 0 {
+		share = cfg.EntryTimeLimit
+	}
 	if share < time.Second {
 		share = time.Second
 	}

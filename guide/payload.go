@@ -5,6 +5,8 @@ import (
 	"errors"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/gmc-go/gmc/slice"
@@ -24,23 +26,65 @@ import (
 // payloadSources returns the candidate sources of entry e: arithmetic
 // with an int-sized integer result in the code under test reachable from
 // e, whose result is only moved (stored, passed, returned, boxed, sent)
-// by the instructions that use it in its own function.
+// by the instructions that use it in its own function, and stored in no
+// struct field whose loaded value an instruction inspects (a field-based
+// guess at the uses through memory, which spares most searches voided by
+// a modification count or a cursor).
 func payloadSources(prog *load.Program, sp *slice.Program, e vm.Entry) []ssa.Instruction {
 	roots := []*ssa.Function{e.Fn}
-	var out []ssa.Instruction
+	var scope []*ssa.Function
 	for f := range sp.ReachableFrom(roots) {
-		if p := f.Package(); p == nil || len(f.Blocks) == 0 || !prog.UnderTest(p.Pkg.Path()) {
-			continue
+		if p := f.Package(); p != nil && len(f.Blocks) > 0 && prog.UnderTest(p.Pkg.Path()) {
+			scope = append(scope, f)
 		}
+	}
+	slices.SortFunc(scope, func(a, b *ssa.Function) int { return strings.Compare(a.String(), b.String()) })
+	// the struct fields whose loaded value some instruction inspects: a
+	// source stored in one would be used (arithmetic on it aside, which
+	// a source's payload survives)
+	mv := mover{inspected: map[fieldKey]bool{}}
+	for _, f := range scope {
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
-				if bin, ok := in.(*ssa.BinOp); ok && arithmetic(bin) && onlyMoved(bin, map[ssa.Value]bool{}) {
+				if u, ok := in.(*ssa.UnOp); ok && u.Op == token.MUL {
+					if k, ok := fieldOf(u.X); ok && !mv.onlyMoved(u, map[ssa.Value]bool{}, true) {
+						mv.inspected[k] = true
+					}
+				}
+			}
+		}
+	}
+	var out []ssa.Instruction
+	for _, f := range scope {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if bin, ok := in.(*ssa.BinOp); ok && arithmetic(bin) && mv.onlyMoved(bin, map[ssa.Value]bool{}, false) {
 					out = append(out, bin)
 				}
 			}
 		}
 	}
 	return out
+}
+
+// fieldKey names a struct field: the struct type and the field's index.
+type fieldKey struct {
+	st string
+	i  int
+}
+
+// fieldOf returns the field an address is of (a FieldAddr).
+func fieldOf(addr ssa.Value) (fieldKey, bool) {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return fieldKey{}, false
+	}
+	return fieldKey{types.TypeString(fa.X.Type().Underlying().(*types.Pointer).Elem(), nil), fa.Field}, true
+}
+
+// mover tells which values are only moved.
+type mover struct {
+	inspected map[fieldKey]bool // fields whose loads are inspected
 }
 
 // arithmetic reports a binary operation whose result is an integer of at
@@ -64,8 +108,9 @@ func arithmetic(b *ssa.BinOp) bool {
 }
 
 // onlyMoved reports whether every use of v in its function (through
-// φ-nodes) only moves it.
-func onlyMoved(v ssa.Value, seen map[ssa.Value]bool) bool {
+// φ-nodes) only moves it, into no field whose loads are inspected; with
+// arith, arithmetic on v counts as a move.
+func (mv mover) onlyMoved(v ssa.Value, seen map[ssa.Value]bool, arith bool) bool {
 	if seen[v] {
 		return true
 	}
@@ -79,7 +124,18 @@ func onlyMoved(v ssa.Value, seen map[ssa.Value]bool) bool {
 			continue
 		}
 		if phi, ok := r.(*ssa.Phi); ok {
-			if !onlyMoved(phi, seen) {
+			if !mv.onlyMoved(phi, seen, arith) {
+				return false
+			}
+			continue
+		}
+		if st, ok := r.(*ssa.Store); ok && st.Val == v {
+			if k, ok := fieldOf(st.Addr); ok && mv.inspected[k] {
+				return false
+			}
+		}
+		if b, ok := r.(*ssa.BinOp); ok && arith && arithmetic(b) {
+			if !mv.onlyMoved(b, seen, arith) {
 				return false
 			}
 			continue

@@ -96,7 +96,7 @@ type payloadVal struct{ src int32 }
 func (x payloadVal) hashInto(h *hasher) { h.int(int64(x.src)) }
 
 // payloadIn returns the source of a payload v holds (in an aggregate, a
-// tuple or an interface), or -1.
+// tuple, an interface or a native closure), or -1.
 func payloadIn(v Value) int {
 	switch x := v.(type) {
 	case payloadVal:
@@ -115,6 +115,13 @@ func payloadIn(v Value) int {
 		}
 	case Iface:
 		return payloadIn(x.V)
+	case *Closure: // a native's receiver or arguments, which the native will look at
+		if x != nil && x.Native != nil {
+			if s := payloadIn(x.Bound); s >= 0 {
+				return s
+			}
+			return payloadIn([]Value(x.Env))
+		}
 	}
 	return -1
 }

@@ -29,6 +29,7 @@ func init() { commands["confirm"] = runConfirm }
 type confirmFlags struct {
 	runFlags
 	timeLimit   time.Duration
+	entryLimit  time.Duration
 	sarifIn     multiFlag
 	sarifOut    string
 	vet         bool
@@ -73,6 +74,7 @@ func runConfirm(args []string) int {
 	var f confirmFlags
 	f.runFlags.register(fs)
 	fs.DurationVar(&f.timeLimit, "time-limit", 10*time.Second, "time limit of each warning, shared by the entries that can reach it (at least 1s each)")
+	fs.DurationVar(&f.entryLimit, "entry-time-limit", 0, "time limit of each entry that can reach a warning, instead of a share of --time-limit")
 	fs.Var(&f.sarifIn, "sarif-in", "also confirm the results of this SARIF 2.1.0 log (repeatable)")
 	fs.StringVar(&f.sarifOut, "sarif", "", "write the warnings with their verdicts as a SARIF 2.1.0 log to this file")
 	fs.BoolVar(&f.vet, "vet", true, "confirm go vet's concurrency warnings (atomic, copylocks, lostcancel, testinggoroutine, waitgroup)")
@@ -109,7 +111,7 @@ func runConfirm(args []string) int {
 	if code != exitOK {
 		return code
 	}
-	cfg := guide.ConfirmConfig{Entries: es, TimeLimit: f.timeLimit, Seed: f.seed, Reduce: f.reduce, Payload: f.payload,
+	cfg := guide.ConfirmConfig{Entries: es, TimeLimit: f.timeLimit, EntryTimeLimit: f.entryLimit, Seed: f.seed, Reduce: f.reduce, Payload: f.payload,
 		Options: func(e vm.Entry) vm.Options { o, _ := f.options(e.Kind); return o },
 		Progress: func(w *guide.Warning, e vm.Entry) {
 			if !f.json {
