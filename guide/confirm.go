@@ -114,12 +114,15 @@ type WarningVerdict struct {
 func Confirm(ctx context.Context, prog *load.Program, ws []*Warning, cfg ConfirmConfig) []WarningVerdict {
 	sp := slice.New(prog.SSA)
 	twins := entryTwins(prog, cfg.Entries)
+	// payload sources whose value an execution used: not tried again (on
+	// another entry or warning), as each try costs a voided search
+	used := map[ssa.Instruction]bool{}
 	out := make([]WarningVerdict, 0, len(ws))
 	for _, w := range ws {
 		for i, t := range w.Targets {
 			w.Targets[i] = twins(t)
 		}
-		out = append(out, confirmOne(ctx, prog, sp, w, cfg))
+		out = append(out, confirmOne(ctx, prog, sp, w, cfg, used))
 	}
 	return out
 }
@@ -154,7 +157,7 @@ func entryTwins(prog *load.Program, entries []vm.Entry) func(loc.Loc) loc.Loc {
 	}
 }
 
-func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *Warning, cfg ConfirmConfig) (v WarningVerdict) {
+func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *Warning, cfg ConfirmConfig, used map[ssa.Instruction]bool) (v WarningVerdict) {
 	v = WarningVerdict{Warning: w, Verdict: Undecided, Exhausted: true}
 	v.Entries = reachingEntries(prog, sp, w.Targets, cfg.Entries)
 	if len(v.Entries) == 0 {
@@ -191,7 +194,11 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 		entryStart := time.Now()
 		var srcs []ssa.Instruction
 		if cfg.Payload && e.Kind != vm.EntryFuzz {
-			srcs = payloadSources(prog, sp, e)
+			for _, s := range payloadSources(prog, sp, e) {
+				if !used[s] {
+					srcs = append(srcs, s)
+				}
+			}
 		}
 		check1 := func(ctx context.Context, everyRace bool, limit time.Duration, p *vm.Payload) (*CheckResult, error) {
 			opts := w.options(prog, cfg.Options(e), everyRace)
@@ -216,6 +223,12 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 			res, kept, dropped, err := checkPayload(ctx, prog.Fset, w, srcs, limit, func(ctx context.Context, limit time.Duration, p *vm.Payload) (*CheckResult, error) {
 				return check1(ctx, everyRace, limit, p)
 			})
+			for _, s := range srcs {
+				used[s] = true
+			}
+			for _, s := range kept {
+				delete(used, s)
+			}
 			srcs, abstracted = kept, len(kept)
 			v.Dropped += dropped
 			return res, err
