@@ -206,7 +206,7 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 				opts.Invisible, opts.ReducedFor = invisible, w.Targets
 			}
 			opts.Payload = p
-			cc := CheckConfig{Options: opts, Entry: e, Guides: [][]loc.Loc{w.Targets}, Bounded: true, BoundedShare: 2.0 / 3,
+			cc := CheckConfig{Options: opts, Entry: e, Guides: [][]loc.Loc{w.Targets}, Bounded: true, BoundedShare: 1.0 / 2,
 				Strategy: Guided, Heuristic: heuristics.SecPFSM, Seed: cfg.Seed, Trials: 1, Parallel: 1,
 				TimeLimit: limit, MaxDepth: 100000, MaxBacktrack: 100000, FallbackTimers: e.Kind != vm.EntryMain}
 			cc.Options.Symbolic = e.Kind == vm.EntryFuzz
