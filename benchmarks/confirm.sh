@@ -2,9 +2,12 @@
 # confirm.sh: gmc confirm on the seed's ports (and their _fixed twins) and,
 # when given, on other package directories: one row per package with the
 # number of warnings and of each verdict, then one row per warning.
-# Each package is checked twice, with the warning-specific reduction (the
-# default) and with --reduce=false, and each warning's row shows both
-# verdicts and state counts and the accesses the reduction hid.
+# Each package is checked twice, with the warning-specific reduction and
+# the payload abstraction (the defaults) and without either
+# (PLAINFLAGS, default --reduce=false --payload=false), and each warning's row shows both
+# verdicts, bounds and state counts, the accesses the reduction hid, the
+# payload abstraction's sources (kept and dropped: --payload) and why a
+# warning stayed unknown.
 # Usage: benchmarks/confirm.sh [GMC] [TIME_LIMIT] [DIR...]   (from the repository root)
 # Env: OUT (directory for the raw JSON), FLAGS (extra gmc confirm flags),
 # PLAIN=0 (skip the run without the reduction).
@@ -23,7 +26,7 @@ fi
 for d in $dirs; do
 	name=$(echo "$d" | tr '/.' '__')
 	(cd "$d" && GOPROXY=off GOFLAGS=-mod=mod "$GMC" confirm --json --time-limit "$LIMIT" ${FLAGS:-} . >"$OUT/$name.json" 2>"$OUT/$name.err")
-	[ "${PLAIN:-1}" = 0 ] || (cd "$d" && GOPROXY=off GOFLAGS=-mod=mod "$GMC" confirm --json --time-limit "$LIMIT" --reduce=false ${FLAGS:-} . >"$OUT/$name.plain.json" 2>"$OUT/$name.plain.err")
+	[ "${PLAIN:-1}" = 0 ] || (cd "$d" && GOPROXY=off GOFLAGS=-mod=mod "$GMC" confirm --json --time-limit "$LIMIT" ${PLAINFLAGS:---reduce=false --payload=false} ${FLAGS:-} . >"$OUT/$name.plain.json" 2>"$OUT/$name.plain.err")
 	echo "$d $OUT/$name.json" >>"$OUT/index"
 done
 python3 - "$OUT/index" <<'PY'
@@ -31,6 +34,9 @@ import json, sys
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
 print("%-36s %8s %9s %10s %9s %7s" % ("PACKAGE", "WARNINGS", "CONFIRMED", "INFEASIBLE", "UNREACHED", "UNKNOWN"))
 detail = []
+def pbound(w):
+    b = w.get("bound") or {}
+    return "exhausted" if b.get("exhausted") else ("%d preemptions" % b["preemptions"] if "preemptions" in b else "")
 for d, path in rows:
     try:
         rep = json.load(open(path))
@@ -49,9 +55,10 @@ for d, path in rows:
         b = w.get("bound") or {}
         bound = "exhausted" if b.get("exhausted") else ("%d preemptions" % b["preemptions"] if "preemptions" in b else "")
         what = (w.get("error") or {}).get("kind", "") + (" in " + w["entry"] if w.get("entry") else "")
-        detail.append("  %-28s %-10s %-22s %-10s %-16s %-22s %8d states %6.2fs | hidden %3d | plain %-10s %8d states" % (
+        detail.append("  %-28s %-10s %-22s %-10s %-16s %-22s %8d states %6.2fs | hidden %3d | payload %2d (-%d) | plain %-10s %-16s %8d states%s" % (
             d, w["source"] + ":" + w["check"], w["pos"], w["verdict"], bound, what, w["states"], w["time_s"],
-            w.get("hidden_accesses", 0), p.get("verdict", "?"), p.get("states", 0)))
+            w.get("hidden_accesses", 0), w.get("payload_sources", 0), w.get("payload_dropped", 0),
+            p.get("verdict", "?"), pbound(p), p.get("states", 0), (" | " + w["note"]) if w.get("note") else ""))
 print()
 print("\n".join(detail))
 PY

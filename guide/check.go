@@ -74,6 +74,10 @@ type CheckConfig struct {
 	// preemption bound (or exhausted space) is the no-error verdict's.
 	// gmc check sets it; campaigns measuring the guided search alone do not.
 	Bounded bool
+	// BoundedShare is the share of the time the bounded search may take
+	// (0: a third); gmc confirm, whose dismissals are the bounded
+	// search's, gives it more.
+	BoundedShare float64
 	// Monitors are the runtime monitors run on every execution
 	// (lockgraph.go).
 	Monitors Monitors
@@ -442,10 +446,14 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		}
 		// the bounded exhaustive search next: a small space gets its
 		// verdict at once
-		// (at most a third of the time so far: its states cost more
+		// (at most a third of the time so far, BoundedShare: its states cost more
 		// than the guided search's on some programs, and the other two
 		// find bugs the bounded search reaches late)
-		if cfg.Bounded && !exDone() && !outOfTime() && (round == 0 || exTime <= time.Since(start)/3) {
+		share := cfg.BoundedShare
+		if share <= 0 {
+			share = 1.0 / 3
+		}
+		if cfg.Bounded && !exDone() && !outOfTime() && (round == 0 || exTime <= time.Duration(float64(time.Since(start))*share)) {
 			exStart := time.Now()
 			if exRoot == nil {
 				exRoot = startObserved(exM, cfg.Entry, mon.observer())

@@ -59,12 +59,20 @@ type ConfirmConfig struct {
 	// TimeLimit is each warning's budget, shared by the entries that can
 	// reach it.
 	TimeLimit time.Duration
-	Seed      uint64
+	// EntryTimeLimit, when positive, is instead the budget of each entry
+	// that can reach a warning (a module's core code is reached by most of
+	// its tests: a shared budget leaves each a second).
+	EntryTimeLimit time.Duration
+	Seed           uint64
 	// Progress, when set, is told which warning and entry are checked.
 	Progress func(w *Warning, e vm.Entry)
 	// Reduce applies the warning-specific reduction (reduce.go): accesses
 	// to memory irrelevant to the warning are not scheduling points.
 	Reduce bool
+	// Payload applies the payload abstraction (payload.go,
+	// vm/payload.go): states that differ only in integers nothing reads
+	// are one state.
+	Payload bool
 }
 
 // WarningVerdict is the outcome for one warning.
@@ -90,6 +98,11 @@ type WarningVerdict struct {
 	// under test the reduction made invisible, the fewest over the entries
 	// (ConfirmConfig.Reduce; 0 without it).
 	Hidden int
+	// Abstracted is the number of payload sources of the searches that
+	// decided the verdict, summed over the entries, and Dropped the
+	// number of candidate sources dropped because an execution used their
+	// value (ConfirmConfig.Payload).
+	Abstracted, Dropped int
 }
 
 // Confirm checks each warning: the entries that can reach its code run
@@ -101,12 +114,15 @@ type WarningVerdict struct {
 func Confirm(ctx context.Context, prog *load.Program, ws []*Warning, cfg ConfirmConfig) []WarningVerdict {
 	sp := slice.New(prog.SSA)
 	twins := entryTwins(prog, cfg.Entries)
+	// payload sources whose value an execution used: not tried again (on
+	// another entry or warning), as each try costs a voided search
+	used := map[ssa.Instruction]bool{}
 	out := make([]WarningVerdict, 0, len(ws))
 	for _, w := range ws {
 		for i, t := range w.Targets {
 			w.Targets[i] = twins(t)
 		}
-		out = append(out, confirmOne(ctx, prog, sp, w, cfg))
+		out = append(out, confirmOne(ctx, prog, sp, w, cfg, used))
 	}
 	return out
 }
@@ -141,7 +157,7 @@ func entryTwins(prog *load.Program, entries []vm.Entry) func(loc.Loc) loc.Loc {
 	}
 }
 
-func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *Warning, cfg ConfirmConfig) (v WarningVerdict) {
+func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *Warning, cfg ConfirmConfig, used map[ssa.Instruction]bool) (v WarningVerdict) {
 	v = WarningVerdict{Warning: w, Verdict: Undecided, Exhausted: true}
 	v.Entries = reachingEntries(prog, sp, w.Targets, cfg.Entries)
 	if len(v.Entries) == 0 {
@@ -149,6 +165,9 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 		return v
 	}
 	share := cfg.TimeLimit / time.Duration(len(v.Entries))
+	if cfg.EntryTimeLimit > 0 {
+		share = cfg.EntryTimeLimit
+	}
 	if share < time.Second {
 		share = time.Second
 	}
@@ -173,12 +192,21 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 			}
 		}
 		entryStart := time.Now()
-		check := func(everyRace bool, limit time.Duration) (*CheckResult, error) {
+		var srcs []ssa.Instruction
+		if cfg.Payload && e.Kind != vm.EntryFuzz {
+			for _, s := range payloadSources(prog, sp, e) {
+				if !used[s] {
+					srcs = append(srcs, s)
+				}
+			}
+		}
+		check1 := func(ctx context.Context, everyRace bool, limit time.Duration, p *vm.Payload) (*CheckResult, error) {
 			opts := w.options(prog, cfg.Options(e), everyRace)
 			if cfg.Reduce {
 				opts.Invisible, opts.ReducedFor = invisible, w.Targets
 			}
-			cc := CheckConfig{Options: opts, Entry: e, Guides: [][]loc.Loc{w.Targets}, Bounded: true,
+			opts.Payload = p
+			cc := CheckConfig{Options: opts, Entry: e, Guides: [][]loc.Loc{w.Targets}, Bounded: true, BoundedShare: 1.0 / 2,
 				Strategy: Guided, Heuristic: heuristics.SecPFSM, Seed: cfg.Seed, Trials: 1, Parallel: 1,
 				TimeLimit: limit, MaxDepth: 100000, MaxBacktrack: 100000, FallbackTimers: e.Kind != vm.EntryMain}
 			cc.Options.Symbolic = e.Kind == vm.EntryFuzz
@@ -188,6 +216,21 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 					v.States += t.Result.Stats.States
 				}
 			}
+			return res, err
+		}
+		var abstracted int
+		check := func(everyRace bool, limit time.Duration) (*CheckResult, error) {
+			res, kept, dropped, err := checkPayload(ctx, prog.Fset, w, srcs, limit, func(ctx context.Context, limit time.Duration, p *vm.Payload) (*CheckResult, error) {
+				return check1(ctx, everyRace, limit, p)
+			})
+			for _, s := range srcs {
+				used[s] = true
+			}
+			for _, s := range kept {
+				delete(used, s)
+			}
+			srcs, abstracted = kept, len(kept)
+			v.Dropped += dropped
 			return res, err
 		}
 		// Every race an error first: the bounded search then schedules at
@@ -206,6 +249,7 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 			v.Note, allDone = err.Error(), false
 			continue
 		}
+		v.Abstracted += abstracted
 		switch res.Verdict {
 		case VerdictError:
 			ve := res.Best.Result.Final.Err()

@@ -128,6 +128,9 @@ func (m *Machine) compile(f *ssa.Function) *function {
 			if m.opts.Symbolic { // concretize operands that must be concrete (symbolic.go)
 				o = c.symGuard(in, o)
 			}
+			if m.opts.Payload != nil { // payload.go
+				o = c.payloadOp(in, o)
+			}
 			if cf.shared && m.opts.Invisible != nil && m.opts.Invisible(in) {
 				o = invisible(o)
 			}

@@ -449,7 +449,7 @@ func (s *State) walk(roots []ObjID) *hasher { return s.walkClock(roots, true) }
 // instruction reads any more (liveness.go: a tick received and dropped).
 func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	h := s.wholeHasher()
-	h.live = !clock
+	h.live = !clock || s.m.opts.Payload != nil // payload.go: dead registers are data nothing reads
 	// globals first, in their fixed order
 	for _, id := range roots {
 		h.obj(id)

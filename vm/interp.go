@@ -82,6 +82,9 @@ func (t *thread) own(f *frame) *frame {
 func (t *thread) runGuarded() {
 	defer func() {
 		if r := recover(); r != nil {
+			if p := t.m.opts.Payload; p != nil {
+				p.violate(-1) // a native met a payload, perhaps: the search is void
+			}
 			l := t.g.loc()
 			pos := t.m.position(l)
 			t.s.fail(&Error{Kind: KindInternal, Msg: fmt.Sprintf("gmc internal error: %v at %s (unsafe memory reinterpretation or an unmodelled feature)", r, pos), Pos: pos, Loc: l})
@@ -241,6 +244,9 @@ func (t *thread) runNative(fr *frame, nf *nativeFunc, args []Value, res int) (Va
 		if args, k, ok = t.concreteArgs(fr, args); !ok {
 			return nil, k
 		}
+	}
+	if t.m.opts.Payload != nil && !t.checkNativeArgs(nf, args) {
+		return nil, t.payloadFail(fr)
 	}
 	t.touchArgs(nf, args)
 	saved, savedIn := t.natRes, t.inNative

@@ -63,6 +63,11 @@ type Options struct {
 	// explored. It is asked once per instruction, when its function is
 	// compiled.
 	Invisible func(ssa.Instruction) bool
+	// Payload, when set, abstracts the integer results of chosen
+	// instructions to values that only move (payload.go): states that
+	// differ in them alone are one state. A use of one is recorded in it
+	// as a violation, which voids the search (gmc confirm).
+	Payload *Payload
 	// ReducedFor records the targets Invisible was computed for (traces
 	// keep them so that a replay computes the same reduction).
 	ReducedFor []loc.Loc

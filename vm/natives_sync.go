@@ -16,7 +16,11 @@ import "go/types"
 func ptrArg(v Value) Pointer { p, _ := v.(Pointer); return p }
 
 func (t *thread) cell(p Pointer, i int32) Value {
-	return t.s.heap.get(p.Obj).Cells[p.Off+i]
+	v := t.s.heap.get(p.Obj).Cells[p.Off+i]
+	if x, ok := v.(payloadVal); ok { // an atomic on an abstracted integer (payload.go)
+		t.m.opts.Payload.violate(int(x.src))
+	}
+	return v
 }
 
 func (t *thread) setCell(p Pointer, i int32, v Value) {

@@ -128,6 +128,9 @@ func (t *thread) callDeferred(fr *frame, d *deferred) (c ctl, done bool) {
 	}
 	fr.defers = d.next
 	t.touchArgs(nat, args) // the footprint, as runNative records it
+	if t.m.opts.Payload != nil && !t.checkNativeArgs(nat, args) {
+		return t.payloadFail(fr), false
+	}
 	_, k := nat.fn(t, args)
 	switch k {
 	case ctlNext:

@@ -28,12 +28,14 @@ func init() { commands["confirm"] = runConfirm }
 type confirmFlags struct {
 	runFlags
 	timeLimit   time.Duration
+	entryLimit  time.Duration
 	sarifIn     multiFlag
 	sarifOut    string
 	vet         bool
 	staticcheck bool
 	own         bool
 	reduce      bool
+	payload     bool
 	args        []string
 }
 
@@ -54,9 +56,13 @@ type jsonWarning struct {
 	Note    string           `json:"note,omitempty"`
 	// Hidden: the memory accesses of the code under test the
 	// warning-specific reduction made invisible (0: --reduce=false).
-	Hidden int    `json:"hidden_accesses"`
-	Trace  string `json:"trace,omitempty"`
-	Replay string `json:"replay,omitempty"`
+	Hidden int `json:"hidden_accesses"`
+	// Abstracted, Dropped: the payload abstraction's sources in the
+	// deciding searches, and the candidates dropped as used.
+	Abstracted int    `json:"payload_sources"`
+	Dropped    int    `json:"payload_dropped"`
+	Trace      string `json:"trace,omitempty"`
+	Replay     string `json:"replay,omitempty"`
 }
 
 // runConfirm implements `gmc confirm`: a verdict for each static warning
@@ -67,11 +73,13 @@ func runConfirm(args []string) int {
 	var f confirmFlags
 	f.runFlags.register(fs)
 	fs.DurationVar(&f.timeLimit, "time-limit", 10*time.Second, "time limit of each warning, shared by the entries that can reach it (at least 1s each)")
+	fs.DurationVar(&f.entryLimit, "entry-time-limit", 0, "time limit of each entry that can reach a warning, instead of a share of --time-limit")
 	fs.Var(&f.sarifIn, "sarif-in", "also confirm the results of this SARIF 2.1.0 log (repeatable)")
 	fs.StringVar(&f.sarifOut, "sarif", "", "write the warnings with their verdicts as a SARIF 2.1.0 log to this file")
 	fs.BoolVar(&f.vet, "vet", true, "confirm go vet's concurrency warnings (atomic, copylocks, lostcancel, testinggoroutine, waitgroup)")
 	fs.BoolVar(&f.staticcheck, "staticcheck", true, "confirm staticcheck's concurrency warnings ("+strings.Join(warn.StaticcheckChecks, ", ")+")")
 	fs.BoolVar(&f.reduce, "reduce", true, "warning-specific reduction: loads and stores of memory the warning, the branches, the synchronization and the panics do not depend on are not scheduling points")
+	fs.BoolVar(&f.payload, "payload", true, "payload abstraction: states that differ only in integers that no branch, index or synchronization reads are one state (checked as the search runs; a use voids it)")
 	fs.BoolVar(&f.own, "analyzers", true, "confirm the warnings of gmc's analyzers (gmc targets lists them)")
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: gmc confirm [flags] PKG [-- ARGS]")
@@ -102,7 +110,7 @@ func runConfirm(args []string) int {
 	if code != exitOK {
 		return code
 	}
-	cfg := guide.ConfirmConfig{Entries: es, TimeLimit: f.timeLimit, Seed: f.seed, Reduce: f.reduce,
+	cfg := guide.ConfirmConfig{Entries: es, TimeLimit: f.timeLimit, EntryTimeLimit: f.entryLimit, Seed: f.seed, Reduce: f.reduce, Payload: f.payload,
 		Options: func(e vm.Entry) vm.Options { o, _ := f.options(e.Kind); return o },
 		Progress: func(w *guide.Warning, e vm.Entry) {
 			if !f.json {
@@ -245,7 +253,7 @@ func describeVerdicts(f *confirmFlags, prog *load.Program, vs []guide.WarningVer
 	for i, v := range vs {
 		w := v.Warning
 		jw := jsonWarning{Source: w.Source, Check: w.Check, Pos: w.Pos, Msg: w.Msg, Verdict: v.Verdict,
-			States: v.States, TimeS: v.Time.Seconds(), Note: v.Note, Hidden: v.Hidden, Entries: []string{}, Targets: []string{}}
+			States: v.States, TimeS: v.Time.Seconds(), Note: v.Note, Hidden: v.Hidden, Abstracted: v.Abstracted, Dropped: v.Dropped, Entries: []string{}, Targets: []string{}}
 		for _, t := range w.Targets {
 			jw.Targets = append(jw.Targets, abstract.Position(prog.Fset, t))
 		}
