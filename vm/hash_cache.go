@@ -94,6 +94,9 @@ type numbering struct {
 	twin    []bool        // orderTwins
 	gpos    []int32       // hasher.gpos
 	live    [][]clockPair // raceSummary
+	first   map[int]int   // orderTwins
+	// roots is the table's last walk of the roots' closure (hash_roots.go)
+	roots *rootsWalk
 }
 
 var numberings = sync.Pool{New: func() any { return new(numbering) }}

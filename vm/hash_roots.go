@@ -1,0 +1,245 @@
+package vm
+
+import "slices"
+
+// The part of a state the hash roots (the globals) reach is walked first
+// and kept from one walk to the next: most of a program's globals (its
+// packages' and the standard library's) are the same objects in every
+// state of a search, and a transition writes one or two of them.
+//
+// The walk numbers the objects the roots reach (their closure) 1, 2, …
+// breadth first from the roots, then goroutines in canonical order and
+// the timers number the objects outside it. Any order of the walk that
+// depends only on the state's structure merges the same states: two states
+// hash equally when there is a renaming of their objects that maps one
+// onto the other and keeps the roots, the goroutines' canonical order and
+// the timers, whatever the order the walk meets them in. Each object of
+// the closure is hashed apart (rootsWalk.subs: its content with its
+// references by number and the goroutine ids it names left out, as in
+// gsum) and the walk hashes those in order, then the ids by rank.
+//
+// The closure is kept with the objects it was computed from: an object of
+// the current state that is the same *Object (frozen: never written again)
+// hashes the same; one that differs is hashed again, and if it references
+// other objects than before (so the closure's numbering could change), the
+// closure is walked again from the roots.
+
+// rootsWalk is the kept walk of the roots' closure (one per numbering
+// table; a walk holds its table alone).
+type rootsWalk struct {
+	m     *Machine
+	roots []ObjID   // the roots it was walked from
+	ids   []ObjID   // the closure in walk order: ids[i] is numbered i+1
+	objs  []*Object // the object each was hashed from (nil: not frozen then)
+	subs  []uint64  // the object's hash (hasher.objSub)
+	refs  [][]ObjID // the objects it references, every occurrence in order
+	gids  [][]int   // the goroutine ids it names, in order
+	// anyGids: some object of the closure names a goroutine
+	anyGids bool
+}
+
+// rootsCache can be turned off (tests: a walk from scratch each time).
+var rootsCache = true
+
+// rootsClosure numbers the objects the roots reach (queueing them, marked
+// drained) and returns their walk, reused from the table's last one where
+// the objects are the same. It hashes nothing: rootsHash does, once the
+// goroutines' ranks are known.
+func (h *hasher) rootsClosure(roots []ObjID) *rootsWalk {
+	t, s := h.table, h.s
+	c := t.roots
+	if c == nil || !rootsCache || c.m != s.m || !slices.Equal(c.roots, roots) {
+		return h.rootsBuild(roots)
+	}
+	h.queue = append(h.queue[:0], c.ids...)
+	for i, id := range c.ids {
+		t.set(id, i+1)
+	}
+	h.next = len(c.ids)
+	h.raced = h.raced[:0]
+	for i, id := range c.ids {
+		o := s.heap.get(id)
+		if o == nil {
+			return h.rootsBuild(roots)
+		}
+		if o != c.objs[i] {
+			sub, refs, gids := h.objSub(o)
+			if len(h.queue) != len(c.ids) || !slices.Equal(refs, c.refs[i]) {
+				return h.rootsBuild(roots) // it references other objects
+			}
+			c.subs[i] = sub
+			if !slices.Equal(gids, c.gids[i]) {
+				c.gids[i] = slices.Clone(gids)
+				c.anyGids = c.anyGids || len(gids) > 0
+			}
+			c.objs[i] = frozenObj(o, s)
+		}
+		if raced(o) {
+			h.raced = append(h.raced, int32(i))
+		}
+	}
+	return c
+}
+
+// rootsBuild walks the roots' closure afresh into the table's rootsWalk.
+func (h *hasher) rootsBuild(roots []ObjID) *rootsWalk {
+	t, s := h.table, h.s
+	t.renew()
+	h.queue, h.next, h.raced = h.queue[:0], 0, h.raced[:0]
+	c := t.roots
+	if c == nil {
+		c = new(rootsWalk)
+		t.roots = c
+	}
+	c.m, c.roots = s.m, append(c.roots[:0], roots...)
+	c.ids, c.objs, c.subs = c.ids[:0], c.objs[:0], c.subs[:0]
+	clear(c.refs)
+	clear(c.gids)
+	c.refs, c.gids, c.anyGids = c.refs[:0], c.gids[:0], false
+	saved := h.h
+	for _, id := range roots {
+		h.obj(id)
+	}
+	var refBuf []ObjID
+	var gidBuf []int
+	for ; h.next < len(h.queue); h.next++ {
+		id := h.queue[h.next]
+		o := s.heap.get(id)
+		sub, refs, gids := h.objSub(o)
+		a, b := len(refBuf), len(gidBuf)
+		refBuf, gidBuf = append(refBuf, refs...), append(gidBuf, gids...)
+		c.ids = append(c.ids, id)
+		c.objs = append(c.objs, frozenObj(o, s))
+		c.subs = append(c.subs, sub)
+		c.refs = append(c.refs, refBuf[a:len(refBuf):len(refBuf)])
+		c.gids = append(c.gids, gidBuf[b:len(gidBuf):len(gidBuf)])
+		c.anyGids = c.anyGids || len(gids) > 0
+		if raced(o) {
+			h.raced = append(h.raced, int32(h.next))
+		}
+	}
+	h.h = saved // (the roots' numbers are the same in every state)
+	return c
+}
+
+// rootsHash hashes the closure's objects in order, naming the goroutines
+// they name by rank (hasher.gid).
+func (h *hasher) rootsHash(c *rootsWalk) {
+	for i, sub := range c.subs {
+		h.u64(sub)
+		for _, id := range c.gids[i] {
+			h.gid(id)
+		}
+	}
+}
+
+// frozenObj returns o if it can no longer be written (it belongs to a
+// state older than s), else nil.
+func frozenObj(o *Object, s *State) *Object {
+	if o.epoch != s.epoch {
+		return o
+	}
+	return nil
+}
+
+// raced reports whether the race summary reads object o (it has race
+// detector state or is a channel).
+func raced(o *Object) bool {
+	return len(o.clocks) > 0 || len(o.shadow) > 0 || o.Chan != nil
+}
+
+// objSub hashes object o apart: its content, the objects it references
+// by their numbers (numbering and queueing new ones) and the goroutine ids
+// it names left out. It returns the hash, the objects it references
+// (every occurrence, in order) and the ids it names, both in buffers of
+// the hasher valid until its next objSub.
+func (h *hasher) objSub(o *Object) (uint64, []ObjID, []int) {
+	saved, mode, log := h.h, h.gmode, h.logGids
+	h.h, h.gmode, h.logGids, h.gids = fnvOffset, gidsNone, true, h.gids[:0]
+	h.traced, h.tracing = h.traced[:0], true
+	h.content(o)
+	sub := h.h
+	h.h, h.gmode, h.logGids, h.tracing = saved, mode, log, false
+	return sub, h.traced, h.gids
+}
+
+// renew forgets the table's numbers (a new generation).
+func (t *numbering) renew() {
+	t.gen++
+	if t.gen == 0 {
+		clear(t.stamp)
+		t.gen = 1
+	}
+}
+
+// twinsByID reports whether ordering each run of twins in ranks by id
+// (as ranks are) is what orderTwins' walk of the rest of the state would
+// give: no twin is named in the rest of the state (each one's first is
+// none), and the twins of a run reference the same objects of the rest of
+// the state in the same places (their refs are equal). It walks only the
+// part of the rest outside the roots' closure c (c names no goroutine).
+func (s *State) twinsByID(c *rootsWalk, ranks []goRank, sums []*gsum, twin []bool) bool {
+	if c == nil || c.anyGids || !rootsCache {
+		return false
+	}
+	p := s.wholeHasher()
+	defer p.release()
+	p.gmode, p.first = gidsFirst, p.table.firstMap()
+	p.queue = append(p.queue, c.ids...)
+	for i, id := range c.ids {
+		p.table.set(id, i+1)
+	}
+	p.next = len(c.ids)
+	for i, sum := range sums {
+		if !twin[i] {
+			p.summary(sum)
+		}
+	}
+	for _, tm := range s.timers {
+		p.gid(tm.g)
+		p.obj(tm.ch.Obj)
+		p.obj(tm.id)
+	}
+	p.drain()
+	for i, r := range ranks {
+		if !twin[r.at] {
+			continue
+		}
+		if _, ok := p.first[int(r.id)]; ok {
+			return false
+		}
+		if i > 0 && ranks[i-1].key == r.key && !sameRefs(sums[ranks[i-1].at].objs, sums[r.at].objs, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameRefs reports whether two object lists have the same numbers in the
+// walk peek (refsKey: an object it did not reach counts as -1).
+func sameRefs(a, b []ObjID, peek *hasher) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] == b[i] {
+			continue
+		}
+		if _, ok := peek.number(a[i]); ok {
+			return false
+		}
+		if _, ok := peek.number(b[i]); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// firstMap returns the table's map for hasher.first, emptied.
+func (t *numbering) firstMap() map[int]int {
+	if t.first == nil {
+		t.first = map[int]int{}
+	}
+	clear(t.first)
+	return t.first
+}
