@@ -146,7 +146,7 @@ func (s *State) canonicalOrder(c *rootsWalk, roots []ObjID, t *numbering, live b
 		twins = ranks[i].key == ranks[i-1].key
 	}
 	if twins {
-		s.orderTwins(c, roots, ranks, sums)
+		s.orderTwins(t, c, roots, ranks, sums)
 	}
 	// gs and sums in the order of ranks (ordered: the goroutines in
 	// State.gs order, the summaries by index there)
@@ -180,21 +180,22 @@ func reuse[T any](buf []T, n int) []T {
 // ranks, sorted by key, by where they first appear in the part of the
 // state the globals and the goroutines without a twin reach (walked in id
 // order), then by the objects of that part they reference, then by id.
-// sums are the goroutines' summaries by index in State.gs; c is the
-// walk of the roots' closure (twinsByID), or nil.
-func (s *State) orderTwins(c *rootsWalk, roots []ObjID, ranks []goRank, sums []*gsum) {
-	p := s.wholeHasher()
-	defer p.release()
-	twin := reuse(p.table.twin, len(ranks)) // by index in State.gs
-	p.table.twin = twin
+// sums are the goroutines' summaries by index in State.gs; t is the
+// table of the walk in progress and c its walk of the roots' closure
+// (twinsByID), or nil.
+func (s *State) orderTwins(t *numbering, c *rootsWalk, roots []ObjID, ranks []goRank, sums []*gsum) {
+	twin := reuse(t.twin, len(ranks)) // by index in State.gs
+	t.twin = twin
 	for i := 1; i < len(ranks); i++ {
 		if ranks[i].key == ranks[i-1].key {
 			twin[ranks[i].at], twin[ranks[i-1].at] = true, true
 		}
 	}
-	if s.twinsByID(c, ranks, sums, twin) {
+	if s.twinsByID(t, c, ranks, sums, twin) {
 		return
 	}
+	p := s.wholeHasher()
+	defer p.release()
 	p.gmode, p.first = gidsFirst, p.table.firstMap()
 	for _, id := range roots {
 		p.obj(id)

@@ -134,9 +134,9 @@ func (h *hasher) rootsHash(c *rootsWalk) {
 }
 
 // frozenObj returns o if it can no longer be written (it belongs to a
-// state older than s), else nil.
+// state older than s, or s is sealed), else nil.
 func frozenObj(o *Object, s *State) *Object {
-	if o.epoch != s.epoch {
+	if o.epoch != s.epoch || s.sealed {
 		return o
 	}
 	return nil
@@ -176,20 +176,23 @@ func (t *numbering) renew() {
 // (as ranks are) is what orderTwins' walk of the rest of the state would
 // give: no twin is named in the rest of the state (each one's first is
 // none), and the twins of a run reference the same objects of the rest of
-// the state in the same places (their refs are equal). It walks only the
-// part of the rest outside the roots' closure c (c names no goroutine).
-func (s *State) twinsByID(c *rootsWalk, ranks []goRank, sums []*gsum, twin []bool) bool {
-	if c == nil || c.anyGids || !rootsCache {
+// the state in the same places (their refs are equal). t is the table of
+// the walk in progress, which has numbered the roots' closure c (and
+// nothing else yet); this walks the part of the rest outside c (c names
+// no goroutine) with t's second hasher and then forgets what it numbered.
+func (s *State) twinsByID(t *numbering, c *rootsWalk, ranks []goRank, sums []*gsum, twin []bool) bool {
+	if c == nil || c.anyGids || !rootsCache || t.roots != c || len(t.h.queue) != len(c.ids) {
 		return false
 	}
-	p := s.wholeHasher()
-	defer p.release()
-	p.gmode, p.first = gidsFirst, p.table.firstMap()
-	p.queue = append(p.queue, c.ids...)
-	for i, id := range c.ids {
-		p.table.set(id, i+1)
-	}
-	p.next = len(c.ids)
+	p := &t.peek
+	*p = hasher{h: fnvOffset, s: s, table: t, queue: t.h.queue, next: len(c.ids),
+		gmode: gidsFirst, first: t.firstMap(), raced: p.raced[:0]}
+	defer func() {
+		for _, id := range p.queue[len(c.ids):] {
+			t.stamp[id] = 0 // (generations start at 1)
+		}
+		p.s, p.queue, p.table = nil, nil, nil
+	}()
 	for i, sum := range sums {
 		if !twin[i] {
 			p.summary(sum)

@@ -64,7 +64,10 @@ type State struct {
 	choices []Choice // computed on demand
 	// died is set when a goroutine exited in the current transition
 	// (prune drops it)
-	died   bool
+	died bool
+	// sealed: Step returned the state; nothing writes its goroutines or
+	// objects any more (the hash caches what it computes from them)
+	sealed bool
 	hashed bool
 	hash   uint64
 	// hashWork is the size of the hash computation (HashWork)
@@ -130,7 +133,7 @@ func (s *State) thaw() *State {
 	ns.gs, ns.gsShared = s.gs, true // copied on the first write (ownGs)
 	ns.choices = nil
 	ns.fp = nil
-	ns.hashed, ns.chashed = false, false
+	ns.hashed, ns.chashed, ns.sealed = false, false, false
 	ns.gorder = nil
 	ns.probe, ns.probeLong, ns.probeClock, ns.stepNowReads = 0, false, false, 0
 	if s.race != nil {
@@ -329,6 +332,7 @@ func (m *Machine) step(s *State, ch Choice) *State {
 		if m.opts.Sanity {
 			ns.sanity(s)
 		}
+		ns.sealed = true
 		return ns
 	}
 	if ch.Kind == ChooseBranch {
@@ -381,6 +385,7 @@ func (m *Machine) step(s *State, ch Choice) *State {
 	if m.opts.Sanity {
 		ns.sanity(s)
 	}
+	ns.sealed = true
 	return ns
 }
 
