@@ -34,7 +34,8 @@ type hasher struct {
 	// logGids: record the ids gid is given in gids (State.summary)
 	logGids bool
 	gids    []int
-	live    bool // hash only the registers live at each frame's position (liveness.go)
+	live    bool       // hash only the registers live at each frame's position (liveness.go)
+	rw      *rootsWalk // numbers the roots' closure (hash_roots.go)
 	// tracing: obj appends every object it is given to traced (objSub)
 	tracing bool
 	traced  []ObjID

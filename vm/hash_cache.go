@@ -172,13 +172,16 @@ func (h *hasher) release() {
 		clear(t.ordered)
 		clear(t.live[:cap(t.live)])
 		t.queue = h.queue[:0]
-		h.queue, h.s, h.order, h.sums, h.table = nil, nil, nil, nil, nil
+		h.queue, h.s, h.order, h.sums, h.table, h.rw = nil, nil, nil, nil, nil, nil
 		numberings.Put(t)
 	}
 }
 
 // number returns the number the walk gave object id, if it reached it.
 func (h *hasher) number(id ObjID) (int, bool) {
+	if c := h.rw; c != nil && int(id) < len(c.num) && c.num[id] != 0 {
+		return int(c.num[id]), true
+	}
 	if h.table != nil {
 		return h.table.get(id)
 	}

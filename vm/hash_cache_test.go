@@ -69,7 +69,11 @@ func checkHashCaches(t *testing.T, prog string, depth int, s *State) (sums, view
 		}
 	}
 	var objs []*Object
-	for _, c := range s.heap.chunks {
+	for ci := range s.heap.numChunks() {
+		c := s.heap.chunk(ci)
+		if c == nil {
+			continue
+		}
 		for _, o := range c.objs {
 			if o == nil {
 				continue

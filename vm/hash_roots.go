@@ -34,50 +34,82 @@ type rootsWalk struct {
 	subs  []uint64  // the object's hash (hasher.objSub)
 	refs  [][]ObjID // the objects it references, every occurrence in order
 	gids  [][]int   // the goroutine ids it names, in order
-	// anyGids: some object of the closure names a goroutine
+	// anyGids: some object of the closure names a goroutine (or did)
 	anyGids bool
+	num     []int32   // by object id: its number (0: not in the closure)
+	isRaced []bool    // the race summary reads the object (raced)
+	raced   []int32   // the positions of those objects
+	chunks  []*chunk  // the heap's chunks it was walked in (nil: not frozen then)
+	byChunk [][]int32 // the positions of the closure's objects in each chunk
+	// mix is the subs hashed in order, valid when mixed (without gids)
+	mix   uint64
+	mixed bool
 }
 
 // rootsCache can be turned off (tests: a walk from scratch each time).
 var rootsCache = true
 
 // rootsClosure numbers the objects the roots reach (queueing them, marked
-// drained) and returns their walk, reused from the table's last one where
-// the objects are the same. It hashes nothing: rootsHash does, once the
-// goroutines' ranks are known.
+// drained; their numbers are the walk's) and returns their walk, reused
+// from the table's last one where the objects are the same: a chunk of
+// the heap that is the same frozen chunk holds the same objects. It
+// hashes nothing: rootsHash does, once the goroutines' ranks are known.
 func (h *hasher) rootsClosure(roots []ObjID) *rootsWalk {
 	t, s := h.table, h.s
 	c := t.roots
 	if c == nil || !rootsCache || c.m != s.m || !slices.Equal(c.roots, roots) {
 		return h.rootsBuild(roots)
 	}
+	h.rw = c
 	h.queue = append(h.queue[:0], c.ids...)
-	for i, id := range c.ids {
-		t.set(id, i+1)
-	}
 	h.next = len(c.ids)
-	h.raced = h.raced[:0]
-	for i, id := range c.ids {
-		o := s.heap.get(id)
-		if o == nil {
+	racedChanged := false
+	for ci, pos := range c.byChunk {
+		if len(pos) == 0 {
+			continue
+		}
+		ch := s.heap.chunk(ci)
+		if ch == nil {
 			return h.rootsBuild(roots)
 		}
-		if o != c.objs[i] {
+		if ch == c.chunks[ci] {
+			continue
+		}
+		for _, i := range pos {
+			o := ch.objs[c.ids[i]&(chunkSize-1)]
+			if o == nil {
+				return h.rootsBuild(roots)
+			}
+			if o == c.objs[i] {
+				continue
+			}
 			sub, refs, gids := h.objSub(o)
 			if len(h.queue) != len(c.ids) || !slices.Equal(refs, c.refs[i]) {
 				return h.rootsBuild(roots) // it references other objects
 			}
-			c.subs[i] = sub
+			if sub != c.subs[i] {
+				c.subs[i], c.mixed = sub, false
+			}
 			if !slices.Equal(gids, c.gids[i]) {
-				c.gids[i] = slices.Clone(gids)
+				c.gids[i], c.mixed = exact(gids), false
 				c.anyGids = c.anyGids || len(gids) > 0
+			}
+			if r := raced(o); r != c.isRaced[i] {
+				c.isRaced[i], racedChanged = r, true
 			}
 			c.objs[i] = frozenObj(o, s)
 		}
-		if raced(o) {
-			h.raced = append(h.raced, int32(i))
+		c.chunks[ci] = frozenChunk(ch, s)
+	}
+	if racedChanged {
+		c.raced = c.raced[:0]
+		for i, r := range c.isRaced {
+			if r {
+				c.raced = append(c.raced, int32(i))
+			}
 		}
 	}
+	h.raced = append(h.raced[:0], c.raced...)
 	return c
 }
 
@@ -85,17 +117,20 @@ func (h *hasher) rootsClosure(roots []ObjID) *rootsWalk {
 func (h *hasher) rootsBuild(roots []ObjID) *rootsWalk {
 	t, s := h.table, h.s
 	t.renew()
-	h.queue, h.next, h.raced = h.queue[:0], 0, h.raced[:0]
+	h.rw, h.queue, h.next, h.raced = nil, h.queue[:0], 0, h.raced[:0]
 	c := t.roots
 	if c == nil {
 		c = new(rootsWalk)
 		t.roots = c
 	}
+	for _, id := range c.ids {
+		c.num[id] = 0
+	}
 	c.m, c.roots = s.m, append(c.roots[:0], roots...)
-	c.ids, c.objs, c.subs = c.ids[:0], c.objs[:0], c.subs[:0]
+	c.ids, c.objs, c.subs, c.isRaced, c.raced = c.ids[:0], c.objs[:0], c.subs[:0], c.isRaced[:0], c.raced[:0]
 	clear(c.refs)
 	clear(c.gids)
-	c.refs, c.gids, c.anyGids = c.refs[:0], c.gids[:0], false
+	c.refs, c.gids, c.anyGids, c.mixed = c.refs[:0], c.gids[:0], false, false
 	saved := h.h
 	for _, id := range roots {
 		h.obj(id)
@@ -114,23 +149,55 @@ func (h *hasher) rootsBuild(roots []ObjID) *rootsWalk {
 		c.refs = append(c.refs, refBuf[a:len(refBuf):len(refBuf)])
 		c.gids = append(c.gids, gidBuf[b:len(gidBuf):len(gidBuf)])
 		c.anyGids = c.anyGids || len(gids) > 0
-		if raced(o) {
-			h.raced = append(h.raced, int32(h.next))
+		r := raced(o)
+		c.isRaced = append(c.isRaced, r)
+		if r {
+			c.raced = append(c.raced, int32(h.next))
 		}
 	}
 	h.h = saved // (the roots' numbers are the same in every state)
+	if n := int(s.heap.next); len(c.num) < n {
+		c.num = append(c.num, make([]int32, n-len(c.num))...)
+	}
+	c.chunks = reuse(c.chunks, s.heap.numChunks())
+	for ci := range c.chunks {
+		if ch := s.heap.chunk(ci); ch != nil {
+			c.chunks[ci] = frozenChunk(ch, s)
+		}
+	}
+	for ci := range c.byChunk {
+		c.byChunk[ci] = c.byChunk[ci][:0]
+	}
+	for len(c.byChunk) < len(c.chunks) {
+		c.byChunk = append(c.byChunk, nil)
+	}
+	for i, id := range c.ids {
+		c.num[id] = int32(i + 1)
+		ci := int(id >> chunkBits)
+		c.byChunk[ci] = append(c.byChunk[ci], int32(i))
+	}
+	h.raced = append(h.raced, c.raced...)
+	h.rw = c
 	return c
 }
 
 // rootsHash hashes the closure's objects in order, naming the goroutines
-// they name by rank (hasher.gid).
+// they name by rank (hasher.gid), as one word (kept when no goroutine is
+// named).
 func (h *hasher) rootsHash(c *rootsWalk) {
-	for i, sub := range c.subs {
-		h.u64(sub)
-		for _, id := range c.gids[i] {
-			h.gid(id)
+	if !c.mixed || c.anyGids {
+		saved := h.h
+		h.h = fnvOffset
+		for i, sub := range c.subs {
+			h.u64(sub)
+			for _, id := range c.gids[i] {
+				h.gid(id)
+			}
 		}
+		c.mix, c.mixed = h.h, !c.anyGids
+		h.h = saved
 	}
+	h.u64(c.mix)
 }
 
 // frozenObj returns o if it can no longer be written (it belongs to a
@@ -138,6 +205,14 @@ func (h *hasher) rootsHash(c *rootsWalk) {
 func frozenObj(o *Object, s *State) *Object {
 	if o.epoch != s.epoch || s.sealed {
 		return o
+	}
+	return nil
+}
+
+// frozenChunk is frozenObj for a chunk of the heap.
+func frozenChunk(c *chunk, s *State) *chunk {
+	if c.epoch != s.epoch || s.sealed {
+		return c
 	}
 	return nil
 }
@@ -185,13 +260,13 @@ func (s *State) twinsByID(t *numbering, c *rootsWalk, ranks []goRank, sums []*gs
 		return false
 	}
 	p := &t.peek
-	*p = hasher{h: fnvOffset, s: s, table: t, queue: t.h.queue, next: len(c.ids),
+	*p = hasher{h: fnvOffset, s: s, table: t, rw: c, queue: t.h.queue, next: len(c.ids),
 		gmode: gidsFirst, first: t.firstMap(), raced: p.raced[:0]}
 	defer func() {
 		for _, id := range p.queue[len(c.ids):] {
 			t.stamp[id] = 0 // (generations start at 1)
 		}
-		p.s, p.queue, p.table = nil, nil, nil
+		p.s, p.queue, p.table, p.rw = nil, nil, nil, nil
 	}()
 	for i, sum := range sums {
 		if !twin[i] {

@@ -430,7 +430,11 @@ func (s *State) maybeCollect() {
 	s.allocCells = 0
 	h := s.walk(s.m.allGlobals)
 	defer h.release()
-	for ci, c := range s.heap.chunks {
+	for ci := range s.heap.numChunks() {
+		c := s.heap.chunk(ci)
+		if c == nil {
+			continue
+		}
 		var nc *chunk
 		for k, o := range c.objs {
 			if o == nil {
@@ -441,14 +445,7 @@ func (s *State) maybeCollect() {
 				continue
 			}
 			if nc == nil {
-				if c.epoch == s.epoch {
-					nc = c
-				} else {
-					cp := *c
-					cp.epoch = s.epoch
-					nc = &cp
-					s.heap.chunks[ci] = nc
-				}
+				nc = s.heap.mutChunk(ci, s.epoch)
 			}
 			nc.objs[k] = nil
 		}
