@@ -259,6 +259,22 @@ func (s *State) twinsByID(t *numbering, c *rootsWalk, ranks []goRank, sums []*gs
 	if c == nil || c.anyGids || !rootsCache || t.roots != c || len(t.h.queue) != len(c.ids) {
 		return false
 	}
+	if t.twinSkip > 0 { // it failed lately: the states of a search are alike
+		t.twinSkip--
+		return false
+	}
+	ok := s.twinsInRest(t, c, ranks, sums, twin)
+	if ok {
+		t.twinBackoff = 0
+	} else {
+		t.twinBackoff = min(max(2*t.twinBackoff, 1), 64)
+		t.twinSkip = t.twinBackoff
+	}
+	return ok
+}
+
+// twinsInRest is twinsByID's walk.
+func (s *State) twinsInRest(t *numbering, c *rootsWalk, ranks []goRank, sums []*gsum, twin []bool) bool {
 	p := &t.peek
 	*p = hasher{h: fnvOffset, s: s, table: t, rw: c, queue: t.h.queue, next: len(c.ids),
 		gmode: gidsFirst, first: t.firstMap(), raced: p.raced[:0]}
