@@ -57,7 +57,7 @@ var rootsCache = true
 func (h *hasher) rootsClosure(roots []ObjID) *rootsWalk {
 	t, s := h.table, h.s
 	c := t.roots
-	if c == nil || !rootsCache || c.m != s.m || !slices.Equal(c.roots, roots) {
+	if c == nil || !rootsCache || c.m != s.m || !sameRoots(c.roots, roots) {
 		return h.rootsBuild(roots)
 	}
 	h.rw = c
@@ -113,6 +113,15 @@ func (h *hasher) rootsClosure(roots []ObjID) *rootsWalk {
 	return c
 }
 
+// sameRoots reports whether two lists of roots are equal (the same
+// list, usually: the machine's).
+func sameRoots(a, b []ObjID) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	return len(a) == 0 || &a[0] == &b[0] || slices.Equal(a, b)
+}
+
 // rootsBuild walks the roots' closure afresh into the table's rootsWalk.
 func (h *hasher) rootsBuild(roots []ObjID) *rootsWalk {
 	t, s := h.table, h.s
@@ -126,7 +135,7 @@ func (h *hasher) rootsBuild(roots []ObjID) *rootsWalk {
 	for _, id := range c.ids {
 		c.num[id] = 0
 	}
-	c.m, c.roots = s.m, append(c.roots[:0], roots...)
+	c.m, c.roots = s.m, roots // (not written: a machine's roots only grow, by append)
 	c.ids, c.objs, c.subs, c.isRaced, c.raced = c.ids[:0], c.objs[:0], c.subs[:0], c.isRaced[:0], c.raced[:0]
 	clear(c.refs)
 	clear(c.gids)
