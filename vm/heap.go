@@ -63,7 +63,7 @@ func (o *Object) clone(epoch uint64) *Object {
 	return &c
 }
 
-const chunkBits = 6
+const chunkBits = 5
 const chunkSize = 1 << chunkBits
 
 // dirBits: a directory holds 1<<dirBits chunks.
@@ -84,7 +84,9 @@ type chunkDir struct {
 // heap maps object ids to objects through directories of copy-on-write
 // chunks, themselves copy-on-write, so that a snapshot copies only the
 // list of directories and a write copies only the object it touches, its
-// chunk and its directory (64 pointers each).
+// chunk (32 pointers) and its directory (64). Chunks of 256 objects under
+// one list cost a DFS on Reorder(10,1) 88,400 instructions a state, of 64
+// under directories 75,500 and of 32 67,400 (cachegrind, BenchmarkDFSReorder).
 type heap struct {
 	dirs []*chunkDir
 	next ObjID // next free id; ids start at 1
