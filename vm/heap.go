@@ -84,9 +84,9 @@ type chunkDir struct {
 // heap maps object ids to objects through directories of copy-on-write
 // chunks, themselves copy-on-write, so that a snapshot copies only the
 // list of directories and a write copies only the object it touches, its
-// chunk (32 pointers) and its directory (64). Chunks of 256 objects under
-// one list cost a DFS on Reorder(10,1) 88,400 instructions a state, of 64
-// under directories 75,500 and of 32 67,400 (cachegrind, BenchmarkDFSReorder).
+// chunk (32 pointers) and its directory (64). With chunks of 64 objects a
+// DFS on Reorder(10,1) took 75,500 instructions a state, with 32 67,400
+// (cachegrind, BenchmarkDFSReorder).
 type heap struct {
 	dirs []*chunkDir
 	next ObjID // next free id; ids start at 1
