@@ -34,7 +34,11 @@ type hasher struct {
 	// logGids: record the ids gid is given in gids (State.summary)
 	logGids bool
 	gids    []int
-	live    bool // hash only the registers live at each frame's position (liveness.go)
+	live    bool       // hash only the registers live at each frame's position (liveness.go)
+	rw      *rootsWalk // numbers the roots' closure (hash_roots.go)
+	// tracing: obj appends every object it is given to traced (objSub)
+	tracing bool
+	traced  []ObjID
 }
 
 const fnvOffset = 14695981039346656037
@@ -112,7 +116,9 @@ const (
 // waiters, are ordered by their place in the queue, whichever of them came
 // first. Any order gives a sound hash (a walk in that order names every
 // object and goroutine consistently); a canonical one merges more.
-func (s *State) canonicalOrder(roots []ObjID, t *numbering, live bool) ([]*goroutine, []*gsum) {
+//
+// c is the walk of the roots' closure of this state (nil: none).
+func (s *State) canonicalOrder(c *rootsWalk, roots []ObjID, t *numbering, live bool) ([]*goroutine, []*gsum) {
 	n := len(s.gs)
 	t.gs, t.sums = reuse(t.gs, n), reuse(t.sums, n)
 	gs, sums := t.gs, t.sums
@@ -141,7 +147,7 @@ func (s *State) canonicalOrder(roots []ObjID, t *numbering, live bool) ([]*gorou
 		twins = ranks[i].key == ranks[i-1].key
 	}
 	if twins {
-		s.orderTwins(roots, ranks, sums)
+		s.orderTwins(t, c, roots, ranks, sums)
 	}
 	// gs and sums in the order of ranks (ordered: the goroutines in
 	// State.gs order, the summaries by index there)
@@ -175,18 +181,23 @@ func reuse[T any](buf []T, n int) []T {
 // ranks, sorted by key, by where they first appear in the part of the
 // state the globals and the goroutines without a twin reach (walked in id
 // order), then by the objects of that part they reference, then by id.
-// sums are the goroutines' summaries by index in State.gs.
-func (s *State) orderTwins(roots []ObjID, ranks []goRank, sums []*gsum) {
-	p := s.wholeHasher()
-	defer p.release()
-	p.gmode, p.first = gidsFirst, map[int]int{}
-	twin := reuse(p.table.twin, len(ranks)) // by index in State.gs
-	p.table.twin = twin
+// sums are the goroutines' summaries by index in State.gs; t is the
+// table of the walk in progress and c its walk of the roots' closure
+// (twinsByID), or nil.
+func (s *State) orderTwins(t *numbering, c *rootsWalk, roots []ObjID, ranks []goRank, sums []*gsum) {
+	twin := reuse(t.twin, len(ranks)) // by index in State.gs
+	t.twin = twin
 	for i := 1; i < len(ranks); i++ {
 		if ranks[i].key == ranks[i-1].key {
 			twin[ranks[i].at], twin[ranks[i-1].at] = true, true
 		}
 	}
+	if s.twinsByID(t, c, ranks, sums, twin) {
+		return
+	}
+	p := s.wholeHasher()
+	defer p.release()
+	p.gmode, p.first = gidsFirst, p.table.firstMap()
 	for _, id := range roots {
 		p.obj(id)
 	}
@@ -258,6 +269,9 @@ func (h *hasher) obj(id ObjID) {
 		return
 	}
 	h.refs = true
+	if h.tracing {
+		h.traced = append(h.traced, id)
+	}
 	n, ok := h.number(id)
 	if !ok {
 		n = len(h.queue) + 1
@@ -450,11 +464,9 @@ func (s *State) walk(roots []ObjID) *hasher { return s.walkClock(roots, true) }
 func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	h := s.wholeHasher()
 	h.live = !clock || s.m.opts.Payload != nil // payload.go: dead registers are data nothing reads
-	// globals first, in their fixed order
-	for _, id := range roots {
-		h.obj(id)
-	}
-	gs, sums := s.canonicalOrder(roots, h.table, h.live)
+	// globals first, in their fixed order, and all they reach
+	c := h.rootsClosure(roots)
+	gs, sums := s.canonicalOrder(c, roots, h.table, h.live)
 	if s.idsSeen {
 		h.byte(0xa5) // ids as they are: a state of another kind
 		h.gmode = gidsRaw
@@ -473,6 +485,7 @@ func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 		}
 	}
 	h.order, h.sums = gs, sums
+	h.rootsHash(c)
 	for _, sum := range sums {
 		h.summary(sum)
 	}
@@ -503,41 +516,47 @@ func (h *hasher) drain() {
 	s := h.s
 	for ; h.next < len(h.queue); h.next++ {
 		o := s.heap.get(h.queue[h.next])
-		if len(o.clocks) > 0 || len(o.shadow) > 0 || o.Chan != nil {
+		if raced(o) {
 			h.raced = append(h.raced, int32(h.next)) // (raceSummary)
 		}
-		h.byte(byte(o.kind))
-		if o.kind == objCells {
-			h.u64(h.cells(o))
-			continue
-		}
-		for _, c := range o.Cells {
-			h.value(c)
-		}
-		if m := o.Map; m != nil {
-			for _, e := range m.ents {
-				if !e.dead {
-					h.value(e.k)
-					h.value(e.v)
-				}
+		h.content(o)
+	}
+}
+
+// content hashes object o's content (the objects it references are
+// numbered and queued, not hashed).
+func (h *hasher) content(o *Object) {
+	h.byte(byte(o.kind))
+	if o.kind == objCells {
+		h.u64(h.cells(o))
+		return
+	}
+	for _, c := range o.Cells {
+		h.value(c)
+	}
+	if m := o.Map; m != nil {
+		for _, e := range m.ents {
+			if !e.dead {
+				h.value(e.k)
+				h.value(e.v)
 			}
 		}
-		if c := o.Chan; c != nil {
-			h.int(int64(c.cap))
-			if c.closed {
-				h.byte(1)
-			}
-			for _, v := range c.buf {
-				h.value(v)
-			}
-			for _, w := range c.recvq {
-				h.gid(w.g)
-			}
-			h.byte(0xff)
-			for _, w := range c.sendq {
-				h.gid(w.g)
-				h.value(w.val)
-			}
+	}
+	if c := o.Chan; c != nil {
+		h.int(int64(c.cap))
+		if c.closed {
+			h.byte(1)
+		}
+		for _, v := range c.buf {
+			h.value(v)
+		}
+		for _, w := range c.recvq {
+			h.gid(w.g)
+		}
+		h.byte(0xff)
+		for _, w := range c.sendq {
+			h.gid(w.g)
+			h.value(w.val)
 		}
 	}
 }

@@ -36,11 +36,11 @@ func (s *State) summary(g *goroutine) *gsum {
 		return (*gsum)(p)
 	}
 	sum := s.summarize(g, false)
-	if g.epoch != s.epoch {
+	if g.epoch != s.epoch || s.sealed {
 		// frozen: it belongs to an older state and is copied before any
-		// write (a goroutine of this state's epoch may still be written
-		// while the state is built: a spin probe or a collection hashes
-		// it before the transition ends)
+		// write, or the state is sealed (a goroutine of this state's
+		// epoch may still be written while the state is built: a spin
+		// probe or a collection hashes it before the transition ends)
 		atomic.StorePointer(&g.sum, unsafe.Pointer(sum))
 	}
 	return sum
@@ -58,9 +58,26 @@ func (s *State) summaryLive(g *goroutine, live bool) *gsum {
 
 // summarize computes goroutine g's summary (live: see summaryLive).
 func (s *State) summarize(g *goroutine, live bool) *gsum {
-	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsNone, logGids: true, live: live}
+	h := summarizers.Get().(*hasher)
+	clear(h.ids)
+	*h = hasher{h: fnvOffset, s: s, ids: h.ids, gmode: gidsNone, logGids: true, live: live,
+		queue: h.queue[:0], gids: h.gids[:0]}
 	h.goroutine(g)
-	return &gsum{key: h.h | 1, objs: h.queue, gids: h.gids, vc: flatClock(g.vc)}
+	sum := &gsum{key: h.h | 1, objs: exact(h.queue), gids: exact(h.gids), vc: flatClock(g.vc)}
+	h.s = nil
+	summarizers.Put(h)
+	return sum
+}
+
+// summarizers are hashers for summarize (their map and buffers reused).
+var summarizers = sync.Pool{New: func() any { return &hasher{ids: map[ObjID]int{}} }}
+
+// exact returns a copy of buf of its length (nil if empty).
+func exact[T any](buf []T) []T {
+	if len(buf) == 0 {
+		return nil
+	}
+	return append(make([]T, 0, len(buf)), buf...)
 }
 
 // summary hashes a goroutine from its summary where the walk would hash
@@ -94,6 +111,14 @@ type numbering struct {
 	twin    []bool        // orderTwins
 	gpos    []int32       // hasher.gpos
 	live    [][]clockPair // raceSummary
+	first   map[int]int   // orderTwins
+	// roots is the table's last walk of the roots' closure (hash_roots.go)
+	roots *rootsWalk
+	h     hasher // the table's hasher (wholeHasher; its buffers reused)
+	peek  hasher // its second (twinsByID)
+	// twinSkip: twinsByID is not tried for so many walks (it failed
+	// lately; twinBackoff doubles with each failure)
+	twinSkip, twinBackoff int
 }
 
 var numberings = sync.Pool{New: func() any { return new(numbering) }}
@@ -130,11 +155,14 @@ func (t *numbering) set(id ObjID, n int) {
 }
 
 // wholeHasher returns a hasher for a walk of the whole state (numbering
-// its objects in a table); release returns the table when the walk's
-// numbers are no longer needed.
+// its objects in a table; the hasher is the table's); release returns the
+// table, and with it the hasher, when the walk is done.
 func (s *State) wholeHasher() *hasher {
 	t := newNumbering(s.heap.next)
-	return &hasher{h: fnvOffset, s: s, table: t, queue: t.queue[:0]}
+	h := &t.h
+	*h = hasher{h: fnvOffset, s: s, table: t, queue: t.queue[:0],
+		raced: h.raced[:0], gids: h.gids[:0], traced: h.traced[:0]}
+	return h
 }
 
 // release returns the hasher's numbering table for reuse; the hasher's
@@ -147,14 +175,16 @@ func (h *hasher) release() {
 		clear(t.ordered)
 		clear(t.live[:cap(t.live)])
 		t.queue = h.queue[:0]
-		h.queue = nil
+		h.queue, h.s, h.order, h.sums, h.table, h.rw = nil, nil, nil, nil, nil, nil
 		numberings.Put(t)
-		h.table = nil
 	}
 }
 
 // number returns the number the walk gave object id, if it reached it.
 func (h *hasher) number(id ObjID) (int, bool) {
+	if c := h.rw; c != nil && int(id) < len(c.num) && c.num[id] != 0 {
+		return int(c.num[id]), true
+	}
 	if h.table != nil {
 		return h.table.get(id)
 	}

@@ -13,7 +13,8 @@ import (
 // TestHashCaches: what the state hash caches in goroutines (gsum) and
 // objects (raceView, hcache) is what a fresh computation gives, at every
 // state of random runs with the race detector on, and a state hashes the
-// same with every cache dropped. A cache that a goroutine's or object's
+// same with every cache dropped (and the roots' closure walked afresh,
+// hash_roots.go). A cache that a goroutine's or object's
 // copy for writing kept would differ (checked by removing the resets).
 func TestHashCaches(t *testing.T) {
 	sums, views := 0, 0
@@ -68,7 +69,11 @@ func checkHashCaches(t *testing.T, prog string, depth int, s *State) (sums, view
 		}
 	}
 	var objs []*Object
-	for _, c := range s.heap.chunks {
+	for ci := range s.heap.numChunks() {
+		c := s.heap.chunk(ci)
+		if c == nil {
+			continue
+		}
 		for _, o := range c.objs {
 			if o == nil {
 				continue
@@ -97,6 +102,8 @@ func checkHashCaches(t *testing.T, prog string, depth int, s *State) (sums, view
 		atomic.StoreUint64(&o.hcache, 0)
 	}
 	s.hashed, s.chashed = false, false
+	rootsCache = false
+	defer func() { rootsCache = true }()
 	if got := s.Hash(); got != want {
 		t.Fatalf("%s at depth %d: hash %x with caches, %x without", prog, depth, want, got)
 	}

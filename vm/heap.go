@@ -63,49 +63,98 @@ func (o *Object) clone(epoch uint64) *Object {
 	return &c
 }
 
-const chunkBits = 8
+const chunkBits = 5
 const chunkSize = 1 << chunkBits
+
+// dirBits: a directory holds 1<<dirBits chunks.
+const dirBits = 6
+const dirSize = 1 << dirBits
 
 type chunk struct {
 	epoch uint64
 	objs  [chunkSize]*Object
 }
 
-// heap maps object ids to objects through a directory of copy-on-write
-// chunks, so that a snapshot copies only the directory and a write copies
-// only the object (and its chunk) it touches.
+// chunkDir is a directory of chunks (nil: none yet).
+type chunkDir struct {
+	epoch  uint64
+	chunks [dirSize]*chunk
+}
+
+// heap maps object ids to objects through directories of copy-on-write
+// chunks, themselves copy-on-write, so that a snapshot copies only the
+// list of directories and a write copies only the object it touches, its
+// chunk (32 pointers) and its directory (64). With chunks of 64 objects a
+// DFS on Reorder(10,1) took 75,500 instructions a state, with 32 67,400
+// (cachegrind, BenchmarkDFSReorder).
 type heap struct {
-	chunks []*chunk
-	next   ObjID // next free id; ids start at 1
+	dirs []*chunkDir
+	next ObjID // next free id; ids start at 1
 }
 
 func (h *heap) clone() heap {
-	return heap{chunks: append([]*chunk(nil), h.chunks...), next: h.next}
+	return heap{dirs: append([]*chunkDir(nil), h.dirs...), next: h.next}
+}
+
+// chunk returns chunk ci for reading (nil: none).
+func (h *heap) chunk(ci int) *chunk {
+	d := ci >> dirBits
+	if d >= len(h.dirs) {
+		return nil
+	}
+	return h.dirs[d].chunks[ci&(dirSize-1)]
+}
+
+// numChunks bounds the chunk indexes (chunk returns nil from there).
+func (h *heap) numChunks() int { return len(h.dirs) << dirBits }
+
+// mutChunk returns chunk ci for writing in a state of the given epoch,
+// copying it and its directory first if they are older (and making them
+// if there are none).
+func (h *heap) mutChunk(ci int, epoch uint64) *chunk {
+	di := ci >> dirBits
+	for di >= len(h.dirs) {
+		h.dirs = append(h.dirs, &chunkDir{epoch: epoch})
+	}
+	d := h.dirs[di]
+	if d.epoch != epoch {
+		nd := *d
+		nd.epoch = epoch
+		d = &nd
+		h.dirs[di] = d
+	}
+	k := ci & (dirSize - 1)
+	c := d.chunks[k]
+	switch {
+	case c == nil:
+		c = &chunk{epoch: epoch}
+		d.chunks[k] = c
+	case c.epoch != epoch:
+		nc := *c
+		nc.epoch = epoch
+		c = &nc
+		d.chunks[k] = c
+	}
+	return c
 }
 
 // get returns the object for reading.
 func (h *heap) get(id ObjID) *Object {
-	c := int(id >> chunkBits)
-	if c >= len(h.chunks) {
+	c := h.chunk(int(id >> chunkBits))
+	if c == nil {
 		return nil
 	}
-	return h.chunks[c].objs[id&(chunkSize-1)]
+	return c.objs[id&(chunkSize-1)]
 }
 
 // mut returns the object for writing in a state of the given epoch.
 func (h *heap) mut(id ObjID, epoch uint64) *Object {
 	ci := int(id >> chunkBits)
-	c := h.chunks[ci]
-	o := c.objs[id&(chunkSize-1)]
+	o := h.chunk(ci).objs[id&(chunkSize-1)]
 	if o.epoch == epoch {
 		return o
 	}
-	if c.epoch != epoch {
-		nc := *c
-		nc.epoch = epoch
-		c = &nc
-		h.chunks[ci] = c
-	}
+	c := h.mutChunk(ci, epoch)
 	o = o.clone(epoch)
 	c.objs[id&(chunkSize-1)] = o
 	return o
@@ -119,18 +168,7 @@ func (h *heap) alloc(o *Object, epoch uint64) ObjID {
 	id := h.next
 	h.next++
 	o.epoch = epoch
-	ci := int(id >> chunkBits)
-	for ci >= len(h.chunks) {
-		h.chunks = append(h.chunks, &chunk{epoch: epoch})
-	}
-	c := h.chunks[ci]
-	if c.epoch != epoch {
-		nc := *c
-		nc.epoch = epoch
-		c = &nc
-		h.chunks[ci] = c
-	}
-	c.objs[id&(chunkSize-1)] = o
+	h.mutChunk(int(id>>chunkBits), epoch).objs[id&(chunkSize-1)] = o
 	return id
 }
 

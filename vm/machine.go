@@ -370,6 +370,7 @@ func (m *Machine) Start(e Entry) *State {
 	}
 	g.top = boot
 	g.status = gRunnable
+	s.sealed = true
 	return s
 }
 

@@ -107,7 +107,8 @@ func (v vclock) leq(o vclock) bool {
 
 // eachObject calls f on every object of the heap.
 func (s *State) eachObject(f func(ObjID, *Object)) {
-	for ci, c := range s.heap.chunks {
+	for ci := range s.heap.numChunks() {
+		c := s.heap.chunk(ci)
 		if c == nil {
 			continue
 		}

@@ -70,7 +70,10 @@ type State struct {
 	choices []Choice // computed on demand
 	// died is set when a goroutine exited in the current transition
 	// (prune drops it)
-	died   bool
+	died bool
+	// sealed: Step returned the state; nothing writes its goroutines or
+	// objects any more (the hash caches what it computes from them)
+	sealed bool
 	hashed bool
 	hash   uint64
 	// hashWork is the size of the hash computation (HashWork)
@@ -136,7 +139,7 @@ func (s *State) thaw() *State {
 	ns.gs, ns.gsShared = s.gs, true // copied on the first write (ownGs)
 	ns.choices = nil
 	ns.fp = nil
-	ns.hashed, ns.chashed = false, false
+	ns.hashed, ns.chashed, ns.sealed = false, false, false
 	ns.gorder = nil
 	ns.probe, ns.probeLong, ns.probeClock, ns.stepNowReads = 0, false, false, 0
 	ns.evOwn = false
@@ -337,6 +340,7 @@ func (m *Machine) step(s *State, ch Choice) *State {
 			ns.sanity(s)
 		}
 		ns.runEnded(s)
+		ns.sealed = true
 		return ns
 	}
 	if ch.Kind == ChooseBranch {
@@ -390,6 +394,7 @@ func (m *Machine) step(s *State, ch Choice) *State {
 		ns.sanity(s)
 	}
 	ns.runEnded(s)
+	ns.sealed = true
 	return ns
 }
 
@@ -434,7 +439,11 @@ func (s *State) maybeCollect() {
 	s.allocCells = 0
 	h := s.walk(s.m.allGlobals)
 	defer h.release()
-	for ci, c := range s.heap.chunks {
+	for ci := range s.heap.numChunks() {
+		c := s.heap.chunk(ci)
+		if c == nil {
+			continue
+		}
 		var nc *chunk
 		for k, o := range c.objs {
 			if o == nil {
@@ -445,14 +454,7 @@ func (s *State) maybeCollect() {
 				continue
 			}
 			if nc == nil {
-				if c.epoch == s.epoch {
-					nc = c
-				} else {
-					cp := *c
-					cp.epoch = s.epoch
-					nc = &cp
-					s.heap.chunks[ci] = nc
-				}
+				nc = s.heap.mutChunk(ci, s.epoch)
 			}
 			nc.objs[k] = nil
 		}

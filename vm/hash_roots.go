@@ -1,0 +1,348 @@
+package vm
+
+import "slices"
+
+// The part of a state the hash roots (the globals) reach is walked first
+// and kept from one walk to the next: most of a program's globals (its
+// packages' and the standard library's) are the same objects in every
+// state of a search, and a transition writes one or two of them.
+//
+// The walk numbers the objects the roots reach (their closure) 1, 2, …
+// breadth first from the roots, then goroutines in canonical order and
+// the timers number the objects outside it. Any order of the walk that
+// depends only on the state's structure merges the same states: two states
+// hash equally when there is a renaming of their objects that maps one
+// onto the other and keeps the roots, the goroutines' canonical order and
+// the timers, whatever the order the walk meets them in. Each object of
+// the closure is hashed apart (rootsWalk.subs: its content with its
+// references by number and the goroutine ids it names left out, as in
+// gsum) and the walk hashes those in order, then the ids by rank.
+//
+// The closure is kept with the objects it was computed from: an object of
+// the current state that is the same *Object (frozen: never written again)
+// hashes the same; one that differs is hashed again, and if it references
+// other objects than before (so the closure's numbering could change), the
+// closure is walked again from the roots.
+
+// rootsWalk is the kept walk of the roots' closure (one per numbering
+// table; a walk holds its table alone).
+type rootsWalk struct {
+	m     *Machine
+	roots []ObjID   // the roots it was walked from
+	ids   []ObjID   // the closure in walk order: ids[i] is numbered i+1
+	objs  []*Object // the object each was hashed from (nil: not frozen then)
+	subs  []uint64  // the object's hash (hasher.objSub)
+	refs  [][]ObjID // the objects it references, every occurrence in order
+	gids  [][]int   // the goroutine ids it names, in order
+	// anyGids: some object of the closure names a goroutine (or did)
+	anyGids bool
+	num     []int32   // by object id: its number (0: not in the closure)
+	isRaced []bool    // the race summary reads the object (raced)
+	raced   []int32   // the positions of those objects
+	chunks  []*chunk  // the heap's chunks it was walked in (nil: not frozen then)
+	byChunk [][]int32 // the positions of the closure's objects in each chunk
+	// mix is the subs hashed in order, valid when mixed (without gids)
+	mix   uint64
+	mixed bool
+}
+
+// rootsCache can be turned off (tests: a walk from scratch each time).
+var rootsCache = true
+
+// rootsClosure numbers the objects the roots reach (queueing them, marked
+// drained; their numbers are the walk's) and returns their walk, reused
+// from the table's last one where the objects are the same: a chunk of
+// the heap that is the same frozen chunk holds the same objects. It
+// hashes nothing: rootsHash does, once the goroutines' ranks are known.
+func (h *hasher) rootsClosure(roots []ObjID) *rootsWalk {
+	t, s := h.table, h.s
+	c := t.roots
+	if c == nil || !rootsCache || c.m != s.m || !sameRoots(c.roots, roots) {
+		return h.rootsBuild(roots)
+	}
+	h.rw = c
+	h.queue = append(h.queue[:0], c.ids...)
+	h.next = len(c.ids)
+	racedChanged := false
+	for ci, pos := range c.byChunk {
+		if len(pos) == 0 {
+			continue
+		}
+		ch := s.heap.chunk(ci)
+		if ch == nil {
+			return h.rootsBuild(roots)
+		}
+		if ch == c.chunks[ci] {
+			continue
+		}
+		for _, i := range pos {
+			o := ch.objs[c.ids[i]&(chunkSize-1)]
+			if o == nil {
+				return h.rootsBuild(roots)
+			}
+			if o == c.objs[i] {
+				continue
+			}
+			sub, refs, gids := h.objSub(o)
+			if len(h.queue) != len(c.ids) || !slices.Equal(refs, c.refs[i]) {
+				return h.rootsBuild(roots) // it references other objects
+			}
+			if sub != c.subs[i] {
+				c.subs[i], c.mixed = sub, false
+			}
+			if !slices.Equal(gids, c.gids[i]) {
+				c.gids[i], c.mixed = exact(gids), false
+				c.anyGids = c.anyGids || len(gids) > 0
+			}
+			if r := raced(o); r != c.isRaced[i] {
+				c.isRaced[i], racedChanged = r, true
+			}
+			c.objs[i] = frozenObj(o, s)
+		}
+		c.chunks[ci] = frozenChunk(ch, s)
+	}
+	if racedChanged {
+		c.raced = c.raced[:0]
+		for i, r := range c.isRaced {
+			if r {
+				c.raced = append(c.raced, int32(i))
+			}
+		}
+	}
+	h.raced = append(h.raced[:0], c.raced...)
+	return c
+}
+
+// sameRoots reports whether two lists of roots are equal (the same
+// list, usually: the machine's).
+func sameRoots(a, b []ObjID) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	return len(a) == 0 || &a[0] == &b[0] || slices.Equal(a, b)
+}
+
+// rootsBuild walks the roots' closure afresh into the table's rootsWalk.
+func (h *hasher) rootsBuild(roots []ObjID) *rootsWalk {
+	t, s := h.table, h.s
+	t.renew()
+	h.rw, h.queue, h.next, h.raced = nil, h.queue[:0], 0, h.raced[:0]
+	c := t.roots
+	if c == nil {
+		c = new(rootsWalk)
+		t.roots = c
+	}
+	for _, id := range c.ids {
+		c.num[id] = 0
+	}
+	c.m, c.roots = s.m, roots // (not written: a machine's roots only grow, by append)
+	c.ids, c.objs, c.subs, c.isRaced, c.raced = c.ids[:0], c.objs[:0], c.subs[:0], c.isRaced[:0], c.raced[:0]
+	clear(c.refs)
+	clear(c.gids)
+	c.refs, c.gids, c.anyGids, c.mixed = c.refs[:0], c.gids[:0], false, false
+	saved := h.h
+	for _, id := range roots {
+		h.obj(id)
+	}
+	var refBuf []ObjID
+	var gidBuf []int
+	for ; h.next < len(h.queue); h.next++ {
+		id := h.queue[h.next]
+		o := s.heap.get(id)
+		sub, refs, gids := h.objSub(o)
+		a, b := len(refBuf), len(gidBuf)
+		refBuf, gidBuf = append(refBuf, refs...), append(gidBuf, gids...)
+		c.ids = append(c.ids, id)
+		c.objs = append(c.objs, frozenObj(o, s))
+		c.subs = append(c.subs, sub)
+		c.refs = append(c.refs, refBuf[a:len(refBuf):len(refBuf)])
+		c.gids = append(c.gids, gidBuf[b:len(gidBuf):len(gidBuf)])
+		c.anyGids = c.anyGids || len(gids) > 0
+		r := raced(o)
+		c.isRaced = append(c.isRaced, r)
+		if r {
+			c.raced = append(c.raced, int32(h.next))
+		}
+	}
+	h.h = saved // (the roots' numbers are the same in every state)
+	if n := int(s.heap.next); len(c.num) < n {
+		c.num = append(c.num, make([]int32, n-len(c.num))...)
+	}
+	c.chunks = reuse(c.chunks, s.heap.numChunks())
+	for ci := range c.chunks {
+		if ch := s.heap.chunk(ci); ch != nil {
+			c.chunks[ci] = frozenChunk(ch, s)
+		}
+	}
+	for ci := range c.byChunk {
+		c.byChunk[ci] = c.byChunk[ci][:0]
+	}
+	for len(c.byChunk) < len(c.chunks) {
+		c.byChunk = append(c.byChunk, nil)
+	}
+	for i, id := range c.ids {
+		c.num[id] = int32(i + 1)
+		ci := int(id >> chunkBits)
+		c.byChunk[ci] = append(c.byChunk[ci], int32(i))
+	}
+	h.raced = append(h.raced, c.raced...)
+	h.rw = c
+	return c
+}
+
+// rootsHash hashes the closure's objects in order, naming the goroutines
+// they name by rank (hasher.gid), as one word (kept when no goroutine is
+// named).
+func (h *hasher) rootsHash(c *rootsWalk) {
+	if !c.mixed || c.anyGids {
+		saved := h.h
+		h.h = fnvOffset
+		for i, sub := range c.subs {
+			h.u64(sub)
+			for _, id := range c.gids[i] {
+				h.gid(id)
+			}
+		}
+		c.mix, c.mixed = h.h, !c.anyGids
+		h.h = saved
+	}
+	h.u64(c.mix)
+}
+
+// frozenObj returns o if it can no longer be written (it belongs to a
+// state older than s, or s is sealed), else nil.
+func frozenObj(o *Object, s *State) *Object {
+	if o.epoch != s.epoch || s.sealed {
+		return o
+	}
+	return nil
+}
+
+// frozenChunk is frozenObj for a chunk of the heap.
+func frozenChunk(c *chunk, s *State) *chunk {
+	if c.epoch != s.epoch || s.sealed {
+		return c
+	}
+	return nil
+}
+
+// raced reports whether the race summary reads object o (it has race
+// detector state or is a channel).
+func raced(o *Object) bool {
+	return len(o.clocks) > 0 || len(o.shadow) > 0 || o.Chan != nil
+}
+
+// objSub hashes object o apart: its content, the objects it references
+// by their numbers (numbering and queueing new ones) and the goroutine ids
+// it names left out. It returns the hash, the objects it references
+// (every occurrence, in order) and the ids it names, both in buffers of
+// the hasher valid until its next objSub.
+func (h *hasher) objSub(o *Object) (uint64, []ObjID, []int) {
+	saved, mode, log := h.h, h.gmode, h.logGids
+	h.h, h.gmode, h.logGids, h.gids = fnvOffset, gidsNone, true, h.gids[:0]
+	h.traced, h.tracing = h.traced[:0], true
+	h.content(o)
+	sub := h.h
+	h.h, h.gmode, h.logGids, h.tracing = saved, mode, log, false
+	return sub, h.traced, h.gids
+}
+
+// renew forgets the table's numbers (a new generation).
+func (t *numbering) renew() {
+	t.gen++
+	if t.gen == 0 {
+		clear(t.stamp)
+		t.gen = 1
+	}
+}
+
+// twinsByID reports whether ordering each run of twins in ranks by id
+// (as ranks are) is what orderTwins' walk of the rest of the state would
+// give: no twin is named in the rest of the state (each one's first is
+// none), and the twins of a run reference the same objects of the rest of
+// the state in the same places (their refs are equal). t is the table of
+// the walk in progress, which has numbered the roots' closure c (and
+// nothing else yet); this walks the part of the rest outside c (c names
+// no goroutine) with t's second hasher and then forgets what it numbered.
+func (s *State) twinsByID(t *numbering, c *rootsWalk, ranks []goRank, sums []*gsum, twin []bool) bool {
+	if c == nil || c.anyGids || !rootsCache || t.roots != c || len(t.h.queue) != len(c.ids) {
+		return false
+	}
+	if t.twinSkip > 0 { // it failed lately: the states of a search are alike
+		t.twinSkip--
+		return false
+	}
+	ok := s.twinsInRest(t, c, ranks, sums, twin)
+	if ok {
+		t.twinBackoff = 0
+	} else {
+		t.twinBackoff = min(max(2*t.twinBackoff, 1), 64)
+		t.twinSkip = t.twinBackoff
+	}
+	return ok
+}
+
+// twinsInRest is twinsByID's walk.
+func (s *State) twinsInRest(t *numbering, c *rootsWalk, ranks []goRank, sums []*gsum, twin []bool) bool {
+	p := &t.peek
+	*p = hasher{h: fnvOffset, s: s, table: t, rw: c, queue: t.h.queue, next: len(c.ids),
+		gmode: gidsFirst, first: t.firstMap(), raced: p.raced[:0]}
+	defer func() {
+		for _, id := range p.queue[len(c.ids):] {
+			t.stamp[id] = 0 // (generations start at 1)
+		}
+		p.s, p.queue, p.table, p.rw = nil, nil, nil, nil
+	}()
+	for i, sum := range sums {
+		if !twin[i] {
+			p.summary(sum)
+		}
+	}
+	for _, tm := range s.timers {
+		p.gid(tm.g)
+		p.obj(tm.ch.Obj)
+		p.obj(tm.id)
+	}
+	p.drain()
+	for i, r := range ranks {
+		if !twin[r.at] {
+			continue
+		}
+		if _, ok := p.first[int(r.id)]; ok {
+			return false
+		}
+		if i > 0 && ranks[i-1].key == r.key && !sameRefs(sums[ranks[i-1].at].objs, sums[r.at].objs, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameRefs reports whether two object lists have the same numbers in the
+// walk peek (refsKey: an object it did not reach counts as -1).
+func sameRefs(a, b []ObjID, peek *hasher) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] == b[i] {
+			continue
+		}
+		if _, ok := peek.number(a[i]); ok {
+			return false
+		}
+		if _, ok := peek.number(b[i]); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// firstMap returns the table's map for hasher.first, emptied.
+func (t *numbering) firstMap() map[int]int {
+	if t.first == nil {
+		t.first = map[int]int{}
+	}
+	clear(t.first)
+	return t.first
+}
