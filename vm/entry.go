@@ -176,8 +176,6 @@ func init() {
 			return nil, t.testCleanup(ptrArg(args[0]), args[1])
 		})
 		def(recv+".Context", func(t *thread, args []Value) (Value, ctl) { return t.testContext(ptrArg(args[0])) })
-		def(recv+".Setenv", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
-		def(recv+".TempDir", func(t *thread, args []Value) (Value, ctl) { return "/tmp", ctlNext })
 	}
 	defVisible("(*testing.T).Run", testRun)
 	def("testing.Short", nativeTestingShort)

@@ -39,6 +39,11 @@ type Options struct {
 	Checks Checks
 	Args   []string // os.Args[1:]
 	Env    map[string]string
+	// OSInputs are values recorded from the operating system by an earlier
+	// run (a trace's): the environment, os.Executable, os.Getwd,
+	// os.Hostname. The machine gives the program these instead of the
+	// host's (osinputs.go).
+	OSInputs *OSInputs
 	// Breakpoints are extra scheduling points: a goroutine stops before
 	// executing one of these instructions (the guided search makes the
 	// locations of its abstract traces breakpoints so that it can observe
@@ -163,9 +168,9 @@ type Machine struct {
 	allGlobals []ObjID  // every global object (roots of the collector)
 	fnIDs      sync.Map // *ssa.Function -> int: function identity in state hashes
 	fnNext     atomic.Int64
-	stdout     ObjID // the *os.File objects of os.Stdout and os.Stderr
-	stderr     ObjID
-	cryptoRand ObjID // the counter of crypto/rand's bytes (natives_cryptorand.go)
+	cryptoRand ObjID     // the counter of crypto/rand's bytes (natives_cryptorand.go)
+	osIn       *osInputs // the values read from the operating system (osinputs.go)
+	namedTypes sync.Map  // "pkg.Name" -> *RType (namedType)
 	timeOnce   sync.Once
 	timeType   *RType // time.Time (nil if the program has no package time)
 }
@@ -183,6 +188,7 @@ func New(p *load.Program, opts Options) *Machine {
 		natives: map[string]*nativeFunc{},
 		globals: map[*ssa.Global]Pointer{},
 		fvals:   map[*ssa.Function]*Closure{},
+		osIn:    newOSInputs(opts.OSInputs),
 	}
 	m.types.machine = m
 	if len(opts.Breakpoints) > 0 {
@@ -221,13 +227,13 @@ func New(p *load.Program, opts Options) *Machine {
 // type registry (RTypes are compared by identity) and the initial heap of
 // globals, which is never written in place (its objects have epoch 0).
 type image struct {
-	types                    *typeRegistry
-	base                     heap
-	globals                  map[*ssa.Global]Pointer
-	hashRoots, allGlobals    []ObjID
-	zerobase, stdout, stderr ObjID
-	cryptoRand               ObjID
-	rtError                  *RType
+	types                 *typeRegistry
+	base                  heap
+	globals               map[*ssa.Global]Pointer
+	hashRoots, allGlobals []ObjID
+	zerobase              ObjID
+	cryptoRand            ObjID
+	rtError               *RType
 }
 
 // imageKey keys a machine image in load.Program.Memo.
@@ -235,12 +241,12 @@ type imageKey struct{ args string }
 
 func imageOf(m *Machine) *image {
 	return &image{types: m.types, base: m.base, globals: m.globals, hashRoots: m.hashRoots, allGlobals: m.allGlobals,
-		zerobase: m.zerobase, stdout: m.stdout, stderr: m.stderr, cryptoRand: m.cryptoRand, rtError: m.rtError}
+		zerobase: m.zerobase, cryptoRand: m.cryptoRand, rtError: m.rtError}
 }
 
 func (im *image) install(m *Machine) {
 	m.types, m.base, m.globals, m.hashRoots, m.allGlobals = im.types, im.base.clone(), im.globals, im.hashRoots, im.allGlobals
-	m.zerobase, m.stdout, m.stderr, m.cryptoRand, m.rtError = im.zerobase, im.stdout, im.stderr, im.cryptoRand, im.rtError
+	m.zerobase, m.cryptoRand, m.rtError = im.zerobase, im.cryptoRand, im.rtError
 }
 
 // fnID returns a number identifying f within this machine.
@@ -256,7 +262,16 @@ func (m *Machine) fnID(f *ssa.Function) int64 {
 func (m *Machine) Program() *load.Program { return m.prog }
 
 // Options returns the machine's options.
-func (m *Machine) Options() Options { return m.opts }
+// Options returns the machine's options, with the values its runs read
+// from the operating system so far as OSInputs (a machine made from them
+// gives its runs the same values).
+func (m *Machine) Options() Options {
+	o := m.opts
+	if in := m.RecordedOS(); in != nil {
+		o.OSInputs = in
+	}
+	return o
+}
 
 func (m *Machine) underTest(pkgPath string) bool { return m.prog.UnderTest(pkgPath) }
 

@@ -170,8 +170,10 @@ func init() {
 			if out, _ := t.cell(l.p, l.out).(Iface); out.T != nil {
 				return out
 			}
-			if rt := t.m.lookupType("os", "File"); rt != nil {
-				return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: Pointer{Obj: t.m.stderr}}
+			if p, ok := t.m.globalVar("os", "Stderr"); ok {
+				if rt := t.m.lookupType("os", "File"); rt != nil {
+					return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: t.cell(p, 0)}
+				}
 			}
 			return Iface{}
 		}},

@@ -3,8 +3,6 @@ package vm
 import (
 	"bytes"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 	"unicode"
@@ -115,7 +113,7 @@ func init() {
 	adaptPkg("internal/bytealg", map[string]any{
 		"IndexByteString": strings.IndexByte, "IndexByte": bytes.IndexByte, "Count": func(b []byte, c byte) int { return bytes.Count(b, []byte{c}) },
 		"CountString": func(s string, c byte) int { return strings.Count(s, string([]byte{c})) },
-		"Compare":     bytes.Compare, "Equal": bytes.Equal, "IndexString": strings.Index,
+		"Compare":     bytes.Compare, "CompareString": strings.Compare, "Equal": bytes.Equal, "IndexString": strings.Index,
 		"Index": bytes.Index, "LastIndexByte": bytes.LastIndexByte,
 		"LastIndexByteString": strings.LastIndexByte,
 		"Cutover":             func(n int) int { return (n + 16) / 8 },
@@ -406,27 +404,4 @@ func nativeInternalGodebugSettingIncNonDefault(t *thread, args []Value) (Value, 
 // nativeInternalGodebugSettingUndocumented is (*internal/godebug.Setting).Undocumented.
 func nativeInternalGodebugSettingUndocumented(t *thread, args []Value) (Value, ctl) {
 	return false, ctlNext
-}
-
-func init() {
-	def("os.Executable", osExecutable)
-}
-
-// osExecutable is os.Executable: the path go test gives the binary it
-// builds, $TMPDIR/go-build/b001/PKG.test (go run: exe/PKG), without its
-// random directory name so that every run and its replay see the same
-// value. gmc builds no binary: the file does not exist, which Go allows
-// (the path is not guaranteed to point to the executable); a test that
-// re-executes itself stops at the OS boundary of os/exec.
-func osExecutable(t *thread, args []Value) (Value, ctl) {
-	name := "main"
-	if roots := t.m.prog.Roots; len(roots) > 0 {
-		name = strings.TrimSuffix(roots[0].Pkg.Name(), "_test")
-	}
-	if t.s.isMain {
-		name = filepath.Join("exe", name)
-	} else {
-		name = filepath.Join("b001", name+".test")
-	}
-	return Tuple{filepath.Join(os.TempDir(), "go-build", name), Iface{}}, ctlNext
 }
