@@ -13,6 +13,10 @@ import (
 // interpreted).
 
 func init() {
+	// syscall's initializer does not run (the package is not interpreted)
+	for name, fd := range map[string]int{"Stdin": 0, "Stdout": 1, "Stderr": 2} {
+		globalInits["syscall."+name] = stdFDInit(fd)
+	}
 	def("syscall.Open", syscallOpen)
 	def("syscall.Read", syscallRead)
 	def("syscall.Write", syscallWrite)
@@ -46,6 +50,11 @@ func init() {
 	def("(syscall.Errno).Is", syscallErrnoIs)
 	def("(syscall.Errno).Temporary", syscallErrnoTemporary)
 	def("(syscall.Errno).Timeout", syscallErrnoTimeout)
+}
+
+// stdFDInit sets syscall.Stdin, Stdout or Stderr.
+func stdFDInit(fd int) func(m *Machine, o *Object) {
+	return func(m *Machine, o *Object) { o.Cells[0] = fd }
 }
 
 // errnoValue is e as an error of the program (nil for 0).

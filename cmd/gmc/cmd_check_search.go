@@ -146,7 +146,7 @@ func explain(f *checkFlags, l *loaded, res *guide.CheckResult, wantTimeline bool
 		e = replayed.Err()
 	}
 	tr := &trace.Trace{Pkg: absPkg(f.pkg), Entry: o.entry, Args: nonNil(f.progArgs),
-		Seed: b.Seed, Sched: schedName(b.Machine.Options().Sched), Checks: f.checkList(l.m.Options()), Choices: choices, Steps: steps, Inputs: inputs,
+		Seed: b.Seed, Sched: schedName(b.Machine.Options().Sched), Checks: f.checkList(l.m.Options()), Choices: choices, Steps: steps, Inputs: inputs, OS: rm.RecordedOS(),
 		Timing: b.Machine.Options().Timing(), TimerChoice: b.Machine.Options().TimerChoice, EntryGrace: b.Machine.Options().EntryGrace, StepTime: b.Machine.Options().StepTime}
 	if tr.Choices == nil {
 		tr.Choices = []int{}
