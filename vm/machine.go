@@ -162,8 +162,9 @@ type Machine struct {
 	unreachable map[loc.Loc]bool
 	raceAt      map[lineKey]bool
 	// hashRoots are the global objects a state hash starts from: those of
-	// interpreted packages (the globals of natively modelled packages are
-	// only read by natives, after initialization)
+	// interpreted packages that the program can change after
+	// initialization (immutable.go; the globals of natively modelled
+	// packages are only read by natives, after initialization)
 	hashRoots  []ObjID
 	allGlobals []ObjID  // every global object (roots of the collector)
 	fnIDs      sync.Map // *ssa.Function -> int: function identity in state hashes
@@ -293,6 +294,13 @@ func (m *Machine) allocGlobals() {
 		}
 		return gs[i].Name() < gs[j].Name()
 	})
+	var cands []*ssa.Global
+	for _, g := range gs {
+		if m.prog.Interpreted(g.Pkg.Pkg.Path()) {
+			cands = append(cands, g)
+		}
+	}
+	immutable := immutableGlobals(m.prog.SSA, m.natives, cands)
 	for _, g := range gs {
 		rt := m.types.get(g.Type().(*types.Pointer).Elem())
 		if rt.Size == 0 {
@@ -306,7 +314,7 @@ func (m *Machine) allocGlobals() {
 		id := m.base.alloc(o, 0)
 		m.globals[g] = Pointer{Obj: id}
 		m.allGlobals = append(m.allGlobals, id)
-		if m.prog.Interpreted(g.Pkg.Pkg.Path()) && !constantTables[g.Pkg.Pkg.Path()] {
+		if m.prog.Interpreted(g.Pkg.Pkg.Path()) && !immutable[g] {
 			m.hashRoots = append(m.hashRoots, id)
 		}
 	}
@@ -318,13 +326,6 @@ func (m *Machine) allocGlobals() {
 		}
 	}
 }
-
-// constantTables are the standard-library packages, interpreted from their
-// source, whose package-level variables are tables that nothing writes
-// after their initializers: their objects are not hashed with each state
-// (unicode's range tables, hundreds of objects, were most of the state
-// hash of every program that imports strings).
-var constantTables = map[string]bool{"unicode": true}
 
 // cellsOf returns fresh zero cells for a value of type rt.
 func cellsOf(rt *RType) []Value {
