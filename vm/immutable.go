@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"sort"
 	"strconv"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
@@ -71,11 +72,30 @@ type writeSet struct {
 	done    map[string]bool      // the types all has marked
 }
 
-func typeKey(t types.Type) string { return types.TypeString(t.Underlying(), nil) }
+// typeKeys caches typeKey per type (the analysis asks about the same
+// types many times); only immutableGlobals uses it, under typeKeysMu.
+var (
+	typeKeysMu sync.Mutex
+	typeKeys   = map[types.Type]string{}
+)
+
+func typeKey(t types.Type) string {
+	if k, ok := typeKeys[t]; ok {
+		return k
+	}
+	k := types.TypeString(t.Underlying(), nil)
+	typeKeys[t] = k
+	return k
+}
 
 // immutableGlobals returns the globals among cands whose objects never
 // change after initialization.
 func immutableGlobals(prog *ssa.Program, natives map[string]*nativeFunc, cands []*ssa.Global) map[*ssa.Global]bool {
+	typeKeysMu.Lock()
+	defer func() {
+		clear(typeKeys) // the program's types are not kept alive
+		typeKeysMu.Unlock()
+	}()
 	w := &writeSet{keys: map[string]bool{}, globals: map[*ssa.Global]bool{}, done: map[string]bool{}}
 	for fn := range ssautil.AllFunctions(prog) {
 		if fn.Blocks == nil || isPackageInit(fn) || natives[fn.String()] != nil {
