@@ -77,59 +77,7 @@ func init() {
 	def("fmt.Fprintf", fprint(func(t *thread, args []Value) string {
 		return t.sprintf(args[1].(string), t.sliceValues(args[2]))
 	}))
-	def("fmt.Errorf", func(t *thread, args []Value) (Value, ctl) {
-		format := args[0].(string)
-		vals := t.sliceValues(args[1])
-		msg := t.sprintf(format, vals)
-		var wrapped []Value
-		if strings.Contains(format, "%w") {
-			// the operands of %w verbs, in order
-			argi := 0
-			for i := 0; i < len(format); i++ {
-				if format[i] != '%' {
-					continue
-				}
-				j := i + 1
-				for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
-					j++
-				}
-				if j >= len(format) {
-					break
-				}
-				if format[j] == '%' {
-					i = j
-					continue
-				}
-				if format[j] == 'w' && argi < len(vals) {
-					if iv, ok := vals[argi].(Iface); ok && iv.T != nil {
-						wrapped = append(wrapped, vals[argi])
-					}
-				}
-				argi++
-				i = j
-			}
-		}
-		switch len(wrapped) {
-		case 0:
-			return t.newError(msg), ctlNext
-		case 1:
-			if rt := t.m.lookupType("fmt", "wrapError"); rt != nil {
-				p := t.alloc(rt)
-				t.setCell(p, 0, msg)
-				t.setCell(p, 1, wrapped[0])
-				return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: p}, ctlNext
-			}
-		default:
-			if rt := t.m.lookupType("fmt", "wrapErrors"); rt != nil {
-				p := t.alloc(rt)
-				t.setCell(p, 0, msg)
-				errT := t.m.types.get(types.Universe.Lookup("error").Type())
-				t.setCell(p, 1, t.newSliceOf(errT, wrapped))
-				return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: p}, ctlNext
-			}
-		}
-		return t.newError(msg), ctlNext
-	})
+	def("fmt.Errorf", nativeFmtErrorf)
 	def("(*fmt.wrapError).Error", nativeFmtWrapErrorError)
 	def("(*fmt.wrapError).Unwrap", nativeFmtWrapErrorUnwrap)
 	def("(*fmt.wrapErrors).Error", nativeFmtWrapErrorsError)
@@ -190,4 +138,59 @@ func nativeFmtWrapErrorsError(t *thread, args []Value) (Value, ctl) {
 // nativeFmtWrapErrorsUnwrap is (*fmt.wrapErrors).Unwrap.
 func nativeFmtWrapErrorsUnwrap(t *thread, args []Value) (Value, ctl) {
 	return t.cell(ptrArg(args[0]), 1), ctlNext
+}
+
+// nativeFmtErrorf is fmt.Errorf.
+func nativeFmtErrorf(t *thread, args []Value) (Value, ctl) {
+	format := args[0].(string)
+	vals := t.sliceValues(args[1])
+	msg := t.sprintf(format, vals)
+	var wrapped []Value
+	if strings.Contains(format, "%w") {
+		// the operands of %w verbs, in order
+		argi := 0
+		for i := 0; i < len(format); i++ {
+			if format[i] != '%' {
+				continue
+			}
+			j := i + 1
+			for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
+				j++
+			}
+			if j >= len(format) {
+				break
+			}
+			if format[j] == '%' {
+				i = j
+				continue
+			}
+			if format[j] == 'w' && argi < len(vals) {
+				if iv, ok := vals[argi].(Iface); ok && iv.T != nil {
+					wrapped = append(wrapped, vals[argi])
+				}
+			}
+			argi++
+			i = j
+		}
+	}
+	switch len(wrapped) {
+	case 0:
+		return t.newError(msg), ctlNext
+	case 1:
+		if rt := t.m.lookupType("fmt", "wrapError"); rt != nil {
+			p := t.alloc(rt)
+			t.setCell(p, 0, msg)
+			t.setCell(p, 1, wrapped[0])
+			return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: p}, ctlNext
+		}
+	default:
+		if rt := t.m.lookupType("fmt", "wrapErrors"); rt != nil {
+			p := t.alloc(rt)
+			t.setCell(p, 0, msg)
+			errT := t.m.types.get(types.Universe.Lookup("error").Type())
+			t.setCell(p, 1, t.newSliceOf(errT, wrapped))
+			return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: p}, ctlNext
+		}
+	}
+	return t.newError(msg), ctlNext
 }

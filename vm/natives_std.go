@@ -363,17 +363,7 @@ func nativeNetDialUDP(t *thread, args []Value) (Value, ctl) {
 // internal/godebug: every setting has its default value (GODEBUG is not
 // read); a *Setting is a Setting holding its name.
 func init() {
-	def("internal/godebug.New", func(t *thread, args []Value) (Value, ctl) {
-		rt := t.m.lookupType("internal/godebug", "Setting")
-		if rt == nil {
-			return nil, t.unsupported(t.g.top, "internal/godebug.New without package godebug's types")
-		}
-		p := t.alloc(rt)
-		name, _ := args[0].(string)
-		name = strings.TrimPrefix(name, "#")
-		t.setCell(p, int32(rt.Fields[0]), name)
-		return p, ctlNext
-	})
+	def("internal/godebug.New", nativeInternalGodebugNew)
 	def("(*internal/godebug.Setting).Value", nativeInternalGodebugSettingValue)
 	def("(*internal/godebug.Setting).String", nativeInternalGodebugSettingString)
 	def("(*internal/godebug.Setting).Name", nativeInternalGodebugSettingName)
@@ -404,4 +394,17 @@ func nativeInternalGodebugSettingIncNonDefault(t *thread, args []Value) (Value, 
 // nativeInternalGodebugSettingUndocumented is (*internal/godebug.Setting).Undocumented.
 func nativeInternalGodebugSettingUndocumented(t *thread, args []Value) (Value, ctl) {
 	return false, ctlNext
+}
+
+// nativeInternalGodebugNew is internal/godebug.New.
+func nativeInternalGodebugNew(t *thread, args []Value) (Value, ctl) {
+	rt := t.m.lookupType("internal/godebug", "Setting")
+	if rt == nil {
+		return nil, t.unsupported(t.g.top, "internal/godebug.New without package godebug's types")
+	}
+	p := t.alloc(rt)
+	name, _ := args[0].(string)
+	name = strings.TrimPrefix(name, "#")
+	t.setCell(p, int32(rt.Fields[0]), name)
+	return p, ctlNext
 }
