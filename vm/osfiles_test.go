@@ -14,7 +14,8 @@ import (
 // TestOSFiles: package os from its source over the syscall natives —
 // files written, appended, read back, seeked, stat'ed, listed, walked,
 // renamed and removed, temporary files and directories, t.TempDir,
-// t.Setenv restored by its cleanup, os.Environ and Unsetenv — in every
+// t.Setenv restored by its cleanup, os.Environ and Unsetenv, the time
+// zone database read by time.LoadLocation — in every
 // interleaving with the leak and race checks on; a test that reads back
 // something else than it wrote fails with its message. Goroutines that
 // write files concurrently are no scheduling points of their own and see
@@ -33,6 +34,7 @@ func TestOSFiles(t *testing.T) {
 		{"TestConcurrentFiles", ""},
 		{"TestSetenv", ""},
 		{"TestEnvFromHost", ""},
+		{"TestLoadLocation", ""},
 		{"TestReadBackFails", `read "written"`},
 	} {
 		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })

@@ -405,6 +405,7 @@ func init() {
 	_ = sleep
 	def("time.Now", timeNow)
 	def("time.runtimeNano", nativeTimeRuntimeNano)
+	def("time.runtimeNow", nativeTimeRuntimeNow)
 	def("time.initLocal", nativeTimeInitLocal)
 
 	def("time.NewTimer", timeNewTimer)
@@ -444,6 +445,14 @@ func nativeTimeSleep(t *thread, args []Value) (Value, ctl) {
 
 // nativeTimeRuntimeNano is time.runtimeNano.
 func nativeTimeRuntimeNano(t *thread, args []Value) (Value, ctl) { return t.s.readClock(), ctlNext }
+
+// nativeTimeRuntimeNow is time.runtimeNow, which package time calls (with
+// Now a native) only to fill a loaded Location's zone cache: the wall time
+// of the virtual clock, read without counting as a reading of the clock.
+func nativeTimeRuntimeNow(t *thread, args []Value) (Value, ctl) {
+	ns := wallTime(t.g.wallBase, t.s.clock)
+	return Tuple{ns / 1e9, int32(ns % 1e9), t.s.clock}, ctlNext
+}
 
 // nativeTimeInitLocal is time.initLocal.
 func nativeTimeInitLocal(t *thread, args []Value) (Value, ctl) {

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 func TestTempFileRoundTrip(t *testing.T) {
@@ -185,5 +186,16 @@ func TestSetenv(t *testing.T) {
 func TestEnvFromHost(t *testing.T) {
 	if os.Getenv("GMC_OSFILES_HOST") == "bad" {
 		t.Fatal("GMC_OSFILES_HOST is bad")
+	}
+}
+
+// TestLoadLocation reads the time zone database from the file system.
+func TestLoadLocation(t *testing.T) {
+	loc, err := time.LoadLocation("Europe/Berlin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC).In(loc).Format("15:04 MST"); got != "14:00 CEST" {
+		t.Fatalf("noon UTC in Berlin: %s", got)
 	}
 }
