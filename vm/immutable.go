@@ -25,7 +25,8 @@ import (
 //   - a store through a global, or through a field or element address
 //     computed from one: that global;
 //   - a store through a field address x.f: the field f of x's struct type;
-//     through an element address: the element type of the slice or array;
+//     through an element address: the element type of a slice, or the
+//     array type (slicing an array counts as writing its elements);
 //     through any other pointer *T: every location of type T;
 //   - a store into an object the function allocated itself (a field or
 //     element address computed from its own Alloc) is not a write to what
@@ -101,6 +102,9 @@ func immutableGlobals(prog *ssa.Program, natives map[string]*nativeFunc, cands [
 		if fn.Blocks == nil || isPackageInit(fn) || natives[fn.String()] != nil {
 			continue
 		}
+		if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 {
+			continue // a generic body: the VM runs its instances
+		}
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				w.instr(in, natives)
@@ -165,7 +169,7 @@ func (w *writeSet) reaches(t types.Type, obj bool, seen map[string]bool) bool {
 		}
 		return false
 	case *types.Array:
-		return w.keys["E:"+typeKey(u.Elem())] || w.reaches(u.Elem(), false, seen)
+		return w.keys["EA:"+k] || w.reaches(u.Elem(), false, seen)
 	case *types.Slice:
 		return w.keys["E:"+typeKey(u.Elem())] || w.reaches(u.Elem(), false, seen)
 	case *types.Pointer:
@@ -192,7 +196,7 @@ func (w *writeSet) all(t types.Type) {
 			w.all(u.Field(i).Type())
 		}
 	case *types.Array:
-		w.keys["E:"+typeKey(u.Elem())] = true
+		w.keys["EA:"+k] = true
 		w.all(u.Elem())
 	case *types.Slice:
 		w.keys["E:"+typeKey(u.Elem())] = true
@@ -259,16 +263,7 @@ func (w *writeSet) store(a ssa.Value) {
 		st := x.X.Type().Underlying().(*types.Pointer).Elem()
 		w.keys["F:"+typeKey(st)+"."+strconv.Itoa(x.Field)] = true
 	case *ssa.IndexAddr:
-		var elem types.Type
-		switch u := x.X.Type().Underlying().(type) {
-		case *types.Slice:
-			elem = u.Elem()
-		case *types.Pointer:
-			elem = u.Elem().Underlying().(*types.Array).Elem()
-		}
-		if elem != nil {
-			w.keys["E:"+typeKey(elem)] = true
-		}
+		w.keys[indexKey(x)] = true
 	default:
 		w.keys["A:"+typeKey(a.Type().Underlying().(*types.Pointer).Elem())] = true
 	}
@@ -281,6 +276,10 @@ func (w *writeSet) instr(in ssa.Instruction, natives map[string]*nativeFunc) {
 		w.store(x.Addr)
 	case *ssa.MapUpdate:
 		w.keys["M:"+typeKey(x.Map.Type())] = true
+	case *ssa.Slice:
+		if p, ok := x.X.Type().Underlying().(*types.Pointer); ok {
+			w.keys["EA:"+typeKey(p.Elem())] = true // its elements are the slice's
+		}
 	case *ssa.MakeInterface:
 		w.refs(x.X.Type())
 	case *ssa.Convert:
@@ -322,18 +321,27 @@ func (w *writeSet) escapes(v ssa.Value) {
 		st := x.X.Type().Underlying().(*types.Pointer).Elem()
 		w.keys["F:"+typeKey(st)+"."+strconv.Itoa(x.Field)] = true
 	case *ssa.IndexAddr:
-		switch u := x.X.Type().Underlying().(type) {
-		case *types.Slice:
-			w.keys["E:"+typeKey(u.Elem())] = true
-		case *types.Pointer:
-			w.keys["E:"+typeKey(u.Elem().Underlying().(*types.Array).Elem())] = true
-		}
+		w.keys[indexKey(x)] = true
 	default:
 		return
 	}
 	if r, ok := addrRoot(v).(*ssa.Global); ok {
 		w.globals[r] = true
 	}
+}
+
+// indexKey is the key of the element an IndexAddr addresses: "E:T" for a
+// slice's elements of type T, "EA:A" for an element of an array of type A
+// (an array's elements are written through a slice of it only once the
+// array was sliced, which writes its EA key).
+func indexKey(x *ssa.IndexAddr) string {
+	if u, ok := x.X.Type().Underlying().(*types.Slice); ok {
+		return "E:" + typeKey(u.Elem())
+	}
+	if p, ok := x.X.Type().Underlying().(*types.Pointer); ok {
+		return "EA:" + typeKey(p.Elem())
+	}
+	return "A:?"
 }
 
 // call records what a call may write.
