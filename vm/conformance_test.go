@@ -63,6 +63,7 @@ var excluded = map[string]string{
 	"chanlinear.go":         "measures wall-clock time of runtime operations",
 	"maplinear.go":          "measures wall-clock time of runtime operations",
 	"init1.go":              "garbage-collector stress: allocates about 1 GB in one loop",
+	"const7.go":             "runs the compiler (os/exec)",
 }
 
 // conformancePrograms lists the `// run` programs of GOROOT/test and GOROOT/test/chan.

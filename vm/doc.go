@@ -193,13 +193,20 @@
 // "(*sync.Mutex).Lock") in natives_*.go, and generic ones per instance
 // (genericNatives: abi.TypeFor[T], reflect.TypeAssert[T]). A stripped
 // package's initializer is a no-op unless a native "PKG.init" models it
-// (natives_os.go: os's error variables; natives_cryptorand.go: a
-// deterministic crypto/rand.Reader). Calling a
+// (natives_cryptorand.go: a deterministic crypto/rand.Reader). Package os
+// (with internal/poll and io/ioutil) runs from its source over natives of
+// package syscall and internal/syscall/unix (natives_syscall.go,
+// natives_poll.go): files are read from the real file system and what the
+// program writes is kept in the state over it (files.go,
+// files_overlay.go), so that runs resumed from snapshots see only their
+// own writes; the environment, os.Executable, os.Getwd and os.Hostname are
+// read once per machine and recorded in traces (osinputs.go). Calling a
 // function with neither a body nor a model stops the run with an
 // "unsupported: ... at file:line" error, never a panic of gmc itself; in
 // os, io/ioutil, os/exec, syscall, net and crypto/rand the error names the
-// OS boundary (crypto/rand's Reader and Read are modelled: deterministic
-// bytes from a counter in the state, natives_cryptorand.go). Package reflect is modelled over the VM's own types and
+// OS boundary (processes, pipes, sockets, signals; crypto/rand's Reader
+// and Read are modelled: deterministic bytes from a counter in the state,
+// natives_cryptorand.go). Package reflect is modelled over the VM's own types and
 // values: DeepEqual (deepequal.go), TypeOf and the Type methods
 // (natives_reflect_type.go, natives_reflect_field.go), Value with Go's flag
 // word (natives_reflect_value.go, natives_reflect_map.go), Call, CallSlice

@@ -148,38 +148,17 @@ func init() {
 		def(recv+".Logf", logf(false, false, true))
 		def(recv+".Skip", logf(false, true, false))
 		def(recv+".Skipf", logf(false, true, true))
-		def(recv+".SkipNow", func(t *thread, args []Value) (Value, ctl) {
-			t.g.top.pc++
-			return nil, t.goexit(t.g.top)
-		})
-		def(recv+".Fail", func(t *thread, args []Value) (Value, ctl) {
-			t.testLog("", true)
-			return nil, ctlNext
-		})
-		def(recv+".FailNow", func(t *thread, args []Value) (Value, ctl) {
-			t.testLog("", true)
-			t.g.top.pc++
-			return nil, t.goexit(t.g.top)
-		})
-		def(recv+".Failed", func(t *thread, args []Value) (Value, ctl) {
-			return t.s.test != nil && t.s.test.failed, ctlNext
-		})
-		def(recv+".Helper", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
+		def(recv+".SkipNow", testSkipNow)
+		def(recv+".Fail", testFail)
+		def(recv+".FailNow", testFailNow)
+		def(recv+".Failed", testFailed)
+		def(recv+".Helper", testHelper)
 		def(recv+".Deadline", nativeTestingDeadline)
 		def(recv+".Attr", nativeTestingAttr)
 		defVisible(recv+".Parallel", testParallel)
-		def(recv+".Name", func(t *thread, args []Value) (Value, ctl) {
-			if t.s.test != nil {
-				return t.s.test.name, ctlNext
-			}
-			return "", ctlNext
-		})
-		def(recv+".Cleanup", func(t *thread, args []Value) (Value, ctl) {
-			return nil, t.testCleanup(ptrArg(args[0]), args[1])
-		})
-		def(recv+".Context", func(t *thread, args []Value) (Value, ctl) { return t.testContext(ptrArg(args[0])) })
-		def(recv+".Setenv", func(t *thread, args []Value) (Value, ctl) { return nil, ctlNext })
-		def(recv+".TempDir", func(t *thread, args []Value) (Value, ctl) { return "/tmp", ctlNext })
+		def(recv+".Name", testName)
+		def(recv+".Cleanup", testCleanupNative)
+		def(recv+".Context", testContextNative)
 	}
 	defVisible("(*testing.T).Run", testRun)
 	def("testing.Short", nativeTestingShort)
@@ -281,3 +260,46 @@ func (t *thread) fuzzCall(fn Value) ctl {
 }
 
 var _ = ssa.Function{}
+
+// testSkipNow is t.SkipNow: the test's goroutine exits.
+func testSkipNow(t *thread, args []Value) (Value, ctl) {
+	t.g.top.pc++
+	return nil, t.goexit(t.g.top)
+}
+
+// testFail is t.Fail.
+func testFail(t *thread, args []Value) (Value, ctl) {
+	t.testLog("", true)
+	return nil, ctlNext
+}
+
+// testFailNow is t.FailNow.
+func testFailNow(t *thread, args []Value) (Value, ctl) {
+	t.testLog("", true)
+	t.g.top.pc++
+	return nil, t.goexit(t.g.top)
+}
+
+// testFailed is t.Failed.
+func testFailed(t *thread, args []Value) (Value, ctl) {
+	return t.s.test != nil && t.s.test.failed, ctlNext
+}
+
+// testHelper is t.Helper: nothing to record.
+func testHelper(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// testName is t.Name.
+func testName(t *thread, args []Value) (Value, ctl) {
+	if t.s.test != nil {
+		return t.s.test.name, ctlNext
+	}
+	return "", ctlNext
+}
+
+// testCleanupNative is t.Cleanup.
+func testCleanupNative(t *thread, args []Value) (Value, ctl) {
+	return nil, t.testCleanup(ptrArg(args[0]), args[1])
+}
+
+// testContextNative is t.Context.
+func testContextNative(t *thread, args []Value) (Value, ctl) { return t.testContext(ptrArg(args[0])) }

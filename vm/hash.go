@@ -498,6 +498,14 @@ func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 			h.int(-1)
 		}
 	}
+	s.hashFiles(h)
+	for e := s.env; e != nil; e = e.next { // the environment's changes
+		h.str(e.key)
+		h.str(e.value)
+		if e.set {
+			h.int(1)
+		}
+	}
 	for _, tm := range s.timers {
 		h.int(tm.when - s.clock)
 		h.gid(tm.g)

@@ -39,6 +39,11 @@ type Options struct {
 	Checks Checks
 	Args   []string // os.Args[1:]
 	Env    map[string]string
+	// OSInputs are values recorded from the operating system by an earlier
+	// run (a trace's): the environment, os.Executable, os.Getwd,
+	// os.Hostname. The machine gives the program these instead of the
+	// host's (osinputs.go).
+	OSInputs *OSInputs
 	// Breakpoints are extra scheduling points: a goroutine stops before
 	// executing one of these instructions (the guided search makes the
 	// locations of its abstract traces breakpoints so that it can observe
@@ -162,16 +167,17 @@ type Machine struct {
 	unreachable map[loc.Loc]bool
 	raceAt      map[lineKey]bool
 	// hashRoots are the global objects a state hash starts from: those of
-	// interpreted packages (the globals of natively modelled packages are
-	// only read by natives, after initialization)
+	// interpreted packages that the program can change after
+	// initialization (immutable.go; the globals of natively modelled
+	// packages are only read by natives, after initialization)
 	hashRoots  []ObjID
 	allGlobals []ObjID  // every global object (roots of the collector)
 	fnIDs      sync.Map // *ssa.Function -> int: function identity in state hashes
 	fnNext     atomic.Int64
-	stdout     ObjID // the *os.File objects of os.Stdout and os.Stderr
-	stderr     ObjID
-	cryptoRand ObjID // the counter of crypto/rand's bytes (natives_cryptorand.go)
-	linkRand   ObjID // the counter of the runtime's random numbers pulled by linkname (natives_linkname.go)
+	cryptoRand ObjID     // the counter of crypto/rand's bytes (natives_cryptorand.go)
+	linkRand   ObjID     // the counter of the runtime's random numbers pulled by linkname (natives_linkname.go)
+	osIn       *osInputs // the values read from the operating system (osinputs.go)
+	namedTypes sync.Map  // "pkg.Name" -> *RType (namedType)
 	timeOnce   sync.Once
 	timeType   *RType // time.Time (nil if the program has no package time)
 }
@@ -189,6 +195,7 @@ func New(p *load.Program, opts Options) *Machine {
 		natives: map[string]*nativeFunc{},
 		globals: map[*ssa.Global]Pointer{},
 		fvals:   map[*ssa.Function]*Closure{},
+		osIn:    newOSInputs(opts.OSInputs),
 	}
 	m.types.machine = m
 	if len(opts.Breakpoints) > 0 {
@@ -230,13 +237,13 @@ func New(p *load.Program, opts Options) *Machine {
 // type registry (RTypes are compared by identity) and the initial heap of
 // globals, which is never written in place (its objects have epoch 0).
 type image struct {
-	types                    *typeRegistry
-	base                     heap
-	globals                  map[*ssa.Global]Pointer
-	hashRoots, allGlobals    []ObjID
-	zerobase, stdout, stderr ObjID
-	cryptoRand, linkRand     ObjID
-	rtError                  *RType
+	types                 *typeRegistry
+	base                  heap
+	globals               map[*ssa.Global]Pointer
+	hashRoots, allGlobals []ObjID
+	zerobase              ObjID
+	cryptoRand, linkRand  ObjID
+	rtError               *RType
 }
 
 // imageKey keys a machine image in load.Program.Memo.
@@ -244,12 +251,12 @@ type imageKey struct{ args string }
 
 func imageOf(m *Machine) *image {
 	return &image{types: m.types, base: m.base, globals: m.globals, hashRoots: m.hashRoots, allGlobals: m.allGlobals,
-		zerobase: m.zerobase, stdout: m.stdout, stderr: m.stderr, cryptoRand: m.cryptoRand, linkRand: m.linkRand, rtError: m.rtError}
+		zerobase: m.zerobase, cryptoRand: m.cryptoRand, linkRand: m.linkRand, rtError: m.rtError}
 }
 
 func (im *image) install(m *Machine) {
 	m.types, m.base, m.globals, m.hashRoots, m.allGlobals = im.types, im.base.clone(), im.globals, im.hashRoots, im.allGlobals
-	m.zerobase, m.stdout, m.stderr, m.cryptoRand, m.linkRand, m.rtError = im.zerobase, im.stdout, im.stderr, im.cryptoRand, im.linkRand, im.rtError
+	m.zerobase, m.cryptoRand, m.linkRand, m.rtError = im.zerobase, im.cryptoRand, im.linkRand, im.rtError
 }
 
 // fnID returns a number identifying f within this machine.
@@ -265,7 +272,16 @@ func (m *Machine) fnID(f *ssa.Function) int64 {
 func (m *Machine) Program() *load.Program { return m.prog }
 
 // Options returns the machine's options.
-func (m *Machine) Options() Options { return m.opts }
+// Options returns the machine's options, with the values its runs read
+// from the operating system so far as OSInputs (a machine made from them
+// gives its runs the same values).
+func (m *Machine) Options() Options {
+	o := m.opts
+	if in := m.RecordedOS(); in != nil {
+		o.OSInputs = in
+	}
+	return o
+}
 
 func (m *Machine) underTest(pkgPath string) bool { return m.prog.UnderTest(pkgPath) }
 
@@ -287,6 +303,13 @@ func (m *Machine) allocGlobals() {
 		}
 		return gs[i].Name() < gs[j].Name()
 	})
+	var cands []*ssa.Global
+	for _, g := range gs {
+		if m.prog.Interpreted(g.Pkg.Pkg.Path()) {
+			cands = append(cands, g)
+		}
+	}
+	immutable := immutableGlobals(m.prog.SSA, m.natives, cands)
 	for _, g := range gs {
 		rt := m.types.get(g.Type().(*types.Pointer).Elem())
 		if rt.Size == 0 {
@@ -300,7 +323,7 @@ func (m *Machine) allocGlobals() {
 		id := m.base.alloc(o, 0)
 		m.globals[g] = Pointer{Obj: id}
 		m.allGlobals = append(m.allGlobals, id)
-		if m.prog.Interpreted(g.Pkg.Pkg.Path()) && !constantTables[g.Pkg.Pkg.Path()] {
+		if m.prog.Interpreted(g.Pkg.Pkg.Path()) && !immutable[g] {
 			m.hashRoots = append(m.hashRoots, id)
 		}
 	}
@@ -312,13 +335,6 @@ func (m *Machine) allocGlobals() {
 		}
 	}
 }
-
-// constantTables are the standard-library packages, interpreted from their
-// source, whose package-level variables are tables that nothing writes
-// after their initializers: their objects are not hashed with each state
-// (unicode's range tables, hundreds of objects, were most of the state
-// hash of every program that imports strings).
-var constantTables = map[string]bool{"unicode": true}
 
 // cellsOf returns fresh zero cells for a value of type rt.
 func cellsOf(rt *RType) []Value {

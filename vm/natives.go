@@ -3,7 +3,6 @@ package vm
 import (
 	"go/token"
 	"go/types"
-	"os"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -155,19 +154,6 @@ func init() {
 	def("runtime/debug.SetMaxStack", nativeRuntimeDebugSetMaxStack)
 	def("runtime/debug.FreeOSMemory", nativeRuntimeDebugFreeOSMemory)
 	def("os.Exit", nativeOsExit)
-	def("os.Getenv", func(t *thread, args []Value) (Value, ctl) {
-		if v, ok := t.m.opts.Env[args[0].(string)]; ok {
-			return v, ctlNext
-		}
-		return os.Getenv(args[0].(string)), ctlNext
-	})
-	def("os.LookupEnv", func(t *thread, args []Value) (Value, ctl) {
-		if v, ok := t.m.opts.Env[args[0].(string)]; ok {
-			return Tuple{v, true}, ctlNext
-		}
-		v, ok := os.LookupEnv(args[0].(string))
-		return Tuple{v, ok}, ctlNext
-	})
 }
 
 // nativeRuntimeGosched is runtime.Gosched.

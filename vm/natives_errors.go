@@ -217,67 +217,10 @@ func init() {
 	def("errors.New", nativeErrorsNew)
 	def("(*errors.errorString).Error", nativeErrorsErrorStringError)
 	def("errors.Unwrap", nativeErrorsUnwrap)
-	def("errors.Is", func(t *thread, args []Value) (Value, ctl) {
-		err, _ := args[0].(Iface)
-		target, _ := args[1].(Iface)
-		if err.T == nil || target.T == nil {
-			return err.T == nil && target.T == nil, ctlNext
-		}
-		return t.errorsIs(err, target, types.Comparable(target.T.T), 0)
-	})
-	def("errors.As", func(t *thread, args []Value) (Value, ctl) {
-		err, _ := args[0].(Iface)
-		target, _ := args[1].(Iface)
-		if err.T == nil {
-			return false, ctlNext
-		}
-		if target.T == nil {
-			return nil, t.stringPanic("errors: target cannot be nil")
-		}
-		pt, isPtr := target.T.T.Underlying().(*types.Pointer)
-		p, _ := target.V.(Pointer)
-		if !isPtr || p.Obj == 0 {
-			return nil, t.stringPanic("errors: target must be a non-nil pointer")
-		}
-		if !types.IsInterface(pt.Elem()) && !types.Implements(pt.Elem(), t.m.errorIface()) {
-			return nil, t.stringPanic("errors: *target must be interface or implement error")
-		}
-		return t.errorsAs(err, target, p, t.m.types.get(pt.Elem()), 0)
-	})
-	def("errors.Join", func(t *thread, args []Value) (Value, ctl) {
-		var errs []Value
-		for _, e := range t.sliceValues(args[0]) {
-			if iv, _ := e.(Iface); iv.T != nil {
-				errs = append(errs, iv)
-			}
-		}
-		if len(errs) == 0 {
-			return Iface{}, ctlNext
-		}
-		rt := t.m.lookupType("errors", "joinError")
-		if rt == nil {
-			return nil, t.unsupported(t.g.top, "errors.Join without package errors")
-		}
-		p := t.alloc(rt)
-		t.setCell(p, 0, t.newSliceOf(t.m.errorRType(), errs))
-		return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: p}, ctlNext
-	})
-	def("(*errors.joinError).Error", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		if p.Obj == 0 {
-			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
-		}
-		sl, _ := t.cell(p, 0).(Slice)
-		var parts []string
-		for _, e := range t.sliceValues(sl) {
-			s, k := t.errorMessage(e.(Iface))
-			if k != ctlNext {
-				return nil, k
-			}
-			parts = append(parts, s)
-		}
-		return strings.Join(parts, "\n"), ctlNext
-	})
+	def("errors.Is", nativeErrorsIs)
+	def("errors.As", nativeErrorsAs)
+	def("errors.Join", nativeErrorsJoin)
+	def("(*errors.joinError).Error", nativeErrorsJoinErrorError)
 	def("(*errors.joinError).Unwrap", nativeErrorsJoinErrorUnwrap)
 	globalInits["errors.ErrUnsupported"] = func(m *Machine, o *Object) {
 		rt := m.lookupType("errors", "errorString")
@@ -320,4 +263,73 @@ func nativeErrorsJoinErrorUnwrap(t *thread, args []Value) (Value, ctl) {
 		return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
 	}
 	return t.cell(p, 0), ctlNext
+}
+
+// nativeErrorsIs is errors.Is.
+func nativeErrorsIs(t *thread, args []Value) (Value, ctl) {
+	err, _ := args[0].(Iface)
+	target, _ := args[1].(Iface)
+	if err.T == nil || target.T == nil {
+		return err.T == nil && target.T == nil, ctlNext
+	}
+	return t.errorsIs(err, target, types.Comparable(target.T.T), 0)
+}
+
+// nativeErrorsAs is errors.As.
+func nativeErrorsAs(t *thread, args []Value) (Value, ctl) {
+	err, _ := args[0].(Iface)
+	target, _ := args[1].(Iface)
+	if err.T == nil {
+		return false, ctlNext
+	}
+	if target.T == nil {
+		return nil, t.stringPanic("errors: target cannot be nil")
+	}
+	pt, isPtr := target.T.T.Underlying().(*types.Pointer)
+	p, _ := target.V.(Pointer)
+	if !isPtr || p.Obj == 0 {
+		return nil, t.stringPanic("errors: target must be a non-nil pointer")
+	}
+	if !types.IsInterface(pt.Elem()) && !types.Implements(pt.Elem(), t.m.errorIface()) {
+		return nil, t.stringPanic("errors: *target must be interface or implement error")
+	}
+	return t.errorsAs(err, target, p, t.m.types.get(pt.Elem()), 0)
+}
+
+// nativeErrorsJoin is errors.Join.
+func nativeErrorsJoin(t *thread, args []Value) (Value, ctl) {
+	var errs []Value
+	for _, e := range t.sliceValues(args[0]) {
+		if iv, _ := e.(Iface); iv.T != nil {
+			errs = append(errs, iv)
+		}
+	}
+	if len(errs) == 0 {
+		return Iface{}, ctlNext
+	}
+	rt := t.m.lookupType("errors", "joinError")
+	if rt == nil {
+		return nil, t.unsupported(t.g.top, "errors.Join without package errors")
+	}
+	p := t.alloc(rt)
+	t.setCell(p, 0, t.newSliceOf(t.m.errorRType(), errs))
+	return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: p}, ctlNext
+}
+
+// nativeErrorsJoinErrorError is (*errors.joinError).Error.
+func nativeErrorsJoinErrorError(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	if p.Obj == 0 {
+		return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	}
+	sl, _ := t.cell(p, 0).(Slice)
+	var parts []string
+	for _, e := range t.sliceValues(sl) {
+		s, k := t.errorMessage(e.(Iface))
+		if k != ctlNext {
+			return nil, k
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "\n"), ctlNext
 }

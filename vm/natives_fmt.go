@@ -10,11 +10,10 @@ import (
 func (t *thread) writeTo(w Value, data string) (int, ctl) {
 	iv, _ := w.(Iface)
 	if p, ok := iv.V.(Pointer); ok && iv.T != nil && iv.T.String() == "*os.File" {
-		if fd := t.m.fileFD(p); fd > 0 {
-			t.s.write(fd, data)
+		if fd := t.osFileFD(p); fd == 1 || fd == 2 {
+			t.s.write(fd, data) // the program's output, without running os
 			return len(data), ctlNext
 		}
-		return 0, t.unsupported(t.g.top, "writing to a file other than os.Stdout/os.Stderr")
 	}
 	if iv.T == nil {
 		return 0, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
@@ -29,15 +28,23 @@ func (t *thread) writeTo(w Value, data string) (int, ctl) {
 	return len(data), ctlNext
 }
 
-// fileFD returns 1 or 2 for os.Stdout/os.Stderr, 0 otherwise.
-func (m *Machine) fileFD(p Pointer) int {
-	switch p.Obj {
-	case m.stdout:
-		return 1
-	case m.stderr:
-		return 2
+// osFileFD returns the descriptor of the *os.File at p (-1: none).
+func (t *thread) osFileFD(p Pointer) int {
+	if p.Obj == 0 {
+		return -1
 	}
-	return 0
+	fp, _ := t.cell(p, 0).(Pointer) // File{*file}
+	frt := t.m.namedType("os", "file")
+	prt := t.m.namedType("internal/poll", "FD")
+	if fp.Obj == 0 || frt == nil || prt == nil {
+		return -1
+	}
+	off, _, ok := t.m.testField(frt, "pfd")
+	off2, _, ok2 := t.m.testField(prt, "Sysfd")
+	if !ok || !ok2 {
+		return -1
+	}
+	return toInt(t.cell(Pointer{Obj: fp.Obj, Off: fp.Off + off + off2}, 0))
 }
 
 // newError makes an error value with message msg (an *errors.errorString
@@ -70,84 +77,11 @@ func init() {
 	def("fmt.Fprintf", fprint(func(t *thread, args []Value) string {
 		return t.sprintf(args[1].(string), t.sliceValues(args[2]))
 	}))
-	def("fmt.Errorf", func(t *thread, args []Value) (Value, ctl) {
-		format := args[0].(string)
-		vals := t.sliceValues(args[1])
-		msg := t.sprintf(format, vals)
-		var wrapped []Value
-		if strings.Contains(format, "%w") {
-			// the operands of %w verbs, in order
-			argi := 0
-			for i := 0; i < len(format); i++ {
-				if format[i] != '%' {
-					continue
-				}
-				j := i + 1
-				for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
-					j++
-				}
-				if j >= len(format) {
-					break
-				}
-				if format[j] == '%' {
-					i = j
-					continue
-				}
-				if format[j] == 'w' && argi < len(vals) {
-					if iv, ok := vals[argi].(Iface); ok && iv.T != nil {
-						wrapped = append(wrapped, vals[argi])
-					}
-				}
-				argi++
-				i = j
-			}
-		}
-		switch len(wrapped) {
-		case 0:
-			return t.newError(msg), ctlNext
-		case 1:
-			if rt := t.m.lookupType("fmt", "wrapError"); rt != nil {
-				p := t.alloc(rt)
-				t.setCell(p, 0, msg)
-				t.setCell(p, 1, wrapped[0])
-				return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: p}, ctlNext
-			}
-		default:
-			if rt := t.m.lookupType("fmt", "wrapErrors"); rt != nil {
-				p := t.alloc(rt)
-				t.setCell(p, 0, msg)
-				errT := t.m.types.get(types.Universe.Lookup("error").Type())
-				t.setCell(p, 1, t.newSliceOf(errT, wrapped))
-				return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: p}, ctlNext
-			}
-		}
-		return t.newError(msg), ctlNext
-	})
+	def("fmt.Errorf", nativeFmtErrorf)
 	def("(*fmt.wrapError).Error", nativeFmtWrapErrorError)
 	def("(*fmt.wrapError).Unwrap", nativeFmtWrapErrorUnwrap)
 	def("(*fmt.wrapErrors).Error", nativeFmtWrapErrorsError)
 	def("(*fmt.wrapErrors).Unwrap", nativeFmtWrapErrorsUnwrap)
-	def("(*os.File).Write", nativeOsFileWrite)
-	def("(*os.File).WriteString", nativeOsFileWriteString)
-	fileInit := func(which string) func(m *Machine, o *Object) {
-		return func(m *Machine, o *Object) {
-			rt := m.lookupType("os", "File")
-			if rt == nil {
-				return
-			}
-			id := m.base.alloc(&Object{T: rt, Cells: cellsOf(rt), shared: true}, 0)
-			o.Cells[0] = Pointer{Obj: id}
-			switch which {
-			case "out":
-				m.stdout = id
-			case "err":
-				m.stderr = id
-			}
-		}
-	}
-	globalInits["os.Stdout"] = fileInit("out")
-	globalInits["os.Stderr"] = fileInit("err")
-	globalInits["os.Stdin"] = fileInit("in")
 }
 
 // nativeFmtPrintln is fmt.Println.
@@ -206,24 +140,57 @@ func nativeFmtWrapErrorsUnwrap(t *thread, args []Value) (Value, ctl) {
 	return t.cell(ptrArg(args[0]), 1), ctlNext
 }
 
-// nativeOsFileWrite is (*os.File).Write.
-func nativeOsFileWrite(t *thread, args []Value) (Value, ctl) {
-	p := ptrArg(args[0])
-	data := string(t.s.bytesOf(args[1].(Slice)))
-	if fd := t.m.fileFD(p); fd > 0 {
-		t.s.write(fd, data)
-		return Tuple{len(data), Iface{}}, ctlNext
+// nativeFmtErrorf is fmt.Errorf.
+func nativeFmtErrorf(t *thread, args []Value) (Value, ctl) {
+	format := args[0].(string)
+	vals := t.sliceValues(args[1])
+	msg := t.sprintf(format, vals)
+	var wrapped []Value
+	if strings.Contains(format, "%w") {
+		// the operands of %w verbs, in order
+		argi := 0
+		for i := 0; i < len(format); i++ {
+			if format[i] != '%' {
+				continue
+			}
+			j := i + 1
+			for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
+				j++
+			}
+			if j >= len(format) {
+				break
+			}
+			if format[j] == '%' {
+				i = j
+				continue
+			}
+			if format[j] == 'w' && argi < len(vals) {
+				if iv, ok := vals[argi].(Iface); ok && iv.T != nil {
+					wrapped = append(wrapped, vals[argi])
+				}
+			}
+			argi++
+			i = j
+		}
 	}
-	return nil, t.unsupported(t.g.top, "writing to a file other than os.Stdout/os.Stderr")
-}
-
-// nativeOsFileWriteString is (*os.File).WriteString.
-func nativeOsFileWriteString(t *thread, args []Value) (Value, ctl) {
-	p := ptrArg(args[0])
-	data := args[1].(string)
-	if fd := t.m.fileFD(p); fd > 0 {
-		t.s.write(fd, data)
-		return Tuple{len(data), Iface{}}, ctlNext
+	switch len(wrapped) {
+	case 0:
+		return t.newError(msg), ctlNext
+	case 1:
+		if rt := t.m.lookupType("fmt", "wrapError"); rt != nil {
+			p := t.alloc(rt)
+			t.setCell(p, 0, msg)
+			t.setCell(p, 1, wrapped[0])
+			return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: p}, ctlNext
+		}
+	default:
+		if rt := t.m.lookupType("fmt", "wrapErrors"); rt != nil {
+			p := t.alloc(rt)
+			t.setCell(p, 0, msg)
+			errT := t.m.types.get(types.Universe.Lookup("error").Type())
+			t.setCell(p, 1, t.newSliceOf(errT, wrapped))
+			return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: p}, ctlNext
+		}
 	}
-	return nil, t.unsupported(t.g.top, "writing to a file other than os.Stdout/os.Stderr")
+	return t.newError(msg), ctlNext
 }

@@ -170,8 +170,10 @@ func init() {
 			if out, _ := t.cell(l.p, l.out).(Iface); out.T != nil {
 				return out
 			}
-			if rt := t.m.lookupType("os", "File"); rt != nil {
-				return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: Pointer{Obj: t.m.stderr}}
+			if p, ok := t.m.globalVar("os", "Stderr"); ok {
+				if rt := t.m.lookupType("os", "File"); rt != nil {
+					return Iface{T: t.m.types.get(types.NewPointer(rt.T)), V: t.cell(p, 0)}
+				}
 			}
 			return Iface{}
 		}},
@@ -213,30 +215,33 @@ func nativeLogDefault(t *thread, args []Value) (Value, ctl) { return t.stdLogger
 // flag is interpreted; its isZeroValue (for PrintDefaults) uses reflect to
 // make a zero value of a flag's Value type: modelled here over VM types.
 func init() {
-	def("flag.isZeroValue", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		if p.Obj == 0 {
-			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	def("flag.isZeroValue", nativeFlagIsZeroValue)
+}
+
+// nativeFlagIsZeroValue is flag.isZeroValue.
+func nativeFlagIsZeroValue(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	if p.Obj == 0 {
+		return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	}
+	fv, _ := t.cell(p, t.m.fieldOff("flag", "Flag", 2)).(Iface)
+	if fv.T == nil {
+		return Tuple{false, Iface{}}, ctlNext
+	}
+	zero := fv.T.Zero()
+	if _, ok := fv.T.T.Underlying().(*types.Pointer); ok {
+		zero = t.alloc(fv.T.Elem)
+	}
+	m := fv.T.methodByName("String")
+	if m == nil {
+		return Tuple{false, Iface{}}, ctlNext
+	}
+	s, ok := t.syncCall(m, []Value{zero})
+	if !ok {
+		if t.s.err != nil {
+			return nil, ctlStop
 		}
-		fv, _ := t.cell(p, t.m.fieldOff("flag", "Flag", 2)).(Iface)
-		if fv.T == nil {
-			return Tuple{false, Iface{}}, ctlNext
-		}
-		zero := fv.T.Zero()
-		if _, ok := fv.T.T.Underlying().(*types.Pointer); ok {
-			zero = t.alloc(fv.T.Elem)
-		}
-		m := fv.T.methodByName("String")
-		if m == nil {
-			return Tuple{false, Iface{}}, ctlNext
-		}
-		s, ok := t.syncCall(m, []Value{zero})
-		if !ok {
-			if t.s.err != nil {
-				return nil, ctlStop
-			}
-			return Tuple{false, t.newError("panic calling String method on zero " + fv.T.String())}, ctlNext
-		}
-		return Tuple{s == args[1], Iface{}}, ctlNext
-	})
+		return Tuple{false, t.newError("panic calling String method on zero " + fv.T.String())}, ctlNext
+	}
+	return Tuple{s == args[1], Iface{}}, ctlNext
 }

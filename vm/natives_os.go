@@ -1,16 +1,27 @@
 package vm
 
-// Natives of package os that are not the OS boundary: its page size, and
-// the initializer of package os, whose source is not interpreted (it is
-// the OS boundary): the error variables that alias package io/fs's (run
-// from source, initialized before os) get fs's values, so that
-// errors.Is(err, os.ErrClosed) and a comparison with os.ErrNotExist see
-// the errors fs and the program return.
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Natives of package os, which runs from its source over the natives of
+// package syscall (natives_syscall.go): the functions package runtime
+// provides to it (its arguments, the random numbers of temporary names,
+// SIGPIPE), the page size, and the values read from the operating system
+// that the trace records (osinputs.go): os.Executable, os.Getwd and
+// os.Hostname.
 
 func init() {
-	def("os.init", osInit)
 	def("os.Getpagesize", osGetpagesize)
 	def("syscall.Getpagesize", osGetpagesize)
+	def("os.runtime_args", osRuntimeArgs)
+	def("os.runtime_rand", osRuntimeRand)
+	def("os.sigpipe", osSigpipe)
+	def("os.Executable", osExecutable)
+	def("os.Getwd", osGetwd)
+	def("os.Hostname", osHostname)
 }
 
 // osGetpagesize is os.Getpagesize and syscall.Getpagesize: the page size of
@@ -18,26 +29,66 @@ func init() {
 // buffers are sized by it).
 func osGetpagesize(t *thread, args []Value) (Value, ctl) { return 4096, ctlNext }
 
-// osErrorsFromFS names the variables of os that are the same-named
-// variables of io/fs.
-var osErrorsFromFS = []string{"ErrInvalid", "ErrPermission", "ErrExist", "ErrNotExist", "ErrClosed"}
-
-// osInit is os's package initializer. The initializers of a stripped
-// package do not call those of its imports, so it runs io/fs's first
-// (idempotent, as every package initializer).
-func osInit(t *thread, args []Value) (Value, ctl) {
-	fsInit := t.m.pkgFunc("io/fs", "init")
-	if fsInit == nil {
-		return nil, ctlNext
+// osRuntimeArgs is os.runtime_args: the program's name and Options.Args.
+func osRuntimeArgs(t *thread, args []Value) (Value, ctl) {
+	vals := []Value{"prog"}
+	for _, a := range t.m.opts.Args {
+		vals = append(vals, a)
 	}
-	return nil, t.callCont(t.g.top, t.m.funcValue(fsInit), nil, func(t *thread, _ Value) ctl {
-		for _, name := range osErrorsFromFS {
-			dst, ok := t.m.globalVar("os", name)
-			src, ok2 := t.m.globalVar("io/fs", name)
-			if ok && ok2 {
-				t.setCell(dst, 0, t.cell(src, 0))
-			}
+	return t.newSliceOf(t.m.stringRType(), vals), ctlNext
+}
+
+// osRuntimeRand is os.runtime_rand (the names of temporary files and
+// directories): a function of the instructions the run has executed and
+// of the numbers it drew, so that a run and its replay make the same
+// names; a name that exists already (left by another run of the search:
+// the file system is not part of the state) is retried by os with the
+// next number, as in Go.
+func osRuntimeRand(t *thread, args []Value) (Value, ctl) { return t.osDraw(), ctlNext }
+
+// osDraw is the run's next pseudo-random number for names.
+func (t *thread) osDraw() uint64 {
+	t.s.draws++
+	return splitMix64(uint64(t.s.instrs)*0x9e3779b97f4a7c15 + t.s.draws)
+}
+
+// osSigpipe is os.sigpipe (a write to a closed pipe on the standard
+// output raises SIGPIPE): the VM's standard streams are never closed.
+func osSigpipe(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// osExecutable is os.Executable: the path go test gives the binary it
+// builds, $TMPDIR/go-build/b001/PKG.test (go run: exe/PKG), without its
+// random directory name so that every run and its replay see the same
+// value (recorded). gmc builds no binary: the file does not exist, which
+// Go allows (the path is not guaranteed to point to the executable); a
+// test that re-executes itself stops at the OS boundary of os/exec.
+func osExecutable(t *thread, args []Value) (Value, ctl) {
+	v := t.m.osIn.value(func(in *OSInputs) **string { return &in.Executable }, func() string {
+		name := "main"
+		if roots := t.m.prog.Roots; len(roots) > 0 {
+			name = strings.TrimSuffix(roots[0].Pkg.Name(), "_test")
 		}
-		return t.ret(t.g.top, nil)
+		if t.s.isMain {
+			name = filepath.Join("exe", name)
+		} else {
+			name = filepath.Join("b001", name+".test")
+		}
+		return filepath.Join(os.TempDir(), "go-build", name)
 	})
+	return Tuple{v, Iface{}}, ctlNext
+}
+
+// osGetwd is os.Getwd: the directory of the package under test, where go
+// test runs a test (recorded).
+func osGetwd(t *thread, args []Value) (Value, ctl) {
+	return Tuple{t.m.workDir(), Iface{}}, ctlNext
+}
+
+// osHostname is os.Hostname: the host's name (recorded).
+func osHostname(t *thread, args []Value) (Value, ctl) {
+	v := t.m.osIn.value(func(in *OSInputs) **string { return &in.Hostname }, func() string {
+		h, _ := os.Hostname()
+		return h
+	})
+	return Tuple{v, Iface{}}, ctlNext
 }

@@ -24,17 +24,7 @@ import (
 var makeFuncStub = &nativeFunc{name: "reflect.makeFuncStub", fn: callMadeFunc}
 
 func init() {
-	def("reflect.MakeFunc", func(t *thread, args []Value) (Value, ctl) {
-		rt := typeArg(args[0])
-		if rt == nil {
-			return nil, t.stringPanic("reflect: call of MakeFunc with non-Func type")
-		}
-		if _, ok := rt.T.Underlying().(*types.Signature); !ok {
-			return nil, t.stringPanic("reflect: call of MakeFunc with non-Func type")
-		}
-		cl := &Closure{Native: makeFuncStub, Bound: []Value{rtypeRef{rt}, args[1]}}
-		return packValue(t.newRValue(rt, cl, 0)), ctlNext
-	})
+	def("reflect.MakeFunc", nativeReflectMakeFunc)
 	valueMethod("Call", func(t *thread, v rvalue, args []Value) (Value, ctl) {
 		return t.reflectCall(v, args[0], "Call", false)
 	})
@@ -175,4 +165,17 @@ func callMadeFunc(t *thread, args []Value) (Value, ctl) {
 		}
 		return t.ret(t.g.top, Tuple(out))
 	})
+}
+
+// nativeReflectMakeFunc is reflect.MakeFunc.
+func nativeReflectMakeFunc(t *thread, args []Value) (Value, ctl) {
+	rt := typeArg(args[0])
+	if rt == nil {
+		return nil, t.stringPanic("reflect: call of MakeFunc with non-Func type")
+	}
+	if _, ok := rt.T.Underlying().(*types.Signature); !ok {
+		return nil, t.stringPanic("reflect: call of MakeFunc with non-Func type")
+	}
+	cl := &Closure{Native: makeFuncStub, Bound: []Value{rtypeRef{rt}, args[1]}}
+	return packValue(t.newRValue(rt, cl, 0)), ctlNext
 }

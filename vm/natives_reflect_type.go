@@ -250,12 +250,8 @@ func typeArg(v Value) *RType {
 func init() {
 	def("reflect.DeepEqual", nativeReflectDeepEqual)
 	def("reflect.TypeOf", nativeReflectTypeOf)
-	def("(reflect.Kind).String", func(t *thread, args []Value) (Value, ctl) {
-		return reflect.Kind(toUint64(args[0])).String(), ctlNext
-	})
-	def("(reflect.ChanDir).String", func(t *thread, args []Value) (Value, ctl) {
-		return reflect.ChanDir(toInt(args[0])).String(), ctlNext
-	})
+	def("(reflect.Kind).String", nativeReflectKindString)
+	def("(reflect.ChanDir).String", nativeReflectChanDirString)
 	rtypeMethod("String", func(t *thread, rt *RType, _ []Value) (Value, ctl) {
 		return reflectTypeString(rt.T), ctlNext
 	})
@@ -422,3 +418,13 @@ func nativeInternalAbiTypeElem(t *thread, args []Value) (Value, ctl) {
 
 // nativeReflectToRType is reflect.toRType.
 func nativeReflectToRType(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext }
+
+// nativeReflectKindString is (reflect.Kind).String.
+func nativeReflectKindString(t *thread, args []Value) (Value, ctl) {
+	return reflect.Kind(toUint64(args[0])).String(), ctlNext
+}
+
+// nativeReflectChanDirString is (reflect.ChanDir).String.
+func nativeReflectChanDirString(t *thread, args []Value) (Value, ctl) {
+	return reflect.ChanDir(toInt(args[0])).String(), ctlNext
+}

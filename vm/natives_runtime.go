@@ -393,16 +393,8 @@ func init() {
 	def("(*runtime.Func).Entry", nativeRuntimeFuncEntry)
 	def("(*runtime.Func).FileLine", nativeRuntimeFuncFileLine)
 	def("runtime.Stack", nativeRuntimeStack)
-	def("runtime/debug.Stack", func(t *thread, args []Value) (Value, ctl) {
-		self := "runtime/debug.Stack(...)\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":26\n"
-		return t.newBytes([]byte(t.stackText(false, self))), ctlNext
-	})
-	def("runtime/debug.PrintStack", func(t *thread, args []Value) (Value, ctl) {
-		self := "runtime/debug.Stack(...)\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":26\n" +
-			"runtime/debug.PrintStack(...)\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":18\n"
-		t.s.write(2, t.stackText(false, self))
-		return nil, ctlNext
-	})
+	def("runtime/debug.Stack", nativeRuntimeDebugStack)
+	def("runtime/debug.PrintStack", nativeRuntimeDebugPrintStack)
 }
 
 // nativeRuntimeCallers is runtime.Callers.
@@ -521,4 +513,18 @@ func nativeRuntimeStack(t *thread, args []Value) (Value, ctl) {
 		}
 	}
 	return n, ctlNext
+}
+
+// nativeRuntimeDebugStack is runtime/debug.Stack.
+func nativeRuntimeDebugStack(t *thread, args []Value) (Value, ctl) {
+	self := "runtime/debug.Stack(...)\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":26\n"
+	return t.newBytes([]byte(t.stackText(false, self))), ctlNext
+}
+
+// nativeRuntimeDebugPrintStack is runtime/debug.PrintStack.
+func nativeRuntimeDebugPrintStack(t *thread, args []Value) (Value, ctl) {
+	self := "runtime/debug.Stack(...)\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":26\n" +
+		"runtime/debug.PrintStack(...)\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":18\n"
+	t.s.write(2, t.stackText(false, self))
+	return nil, ctlNext
 }

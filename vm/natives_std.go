@@ -3,8 +3,6 @@ package vm
 import (
 	"bytes"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 	"unicode"
@@ -115,7 +113,7 @@ func init() {
 	adaptPkg("internal/bytealg", map[string]any{
 		"IndexByteString": strings.IndexByte, "IndexByte": bytes.IndexByte, "Count": func(b []byte, c byte) int { return bytes.Count(b, []byte{c}) },
 		"CountString": func(s string, c byte) int { return strings.Count(s, string([]byte{c})) },
-		"Compare":     bytes.Compare, "Equal": bytes.Equal, "IndexString": strings.Index,
+		"Compare":     bytes.Compare, "CompareString": strings.Compare, "Equal": bytes.Equal, "IndexString": strings.Index,
 		"Index": bytes.Index, "LastIndexByte": bytes.LastIndexByte,
 		"LastIndexByteString": strings.LastIndexByte,
 		"Cutover":             func(n int) int { return (n + 16) / 8 },
@@ -128,115 +126,150 @@ func init() {
 
 // --- strings.Builder: cell 0 = addr (*Builder, for the copy check), cell 1 = buf ([]byte) ---
 
+// sbRecv prefixes the natives of strings.Builder's methods.
+const sbRecv = "(*strings.Builder)."
+
 func init() {
-	// builder returns the receiver after Go's copy check.
-	builder := func(t *thread, v Value, write bool) (Pointer, ctl) {
-		p := ptrArg(v)
-		if p.Obj == 0 {
-			return p, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
-		}
-		addr, _ := t.cell(p, 0).(Pointer)
-		if !write {
-			return p, ctlNext
-		}
-		if addr.Obj == 0 {
-			t.setCell(p, 0, p)
-		} else if addr != p {
-			return p, t.stringPanic("strings: illegal use of non-zero Builder copied by value")
-		}
+	def(sbRecv+"String", nativeStringsBuilderString)
+	def(sbRecv+"Len", nativeStringsBuilderLen)
+	def(sbRecv+"Cap", nativeStringsBuilderCap)
+	def(sbRecv+"Reset", nativeStringsBuilderReset)
+	def(sbRecv+"Grow", nativeStringsBuilderGrow)
+	def(sbRecv+"Write", nativeStringsBuilderWrite)
+	def(sbRecv+"WriteString", nativeStringsBuilderWriteString)
+	def(sbRecv+"WriteByte", nativeStringsBuilderWriteByte)
+	def(sbRecv+"WriteRune", nativeStringsBuilderWriteRune)
+}
+
+// sbReceiver returns a strings.Builder method's receiver after Go's copy
+// check.
+func (t *thread) sbReceiver(v Value, write bool) (Pointer, ctl) {
+	p := ptrArg(v)
+	if p.Obj == 0 {
+		return p, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	}
+	addr, _ := t.cell(p, 0).(Pointer)
+	if !write {
 		return p, ctlNext
 	}
-	bufOf := func(t *thread, p Pointer) Slice { sl, _ := t.cell(p, 1).(Slice); return sl }
-	appendBytes := func(t *thread, p Pointer, b []byte) {
-		vals := make([]Value, len(b))
-		for i, c := range b {
-			vals[i] = c
-		}
-		t.setCell(p, 1, t.appendSlice(bufOf(t, p), t.m.byteType(), vals))
+	if addr.Obj == 0 {
+		t.setCell(p, 0, p)
+	} else if addr != p {
+		return p, t.stringPanic("strings: illegal use of non-zero Builder copied by value")
 	}
-	const sb = "(*strings.Builder)."
-	def(sb+"String", func(t *thread, args []Value) (Value, ctl) {
-		p, k := builder(t, args[0], false)
-		if k != ctlNext {
-			return nil, k
-		}
-		return string(t.s.bytesOf(bufOf(t, p))), ctlNext
-	})
-	def(sb+"Len", func(t *thread, args []Value) (Value, ctl) {
-		p, k := builder(t, args[0], false)
-		if k != ctlNext {
-			return nil, k
-		}
-		return bufOf(t, p).Len, ctlNext
-	})
-	def(sb+"Cap", func(t *thread, args []Value) (Value, ctl) {
-		p, k := builder(t, args[0], false)
-		if k != ctlNext {
-			return nil, k
-		}
-		return bufOf(t, p).Cap, ctlNext
-	})
-	def(sb+"Reset", func(t *thread, args []Value) (Value, ctl) {
-		p, k := builder(t, args[0], false)
-		if k != ctlNext {
-			return nil, k
-		}
-		t.setCell(p, 0, Pointer{})
-		t.setCell(p, 1, Slice{})
-		return nil, ctlNext
-	})
-	def(sb+"Grow", func(t *thread, args []Value) (Value, ctl) {
-		p, k := builder(t, args[0], true)
-		if k != ctlNext {
-			return nil, k
-		}
-		n := toInt(args[1])
-		if n < 0 {
-			return nil, t.stringPanic("strings.Builder.Grow: negative count")
-		}
-		buf := bufOf(t, p)
-		if buf.Cap-buf.Len < n {
-			nb := t.makeSlice(t.m.byteType(), buf.Len, 2*buf.Cap+n)
-			t.copyCells(nb, t.s.sliceCells(buf, nil8), nil8)
-			t.setCell(p, 1, nb)
-		}
-		return nil, ctlNext
-	})
-	def(sb+"Write", func(t *thread, args []Value) (Value, ctl) {
-		p, k := builder(t, args[0], true)
-		if k != ctlNext {
-			return nil, k
-		}
-		b := t.s.bytesOf(args[1].(Slice))
-		appendBytes(t, p, b)
-		return Tuple{len(b), Iface{}}, ctlNext
-	})
-	def(sb+"WriteString", func(t *thread, args []Value) (Value, ctl) {
-		p, k := builder(t, args[0], true)
-		if k != ctlNext {
-			return nil, k
-		}
-		s := args[1].(string)
-		appendBytes(t, p, []byte(s))
-		return Tuple{len(s), Iface{}}, ctlNext
-	})
-	def(sb+"WriteByte", func(t *thread, args []Value) (Value, ctl) {
-		p, k := builder(t, args[0], true)
-		if k != ctlNext {
-			return nil, k
-		}
-		appendBytes(t, p, []byte{args[1].(uint8)})
-		return Iface{}, ctlNext
-	})
-	def(sb+"WriteRune", func(t *thread, args []Value) (Value, ctl) {
-		p, k := builder(t, args[0], true)
-		if k != ctlNext {
-			return nil, k
-		}
-		b := utf8.AppendRune(nil, rune(toInt64(args[1])))
-		appendBytes(t, p, b)
-		return Tuple{len(b), Iface{}}, ctlNext
-	})
+	return p, ctlNext
+}
+
+// sbBuf is a strings.Builder's buffer.
+func (t *thread) sbBuf(p Pointer) Slice { sl, _ := t.cell(p, 1).(Slice); return sl }
+
+// sbAppend appends b to a strings.Builder's buffer.
+func (t *thread) sbAppend(p Pointer, b []byte) {
+	vals := make([]Value, len(b))
+	for i, c := range b {
+		vals[i] = c
+	}
+	t.setCell(p, 1, t.appendSlice(t.sbBuf(p), t.m.byteType(), vals))
+}
+
+// nativeStringsBuilderString is (*strings.Builder).String.
+func nativeStringsBuilderString(t *thread, args []Value) (Value, ctl) {
+	p, k := t.sbReceiver(args[0], false)
+	if k != ctlNext {
+		return nil, k
+	}
+	return string(t.s.bytesOf(t.sbBuf(p))), ctlNext
+}
+
+// nativeStringsBuilderLen is (*strings.Builder).Len.
+func nativeStringsBuilderLen(t *thread, args []Value) (Value, ctl) {
+	p, k := t.sbReceiver(args[0], false)
+	if k != ctlNext {
+		return nil, k
+	}
+	return t.sbBuf(p).Len, ctlNext
+}
+
+// nativeStringsBuilderCap is (*strings.Builder).Cap.
+func nativeStringsBuilderCap(t *thread, args []Value) (Value, ctl) {
+	p, k := t.sbReceiver(args[0], false)
+	if k != ctlNext {
+		return nil, k
+	}
+	return t.sbBuf(p).Cap, ctlNext
+}
+
+// nativeStringsBuilderReset is (*strings.Builder).Reset.
+func nativeStringsBuilderReset(t *thread, args []Value) (Value, ctl) {
+	p, k := t.sbReceiver(args[0], false)
+	if k != ctlNext {
+		return nil, k
+	}
+	t.setCell(p, 0, Pointer{})
+	t.setCell(p, 1, Slice{})
+	return nil, ctlNext
+}
+
+// nativeStringsBuilderGrow is (*strings.Builder).Grow.
+func nativeStringsBuilderGrow(t *thread, args []Value) (Value, ctl) {
+	p, k := t.sbReceiver(args[0], true)
+	if k != ctlNext {
+		return nil, k
+	}
+	n := toInt(args[1])
+	if n < 0 {
+		return nil, t.stringPanic("strings.Builder.Grow: negative count")
+	}
+	buf := t.sbBuf(p)
+	if buf.Cap-buf.Len < n {
+		nb := t.makeSlice(t.m.byteType(), buf.Len, 2*buf.Cap+n)
+		t.copyCells(nb, t.s.sliceCells(buf, nil8), nil8)
+		t.setCell(p, 1, nb)
+	}
+	return nil, ctlNext
+}
+
+// nativeStringsBuilderWrite is (*strings.Builder).Write.
+func nativeStringsBuilderWrite(t *thread, args []Value) (Value, ctl) {
+	p, k := t.sbReceiver(args[0], true)
+	if k != ctlNext {
+		return nil, k
+	}
+	b := t.s.bytesOf(args[1].(Slice))
+	t.sbAppend(p, b)
+	return Tuple{len(b), Iface{}}, ctlNext
+}
+
+// nativeStringsBuilderWriteString is (*strings.Builder).WriteString.
+func nativeStringsBuilderWriteString(t *thread, args []Value) (Value, ctl) {
+	p, k := t.sbReceiver(args[0], true)
+	if k != ctlNext {
+		return nil, k
+	}
+	s := args[1].(string)
+	t.sbAppend(p, []byte(s))
+	return Tuple{len(s), Iface{}}, ctlNext
+}
+
+// nativeStringsBuilderWriteByte is (*strings.Builder).WriteByte.
+func nativeStringsBuilderWriteByte(t *thread, args []Value) (Value, ctl) {
+	p, k := t.sbReceiver(args[0], true)
+	if k != ctlNext {
+		return nil, k
+	}
+	t.sbAppend(p, []byte{args[1].(uint8)})
+	return Iface{}, ctlNext
+}
+
+// nativeStringsBuilderWriteRune is (*strings.Builder).WriteRune.
+func nativeStringsBuilderWriteRune(t *thread, args []Value) (Value, ctl) {
+	p, k := t.sbReceiver(args[0], true)
+	if k != ctlNext {
+		return nil, k
+	}
+	b := utf8.AppendRune(nil, rune(toInt64(args[1])))
+	t.sbAppend(p, b)
+	return Tuple{len(b), Iface{}}, ctlNext
 }
 
 // globalVar returns the address of the package-level variable pkg.name, if
@@ -365,17 +398,7 @@ func nativeNetDialUDP(t *thread, args []Value) (Value, ctl) {
 // internal/godebug: every setting has its default value (GODEBUG is not
 // read); a *Setting is a Setting holding its name.
 func init() {
-	def("internal/godebug.New", func(t *thread, args []Value) (Value, ctl) {
-		rt := t.m.lookupType("internal/godebug", "Setting")
-		if rt == nil {
-			return nil, t.unsupported(t.g.top, "internal/godebug.New without package godebug's types")
-		}
-		p := t.alloc(rt)
-		name, _ := args[0].(string)
-		name = strings.TrimPrefix(name, "#")
-		t.setCell(p, int32(rt.Fields[0]), name)
-		return p, ctlNext
-	})
+	def("internal/godebug.New", nativeInternalGodebugNew)
 	def("(*internal/godebug.Setting).Value", nativeInternalGodebugSettingValue)
 	def("(*internal/godebug.Setting).String", nativeInternalGodebugSettingString)
 	def("(*internal/godebug.Setting).Name", nativeInternalGodebugSettingName)
@@ -408,25 +431,15 @@ func nativeInternalGodebugSettingUndocumented(t *thread, args []Value) (Value, c
 	return false, ctlNext
 }
 
-func init() {
-	def("os.Executable", osExecutable)
-}
-
-// osExecutable is os.Executable: the path go test gives the binary it
-// builds, $TMPDIR/go-build/b001/PKG.test (go run: exe/PKG), without its
-// random directory name so that every run and its replay see the same
-// value. gmc builds no binary: the file does not exist, which Go allows
-// (the path is not guaranteed to point to the executable); a test that
-// re-executes itself stops at the OS boundary of os/exec.
-func osExecutable(t *thread, args []Value) (Value, ctl) {
-	name := "main"
-	if roots := t.m.prog.Roots; len(roots) > 0 {
-		name = strings.TrimSuffix(roots[0].Pkg.Name(), "_test")
+// nativeInternalGodebugNew is internal/godebug.New.
+func nativeInternalGodebugNew(t *thread, args []Value) (Value, ctl) {
+	rt := t.m.lookupType("internal/godebug", "Setting")
+	if rt == nil {
+		return nil, t.unsupported(t.g.top, "internal/godebug.New without package godebug's types")
 	}
-	if t.s.isMain {
-		name = filepath.Join("exe", name)
-	} else {
-		name = filepath.Join("b001", name+".test")
-	}
-	return Tuple{filepath.Join(os.TempDir(), "go-build", name), Iface{}}, ctlNext
+	p := t.alloc(rt)
+	name, _ := args[0].(string)
+	name = strings.TrimPrefix(name, "#")
+	t.setCell(p, int32(rt.Fields[0]), name)
+	return p, ctlNext
 }

@@ -68,144 +68,31 @@ func (t *thread) mutexUnlock(p Pointer) ctl {
 }
 
 func init() {
-	nf := defSync("(*sync.Mutex).Lock", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.s.last.Op = "sync.Mutex.Lock"
-		return nil, t.mutexLock(p, "sync.Mutex.Lock")
-	})
+	nf := defSync("(*sync.Mutex).Lock", nativeSyncMutexLock)
 	nf.guard = nilSafe(lockGuard)
-	defSync("(*sync.Mutex).TryLock", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.raceLockWord(p, true)
-		if toInt64(t.cell(p, 0)) != 0 {
-			return false, ctlNext
-		}
-		t.setCell(p, 0, int32(1))
-		t.raceLockAcquire(p, LockWrite, p)
-		t.lockAcquired(t.g, p, LockWrite, true)
-		return true, ctlNext
-	})
-	defSync("(*sync.Mutex).Unlock", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.s.last.Op = "sync.Mutex.Unlock"
-		return nil, t.mutexUnlock(p)
-	})
+	defSync("(*sync.Mutex).TryLock", nativeSyncMutexTryLock)
+	defSync("(*sync.Mutex).Unlock", nativeSyncMutexUnlock)
 
 	// RWMutex
-	rl := defSync("(*sync.RWMutex).RLock", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.s.last.Op = "sync.RWMutex.RLock"
-		t.raceLockWord(p, false)
-		if toInt64(t.cell(p, 0)) != 0 {
-			t.g.status = gBlocked
-			t.g.wait = waitInfo{kind: waitCell0, reason: "sync.RWMutex.RLock", ptr: p}
-			return nil, ctlBlock
-		}
-		t.setCell(p, 4, int32(toInt64(t.cell(p, 4))+1))
-		t.raceLockAcquire(p, LockRead, readerSem(p))
-		t.lockAcquired(t.g, p, LockRead, false)
-		return nil, ctlNext
-	})
+	rl := defSync("(*sync.RWMutex).RLock", nativeSyncRWMutexRLock)
 	rl.guard = nilSafe(func(t *thread, args []Value) (bool, waitInfo) {
 		p := ptrArg(args[0])
 		return toInt64(t.cell(p, 0)) == 0, waitInfo{kind: waitCell0, reason: "sync.RWMutex.RLock", ptr: p}
 	})
-	defSync("(*sync.RWMutex).TryRLock", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.raceLockWord(p, false)
-		if toInt64(t.cell(p, 0)) != 0 {
-			return false, ctlNext
-		}
-		t.setCell(p, 4, int32(toInt64(t.cell(p, 4))+1))
-		t.raceLockAcquire(p, LockRead, readerSem(p))
-		t.lockAcquired(t.g, p, LockRead, true)
-		return true, ctlNext
-	})
-	defSync("(*sync.RWMutex).RUnlock", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.s.last.Op = "sync.RWMutex.RUnlock"
-		n := toInt64(t.cell(p, 4))
-		if n <= 0 {
-			return nil, t.fatal(t.g.top, KindFatal, "sync: RUnlock of unlocked RWMutex")
-		}
-		t.raceLockWord(p, false)
-		t.raceLockRelease(p, LockRead, writerSem(p))
-		t.setCell(p, 4, int32(n-1))
-		t.lockUnlocked(p, LockRead)
-		return nil, ctlNext
-	})
-	wl := defSync("(*sync.RWMutex).Lock", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.s.last.Op = "sync.RWMutex.Lock"
-		id := int64(t.g.id)
-		if toInt64(t.cell(p, 0)) != 0 && toInt64(t.cell(p, 1)) != id {
-			// another writer holds or waits
-			t.g.status = gBlocked
-			t.g.wait = waitInfo{kind: waitCell0, reason: "sync.Mutex.Lock", ptr: p} // behind another writer: Go waits in rw.w.Lock
-			return nil, ctlBlock
-		}
-		// announce: new readers now block
-		t.setCell(p, 0, int32(1))
-		t.setCell(p, 1, goidCell(id))
-		if toInt64(t.cell(p, 4)) != 0 {
-			t.g.status = gBlocked
-			t.g.wait = waitInfo{kind: waitCell0, reason: "sync.RWMutex.Lock", ptr: Pointer{Obj: p.Obj, Off: p.Off + 4}}
-			return nil, ctlBlock
-		}
-		t.setCell(p, 1, goidCell(id)|goidHeld) // held
-		t.raceLockWord(p, false)
-		t.raceLockAcquire(p, LockWrite, readerSem(p), writerSem(p))
-		t.lockAcquired(t.g, p, LockWrite, false)
-		return nil, ctlNext
-	})
+	defSync("(*sync.RWMutex).TryRLock", nativeSyncRWMutexTryRLock)
+	defSync("(*sync.RWMutex).RUnlock", nativeSyncRWMutexRUnlock)
+	wl := defSync("(*sync.RWMutex).Lock", nativeSyncRWMutexLock)
 	wl.guard = nilSafe(func(t *thread, args []Value) (bool, waitInfo) {
 		p := ptrArg(args[0])
 		return toInt64(t.cell(p, 0)) == 0, waitInfo{kind: waitCell0, reason: "sync.Mutex.Lock", ptr: p}
 	})
-	defSync("(*sync.RWMutex).TryLock", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		if toInt64(t.cell(p, 0)) != 0 || toInt64(t.cell(p, 4)) != 0 {
-			return false, ctlNext
-		}
-		t.setCell(p, 0, int32(1))
-		t.setCell(p, 1, goidCell(t.g.id)|goidHeld)
-		t.raceLockWord(p, false)
-		t.raceLockAcquire(p, LockWrite, readerSem(p), writerSem(p))
-		t.lockAcquired(t.g, p, LockWrite, true)
-		return true, ctlNext
-	})
-	defSync("(*sync.RWMutex).Unlock", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.s.last.Op = "sync.RWMutex.Unlock"
-		if toInt64(t.cell(p, 0)) == 0 {
-			return nil, t.fatal(t.g.top, KindFatal, "sync: Unlock of unlocked RWMutex")
-		}
-		t.raceLockWord(p, false)
-		t.raceLockRelease(p, LockWrite, readerSem(p))
-		t.setCell(p, 0, int32(0))
-		t.setCell(p, 1, uint32(0))
-		t.lockUnlocked(p, LockWrite)
-		return nil, ctlNext
-	})
+	defSync("(*sync.RWMutex).TryLock", nativeSyncRWMutexTryLock)
+	defSync("(*sync.RWMutex).Unlock", nativeSyncRWMutexUnlock)
 
 	// WaitGroup
-	defSync("(*sync.WaitGroup).Add", func(t *thread, args []Value) (Value, ctl) {
-		return nil, t.wgAdd(ptrArg(args[0]), toInt64(args[1]))
-	})
-	defSync("(*sync.WaitGroup).Done", func(t *thread, args []Value) (Value, ctl) {
-		return nil, t.wgAdd(ptrArg(args[0]), -1)
-	})
-	wg := defSync("(*sync.WaitGroup).Wait", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.s.last.Op = "sync.WaitGroup.Wait"
-		if toInt64(t.cell(p, 0)) != 0 {
-			t.g.status = gBlocked
-			t.g.wait = waitInfo{kind: waitWG, reason: "sync.WaitGroup.Wait", ptr: p}
-			return nil, ctlBlock
-		}
-		t.raceAcquire(p)
-		return nil, ctlNext
-	})
+	defSync("(*sync.WaitGroup).Add", nativeSyncWaitGroupAdd)
+	defSync("(*sync.WaitGroup).Done", nativeSyncWaitGroupDone)
+	wg := defSync("(*sync.WaitGroup).Wait", nativeSyncWaitGroupWait)
 	wg.guard = nilSafe(func(t *thread, args []Value) (bool, waitInfo) {
 		p := ptrArg(args[0])
 		return toInt64(t.cell(p, 0)) == 0, waitInfo{kind: waitWG, reason: "sync.WaitGroup.Wait", ptr: p}
@@ -222,45 +109,10 @@ func init() {
 		}
 		t.setCell(p, 1, uint32(w+1))
 	}
-	defSync("(*sync.WaitGroup).Go", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		if k := t.wgAdd(p, 1); k != ctlNext {
-			return nil, k
-		}
-		f, _ := args[1].(*Closure)
-		done := &nativeFunc{name: "sync.WaitGroup.Go", fn: func(t *thread, _ []Value) (Value, ctl) {
-			if _, k := t.syncCall(f, nil); !k && t.s.err != nil {
-				return nil, ctlStop
-			}
-			return nil, t.wgAdd(p, -1)
-		}}
-		// Env makes the WaitGroup and f visible to the state hash and the
-		// leak check's reachability
-		t.spawn(t.g.top, &Closure{Native: done, Env: []Value{p, f}}, nil, runtimeFuncName(t.g.top.fn.ssa)+".gowrap1")
-		return nil, ctlNext
-	})
+	defSync("(*sync.WaitGroup).Go", nativeSyncWaitGroupGo)
 
 	// Once
-	once := defSync("(*sync.Once).Do", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.s.last.Op = "sync.Once.Do"
-		if toInt64(t.cell(p, 0)) != 0 {
-			t.raceAcquire(p)
-			return nil, ctlNext
-		}
-		if toInt64(t.cell(p, 1)) != 0 {
-			t.g.status = gBlocked
-			t.g.wait = waitInfo{kind: waitCell0, reason: "sync.Mutex.Lock", ptr: Pointer{Obj: p.Obj, Off: p.Off + 1}}
-			return nil, ctlBlock
-		}
-		t.setCell(p, 1, int32(1))
-		return nil, t.callCont(t.g.top, args[1], nil, func(t *thread, _ Value) ctl {
-			t.setCell(p, 0, uint32(1))
-			t.setCell(p, 1, int32(0))
-			t.raceRelease(p)
-			return t.ret(t.g.top, nil)
-		})
-	})
+	once := defSync("(*sync.Once).Do", nativeSyncOnceDo)
 	once.guard = nilSafe(func(t *thread, args []Value) (bool, waitInfo) {
 		p := ptrArg(args[0])
 		return toInt64(t.cell(p, 1)) == 0, waitInfo{kind: waitCell0, reason: "sync.Mutex.Lock", ptr: Pointer{Obj: p.Obj, Off: p.Off + 1}}
@@ -268,61 +120,9 @@ func init() {
 
 	// Cond
 	def("sync.NewCond", nativeSyncNewCond)
-	defSync("(*sync.Cond).Wait", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		g := t.g
-		if w := g.wake; w != nil || g.nstate == nstateRelock {
-			// signalled: re-acquire L
-			g.wake = nil
-			t.visible = true
-			g.nstate = nstateRelock
-			k := t.lockerLock(p)
-			if k == ctlNext {
-				g.nstate = 0
-			}
-			return nil, k
-		}
-		t.s.last.Op = "sync.Cond.Wait"
-		q, _ := t.cell(p, 1).(*condQueue)
-		t.setCell(p, 1, q.push(g.id))
-		switch l := t.condLocker(p); {
-		case l.T == nil:
-			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
-		case !nativeLocker(l):
-			return nil, t.condWaitCustom(l)
-		}
-		if k := t.lockerUnlock(p); k != ctlNext {
-			return nil, k
-		}
-		return nil, t.park("sync.Cond.Wait")
-	})
-	defSync("(*sync.Cond).Signal", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.s.last.Op = "sync.Cond.Signal"
-		q, _ := t.cell(p, 1).(*condQueue)
-		if id, rest, ok := q.pop(); ok {
-			t.setCell(p, 1, rest)
-			t.s.wakeG(id, &wakeInfo{})
-			t.raceSync(p, id)
-		}
-		return nil, ctlNext
-	})
-	defSync("(*sync.Cond).Broadcast", func(t *thread, args []Value) (Value, ctl) {
-		p := ptrArg(args[0])
-		t.s.last.Op = "sync.Cond.Broadcast"
-		q, _ := t.cell(p, 1).(*condQueue)
-		for {
-			id, rest, ok := q.pop()
-			if !ok {
-				break
-			}
-			q = rest
-			t.s.wakeG(id, &wakeInfo{})
-			t.raceSync(p, id)
-		}
-		t.setCell(p, 1, (*condQueue)(nil))
-		return nil, ctlNext
-	})
+	defSync("(*sync.Cond).Wait", nativeSyncCondWait)
+	defSync("(*sync.Cond).Signal", nativeSyncCondSignal)
+	defSync("(*sync.Cond).Broadcast", nativeSyncCondBroadcast)
 }
 
 // nativeSyncNewCond is sync.NewCond.
@@ -498,4 +298,255 @@ func nilSafe(guard func(t *thread, args []Value) (bool, waitInfo)) func(t *threa
 		}
 		return guard(t, args)
 	}
+}
+
+// nativeSyncMutexLock is (*sync.Mutex).Lock.
+func nativeSyncMutexLock(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.s.last.Op = "sync.Mutex.Lock"
+	return nil, t.mutexLock(p, "sync.Mutex.Lock")
+}
+
+// nativeSyncMutexTryLock is (*sync.Mutex).TryLock.
+func nativeSyncMutexTryLock(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.raceLockWord(p, true)
+	if toInt64(t.cell(p, 0)) != 0 {
+		return false, ctlNext
+	}
+	t.setCell(p, 0, int32(1))
+	t.raceLockAcquire(p, LockWrite, p)
+	t.lockAcquired(t.g, p, LockWrite, true)
+	return true, ctlNext
+}
+
+// nativeSyncMutexUnlock is (*sync.Mutex).Unlock.
+func nativeSyncMutexUnlock(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.s.last.Op = "sync.Mutex.Unlock"
+	return nil, t.mutexUnlock(p)
+}
+
+// nativeSyncRWMutexRLock is (*sync.RWMutex).RLock.
+func nativeSyncRWMutexRLock(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.s.last.Op = "sync.RWMutex.RLock"
+	t.raceLockWord(p, false)
+	if toInt64(t.cell(p, 0)) != 0 {
+		t.g.status = gBlocked
+		t.g.wait = waitInfo{kind: waitCell0, reason: "sync.RWMutex.RLock", ptr: p}
+		return nil, ctlBlock
+	}
+	t.setCell(p, 4, int32(toInt64(t.cell(p, 4))+1))
+	t.raceLockAcquire(p, LockRead, readerSem(p))
+	t.lockAcquired(t.g, p, LockRead, false)
+	return nil, ctlNext
+}
+
+// nativeSyncRWMutexTryRLock is (*sync.RWMutex).TryRLock.
+func nativeSyncRWMutexTryRLock(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.raceLockWord(p, false)
+	if toInt64(t.cell(p, 0)) != 0 {
+		return false, ctlNext
+	}
+	t.setCell(p, 4, int32(toInt64(t.cell(p, 4))+1))
+	t.raceLockAcquire(p, LockRead, readerSem(p))
+	t.lockAcquired(t.g, p, LockRead, true)
+	return true, ctlNext
+}
+
+// nativeSyncRWMutexRUnlock is (*sync.RWMutex).RUnlock.
+func nativeSyncRWMutexRUnlock(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.s.last.Op = "sync.RWMutex.RUnlock"
+	n := toInt64(t.cell(p, 4))
+	if n <= 0 {
+		return nil, t.fatal(t.g.top, KindFatal, "sync: RUnlock of unlocked RWMutex")
+	}
+	t.raceLockWord(p, false)
+	t.raceLockRelease(p, LockRead, writerSem(p))
+	t.setCell(p, 4, int32(n-1))
+	t.lockUnlocked(p, LockRead)
+	return nil, ctlNext
+}
+
+// nativeSyncRWMutexLock is (*sync.RWMutex).Lock.
+func nativeSyncRWMutexLock(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.s.last.Op = "sync.RWMutex.Lock"
+	id := int64(t.g.id)
+	if toInt64(t.cell(p, 0)) != 0 && toInt64(t.cell(p, 1)) != id {
+		// another writer holds or waits
+		t.g.status = gBlocked
+		t.g.wait = waitInfo{kind: waitCell0, reason: "sync.Mutex.Lock", ptr: p} // behind another writer: Go waits in rw.w.Lock
+		return nil, ctlBlock
+	}
+	// announce: new readers now block
+	t.setCell(p, 0, int32(1))
+	t.setCell(p, 1, goidCell(id))
+	if toInt64(t.cell(p, 4)) != 0 {
+		t.g.status = gBlocked
+		t.g.wait = waitInfo{kind: waitCell0, reason: "sync.RWMutex.Lock", ptr: Pointer{Obj: p.Obj, Off: p.Off + 4}}
+		return nil, ctlBlock
+	}
+	t.setCell(p, 1, goidCell(id)|goidHeld) // held
+	t.raceLockWord(p, false)
+	t.raceLockAcquire(p, LockWrite, readerSem(p), writerSem(p))
+	t.lockAcquired(t.g, p, LockWrite, false)
+	return nil, ctlNext
+}
+
+// nativeSyncRWMutexTryLock is (*sync.RWMutex).TryLock.
+func nativeSyncRWMutexTryLock(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	if toInt64(t.cell(p, 0)) != 0 || toInt64(t.cell(p, 4)) != 0 {
+		return false, ctlNext
+	}
+	t.setCell(p, 0, int32(1))
+	t.setCell(p, 1, goidCell(t.g.id)|goidHeld)
+	t.raceLockWord(p, false)
+	t.raceLockAcquire(p, LockWrite, readerSem(p), writerSem(p))
+	t.lockAcquired(t.g, p, LockWrite, true)
+	return true, ctlNext
+}
+
+// nativeSyncRWMutexUnlock is (*sync.RWMutex).Unlock.
+func nativeSyncRWMutexUnlock(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.s.last.Op = "sync.RWMutex.Unlock"
+	if toInt64(t.cell(p, 0)) == 0 {
+		return nil, t.fatal(t.g.top, KindFatal, "sync: Unlock of unlocked RWMutex")
+	}
+	t.raceLockWord(p, false)
+	t.raceLockRelease(p, LockWrite, readerSem(p))
+	t.setCell(p, 0, int32(0))
+	t.setCell(p, 1, uint32(0))
+	t.lockUnlocked(p, LockWrite)
+	return nil, ctlNext
+}
+
+// nativeSyncWaitGroupAdd is (*sync.WaitGroup).Add.
+func nativeSyncWaitGroupAdd(t *thread, args []Value) (Value, ctl) {
+	return nil, t.wgAdd(ptrArg(args[0]), toInt64(args[1]))
+}
+
+// nativeSyncWaitGroupDone is (*sync.WaitGroup).Done.
+func nativeSyncWaitGroupDone(t *thread, args []Value) (Value, ctl) {
+	return nil, t.wgAdd(ptrArg(args[0]), -1)
+}
+
+// nativeSyncWaitGroupWait is (*sync.WaitGroup).Wait.
+func nativeSyncWaitGroupWait(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.s.last.Op = "sync.WaitGroup.Wait"
+	if toInt64(t.cell(p, 0)) != 0 {
+		t.g.status = gBlocked
+		t.g.wait = waitInfo{kind: waitWG, reason: "sync.WaitGroup.Wait", ptr: p}
+		return nil, ctlBlock
+	}
+	t.raceAcquire(p)
+	return nil, ctlNext
+}
+
+// nativeSyncWaitGroupGo is (*sync.WaitGroup).Go.
+func nativeSyncWaitGroupGo(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	if k := t.wgAdd(p, 1); k != ctlNext {
+		return nil, k
+	}
+	f, _ := args[1].(*Closure)
+	done := &nativeFunc{name: "sync.WaitGroup.Go", fn: func(t *thread, _ []Value) (Value, ctl) {
+		if _, k := t.syncCall(f, nil); !k && t.s.err != nil {
+			return nil, ctlStop
+		}
+		return nil, t.wgAdd(p, -1)
+	}}
+	// Env makes the WaitGroup and f visible to the state hash and the
+	// leak check's reachability
+	t.spawn(t.g.top, &Closure{Native: done, Env: []Value{p, f}}, nil, runtimeFuncName(t.g.top.fn.ssa)+".gowrap1")
+	return nil, ctlNext
+}
+
+// nativeSyncOnceDo is (*sync.Once).Do.
+func nativeSyncOnceDo(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.s.last.Op = "sync.Once.Do"
+	if toInt64(t.cell(p, 0)) != 0 {
+		t.raceAcquire(p)
+		return nil, ctlNext
+	}
+	if toInt64(t.cell(p, 1)) != 0 {
+		t.g.status = gBlocked
+		t.g.wait = waitInfo{kind: waitCell0, reason: "sync.Mutex.Lock", ptr: Pointer{Obj: p.Obj, Off: p.Off + 1}}
+		return nil, ctlBlock
+	}
+	t.setCell(p, 1, int32(1))
+	return nil, t.callCont(t.g.top, args[1], nil, func(t *thread, _ Value) ctl {
+		t.setCell(p, 0, uint32(1))
+		t.setCell(p, 1, int32(0))
+		t.raceRelease(p)
+		return t.ret(t.g.top, nil)
+	})
+}
+
+// nativeSyncCondWait is (*sync.Cond).Wait.
+func nativeSyncCondWait(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	g := t.g
+	if w := g.wake; w != nil || g.nstate == nstateRelock {
+		// signalled: re-acquire L
+		g.wake = nil
+		t.visible = true
+		g.nstate = nstateRelock
+		k := t.lockerLock(p)
+		if k == ctlNext {
+			g.nstate = 0
+		}
+		return nil, k
+	}
+	t.s.last.Op = "sync.Cond.Wait"
+	q, _ := t.cell(p, 1).(*condQueue)
+	t.setCell(p, 1, q.push(g.id))
+	switch l := t.condLocker(p); {
+	case l.T == nil:
+		return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	case !nativeLocker(l):
+		return nil, t.condWaitCustom(l)
+	}
+	if k := t.lockerUnlock(p); k != ctlNext {
+		return nil, k
+	}
+	return nil, t.park("sync.Cond.Wait")
+}
+
+// nativeSyncCondSignal is (*sync.Cond).Signal.
+func nativeSyncCondSignal(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.s.last.Op = "sync.Cond.Signal"
+	q, _ := t.cell(p, 1).(*condQueue)
+	if id, rest, ok := q.pop(); ok {
+		t.setCell(p, 1, rest)
+		t.s.wakeG(id, &wakeInfo{})
+		t.raceSync(p, id)
+	}
+	return nil, ctlNext
+}
+
+// nativeSyncCondBroadcast is (*sync.Cond).Broadcast.
+func nativeSyncCondBroadcast(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	t.s.last.Op = "sync.Cond.Broadcast"
+	q, _ := t.cell(p, 1).(*condQueue)
+	for {
+		id, rest, ok := q.pop()
+		if !ok {
+			break
+		}
+		q = rest
+		t.s.wakeG(id, &wakeInfo{})
+		t.raceSync(p, id)
+	}
+	t.setCell(p, 1, (*condQueue)(nil))
+	return nil, ctlNext
 }

@@ -3,6 +3,8 @@ package vm
 import (
 	"fmt"
 	"go/types"
+	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -36,10 +38,39 @@ func (t *thread) fatal(fr *frame, kind Kind, msg string) ctl {
 }
 
 // unsupported stops the run: the program uses something gmc does not model.
+// Reached inside the standard library (os running from its source calls
+// a syscall that is not modelled), it names the standard-library function
+// the program called and the program's call of it: "... in os.Pipe at
+// main.go:6".
 func (t *thread) unsupported(fr *frame, what string) ctl {
+	if u, via := t.m.userFrame(fr); u != nil && u != fr {
+		fr, what = u, what+" in "+via
+	}
 	pos := t.posOf(fr)
 	t.s.fail(&Error{Kind: KindUnsupported, Msg: fmt.Sprintf("unsupported: %s at %s", what, pos), Pos: pos, Loc: t.locOf(fr)})
 	return ctlStop
+}
+
+// userFrame returns the innermost frame of fr's stack that runs code
+// outside the standard library, and the function of the frame it called
+// (nil when every frame is the standard library's).
+func (m *Machine) userFrame(fr *frame) (*frame, string) {
+	goroot := filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
+	via := ""
+	for f := fr; f != nil; f = f.caller {
+		if f.fn == nil || f.fn.ssa == nil {
+			continue
+		}
+		pos := m.prog.Fset.Position(f.fn.ssa.Pos())
+		if !pos.IsValid() {
+			continue // a synthetic wrapper
+		}
+		if !strings.HasPrefix(pos.Filename, goroot) {
+			return f, via
+		}
+		via = f.fn.ssa.String()
+	}
+	return nil, ""
 }
 
 // goexit starts runtime.Goexit: deferred calls run, then the goroutine ends.

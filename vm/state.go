@@ -25,7 +25,11 @@ type State struct {
 	err      *Error
 	exited   bool // the program ended without error
 
-	clock int64 // virtual time, ns
+	clock int64       // virtual time, ns
+	env   *envOverlay // the run's changes to its environment (osinputs.go)
+	files []*vfile    // the open descriptors from firstFD (files.go); copied on change
+	fs    *vfs        // the files the run wrote (files_overlay.go)
+	draws uint64      // numbers drawn by os.runtime_rand and t.TempDir in this run (not hashed: names only)
 	// nowReads is 1 + the clock time.Now last returned (0: none yet);
 	// hashed as whether it equals clock+1 (see readNow)
 	nowReads int64

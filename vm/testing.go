@@ -138,26 +138,29 @@ func (m *Machine) pkgFunc(path, name string) *ssa.Function {
 // tests it selected) and returns the exit code go test's would: 1 if it
 // failed, else 0.
 func init() {
-	def("(*testing.M).Run", func(t *thread, args []Value) (Value, ctl) {
-		ts := t.s.test
-		if ts == nil || ts.run == nil {
-			if ts != nil && ts.failed {
-				return 1, ctlNext
-			}
-			return 0, ctlNext
+	def("(*testing.M).Run", nativeTestingMRun)
+}
+
+// nativeTestingMRun is (*testing.M).Run.
+func nativeTestingMRun(t *thread, args []Value) (Value, ctl) {
+	ts := t.s.test
+	if ts == nil || ts.run == nil {
+		if ts != nil && ts.failed {
+			return 1, ctlNext
 		}
-		fn := ts.run
-		nts := *ts
-		nts.run = nil
-		t.s.test = &nts
-		pt := fn.Signature.Params().At(0).Type().(*types.Pointer)
-		tp := t.alloc(t.m.types.get(pt.Elem()))
-		t.share(tp)
-		return nil, t.runTest(t.g.top, t.m.funcValue(fn), tp, func(t *thread) Value {
-			if t.s.test != nil && t.s.test.failed {
-				return 1
-			}
-			return 0
-		})
+		return 0, ctlNext
+	}
+	fn := ts.run
+	nts := *ts
+	nts.run = nil
+	t.s.test = &nts
+	pt := fn.Signature.Params().At(0).Type().(*types.Pointer)
+	tp := t.alloc(t.m.types.get(pt.Elem()))
+	t.share(tp)
+	return nil, t.runTest(t.g.top, t.m.funcValue(fn), tp, func(t *thread) Value {
+		if t.s.test != nil && t.s.test.failed {
+			return 1
+		}
+		return 0
 	})
 }

@@ -407,47 +407,14 @@ func init() {
 	_ = sleep
 	def("time.Now", timeNow)
 	def("time.runtimeNano", nativeTimeRuntimeNano)
+	def("time.runtimeNow", nativeTimeRuntimeNow)
 	def("time.initLocal", nativeTimeInitLocal)
 
-	newTimer := func(t *thread, d int64, period int64, fn *Closure, typeName string) Pointer {
-		rt := t.m.lookupType("time", typeName)
-		var p Pointer
-		if fn != nil { // one more cell keeps f for a Reset after the timer fired or stopped
-			p = Pointer{Obj: t.newObject(&Object{T: rt, Cells: append(cellsOf(rt), fn)})}
-		} else {
-			p = t.alloc(rt)
-		}
-		var ch Chan
-		if fn == nil {
-			chT := t.m.types.get(types.NewChan(types.RecvOnly, t.m.lookupType("time", "Time").T))
-			ch = Chan{Obj: t.newObject(&Object{kind: objChan, T: chT, Chan: &chanData{cap: 1}})}
-			t.setCell(p, 0, ch)
-		}
-		t.s.addTimer(timer{when: t.s.clock + max(d, 0), ch: ch, fn: fn, period: period, id: p.Obj, vc: t.raceTimer(p.Obj), bubble: t.g.bubble, wallBase: t.g.wallBase})
-		return p
-	}
-	def("time.NewTimer", func(t *thread, args []Value) (Value, ctl) {
-		return newTimer(t, toInt64(args[0]), 0, nil, "Timer"), ctlNext
-	})
-	def("time.After", func(t *thread, args []Value) (Value, ctl) {
-		p := newTimer(t, toInt64(args[0]), 0, nil, "Timer")
-		return t.cell(p, 0), ctlNext
-	})
-	def("time.AfterFunc", func(t *thread, args []Value) (Value, ctl) {
-		return newTimer(t, toInt64(args[0]), 0, args[1].(*Closure), "Timer"), ctlNext
-	})
-	def("time.NewTicker", func(t *thread, args []Value) (Value, ctl) {
-		d := toInt64(args[0])
-		if d <= 0 {
-			return nil, t.plainPanic(t.g.top, "non-positive interval for NewTicker")
-		}
-		return newTimer(t, d, d, nil, "Ticker"), ctlNext
-	})
-	def("time.Tick", func(t *thread, args []Value) (Value, ctl) {
-		d := toInt64(args[0])
-		p := newTimer(t, d, d, nil, "Ticker")
-		return t.cell(p, 0), ctlNext
-	})
+	def("time.NewTimer", timeNewTimer)
+	def("time.After", timeAfter)
+	def("time.AfterFunc", timeAfterFunc)
+	def("time.NewTicker", timeNewTicker)
+	def("time.Tick", timeTick)
 	// Timers follow Go 1.23's semantics: no value prepared before Stop or
 	// Reset is received after it (the channel is drained), and Stop
 	// reports true for a timer that fired but whose value was not received.
@@ -480,6 +447,14 @@ func nativeTimeSleep(t *thread, args []Value) (Value, ctl) {
 
 // nativeTimeRuntimeNano is time.runtimeNano.
 func nativeTimeRuntimeNano(t *thread, args []Value) (Value, ctl) { return t.s.readClock(), ctlNext }
+
+// nativeTimeRuntimeNow is time.runtimeNow, which package time calls (with
+// Now a native) only to fill a loaded Location's zone cache: the wall time
+// of the virtual clock, read without counting as a reading of the clock.
+func nativeTimeRuntimeNow(t *thread, args []Value) (Value, ctl) {
+	ns := wallTime(t.g.wallBase, t.s.clock)
+	return Tuple{ns / 1e9, int32(ns % 1e9), t.s.clock}, ctlNext
+}
 
 // nativeTimeInitLocal is time.initLocal.
 func nativeTimeInitLocal(t *thread, args []Value) (Value, ctl) {
@@ -547,4 +522,57 @@ func timeNow(t *thread, args []Value) (Value, ctl) {
 		return t.m.wallTimeValue(wallTime(t.g.wallBase, t.s.readClock())), ctlNext
 	}
 	return t.m.timeValue(t.s.readNow()), ctlNext
+}
+
+// newTimer makes a *time.Timer or *time.Ticker (typeName) firing after d
+// ns (period > 0: every period ns) that sends on its channel or, with fn,
+// calls fn in a new goroutine.
+func (t *thread) newTimer(d int64, period int64, fn *Closure, typeName string) Pointer {
+	rt := t.m.lookupType("time", typeName)
+	var p Pointer
+	if fn != nil { // one more cell keeps f for a Reset after the timer fired or stopped
+		p = Pointer{Obj: t.newObject(&Object{T: rt, Cells: append(cellsOf(rt), fn)})}
+	} else {
+		p = t.alloc(rt)
+	}
+	var ch Chan
+	if fn == nil {
+		chT := t.m.types.get(types.NewChan(types.RecvOnly, t.m.lookupType("time", "Time").T))
+		ch = Chan{Obj: t.newObject(&Object{kind: objChan, T: chT, Chan: &chanData{cap: 1}})}
+		t.setCell(p, 0, ch)
+	}
+	t.s.addTimer(timer{when: t.s.clock + max(d, 0), ch: ch, fn: fn, period: period, id: p.Obj, vc: t.raceTimer(p.Obj), bubble: t.g.bubble, wallBase: t.g.wallBase})
+	return p
+}
+
+// timeNewTimer is time.NewTimer.
+func timeNewTimer(t *thread, args []Value) (Value, ctl) {
+	return t.newTimer(toInt64(args[0]), 0, nil, "Timer"), ctlNext
+}
+
+// timeAfter is time.After.
+func timeAfter(t *thread, args []Value) (Value, ctl) {
+	p := t.newTimer(toInt64(args[0]), 0, nil, "Timer")
+	return t.cell(p, 0), ctlNext
+}
+
+// timeAfterFunc is time.AfterFunc.
+func timeAfterFunc(t *thread, args []Value) (Value, ctl) {
+	return t.newTimer(toInt64(args[0]), 0, args[1].(*Closure), "Timer"), ctlNext
+}
+
+// timeNewTicker is time.NewTicker.
+func timeNewTicker(t *thread, args []Value) (Value, ctl) {
+	d := toInt64(args[0])
+	if d <= 0 {
+		return nil, t.plainPanic(t.g.top, "non-positive interval for NewTicker")
+	}
+	return t.newTimer(d, d, nil, "Ticker"), ctlNext
+}
+
+// timeTick is time.Tick.
+func timeTick(t *thread, args []Value) (Value, ctl) {
+	d := toInt64(args[0])
+	p := t.newTimer(d, d, nil, "Ticker")
+	return t.cell(p, 0), ctlNext
 }

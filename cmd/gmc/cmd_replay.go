@@ -52,6 +52,7 @@ func runReplay(args []string) int {
 	f.raceAt = tr.RaceAt
 	f.reducedFor = tr.ReducedFor
 	f.inputs = tr.Inputs
+	f.osInputs = tr.OS
 	// the time model the trace ran under (a trace without "timing":
 	// timer choices and step time as recorded, else the default)
 	f.timing = tr.Timing

@@ -66,7 +66,7 @@ func finishRun(f *runFlags, l *loaded, final *vm.State, choices []int, steps []t
 	runtime.ReadMemStats(&ms)
 	tr := &trace.Trace{
 		Pkg: absPkg(f.pkg), Entry: l.entry.Fn.Name(), Args: f.progArgs, Seed: f.seed,
-		Sched: f.sched, Checks: f.checkList(l.m.Options()), Choices: choices, Steps: steps,
+		Sched: f.sched, Checks: f.checkList(l.m.Options()), Choices: choices, Steps: steps, OS: l.m.RecordedOS(),
 		Timing: l.m.Options().Timing(), TimerChoice: l.m.Options().TimerChoice, EntryGrace: f.grace, StepTime: int64(f.stepTime),
 	}
 	if tr.Args == nil {

@@ -41,6 +41,9 @@ type runFlags struct {
 	reducedFor []string
 	// inputs recorded in a trace: concrete fuzz inputs (replay only)
 	inputs map[string]any
+	// osInputs recorded in a trace: the values read from the operating
+	// system (replay only)
+	osInputs *vm.OSInputs
 	// timing: the time model, synctest (default) or any (timers may fire
 	// at any scheduling point: vm.Options.TimerChoice); a trace's for
 	// replay
@@ -229,6 +232,7 @@ func prepareEntry(prog *load.Program, e vm.Entry, f *runFlags) (*loaded, int) {
 		opts.Invisible, _ = guide.Reduction(prog, slice.New(prog.SSA), opts.ReducedFor, e)
 	}
 	opts.Inputs = f.inputs
+	opts.OSInputs = f.osInputs
 	m := vm.New(prog, opts)
 	return &loaded{prog: prog, m: m, entry: e}, exitOK
 }

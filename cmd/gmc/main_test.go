@@ -53,7 +53,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"does not compile", []string{"run", "./testdata/broken"}, []string{"main.go:4", "undefined: undefinedName"}},
 		{"missing entry", []string{"run", "--entry", "TestNope", "./testdata/simple"}, []string{"has no function TestNope"}},
-		{"unsupported", []string{"run", "./testdata/unsupported"}, []string{"unsupported: OS boundary: call of os.Open", "main.go:6"}},
+		{"unsupported", []string{"run", "./testdata/unsupported"}, []string{"unsupported: OS boundary: call of syscall.Pipe2", "in os.Pipe at main.go:7"}},
 		{"target without statement", []string{"check", "--target", "main.go:1", "./testdata/simple"}, []string{"main.go:1"}},
 		{"unknown strategy", []string{"check", "--strategy", "magic", "./testdata/simple"}, []string{"unknown --strategy"}},
 		{"no package", []string{"run"}, []string{"one package"}},

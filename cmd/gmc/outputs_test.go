@@ -171,7 +171,7 @@ func TestCheckMultiEntry(t *testing.T) {
 			t.Errorf("%s: entry kind %q", r.Entry, r.EntryKind)
 		}
 		if kind == "unsupported" {
-			if !strings.Contains(r.Problem, "unsupported: OS boundary: call of os.Open") || r.Error != nil {
+			if !strings.Contains(r.Problem, "unsupported: OS boundary: call of syscall.Pipe2") || r.Error != nil {
 				t.Errorf("%s: %+v, want the unsupported call as its problem", r.Entry, r)
 			}
 			continue

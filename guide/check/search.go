@@ -146,7 +146,7 @@ func Explain(l Prepared, res *guide.CheckResult, cfg Config) (*Outcome, error) {
 		e = replayed.Err()
 	}
 	tr := &trace.Trace{Pkg: cfg.Pkg, Entry: o.Entry, Args: nonNil(cfg.ProgArgs),
-		Seed: b.Seed, Sched: schedName(b.Machine.Options().Sched), Checks: CheckList(l.M.Options()), Choices: choices, Steps: steps, Inputs: inputs,
+		Seed: b.Seed, Sched: schedName(b.Machine.Options().Sched), Checks: CheckList(l.M.Options()), Choices: choices, Steps: steps, Inputs: inputs, OS: rm.RecordedOS(),
 		Timing: b.Machine.Options().Timing(), TimerChoice: b.Machine.Options().TimerChoice, EntryGrace: b.Machine.Options().EntryGrace, StepTime: b.Machine.Options().StepTime}
 	if tr.Choices == nil {
 		tr.Choices = []int{}

@@ -36,6 +36,7 @@ import (
 var interpreted = map[string]bool{
 	"strings": true, "strconv": true, "sort": true, "slices": true, "maps": true,
 	"testing/quick": true, "unicode": true, "encoding/gob": true, "internal/saferio": true, "encoding/xml": true, "internal/oserror": true,
+	"os": true, "internal/poll": true, "io/ioutil": true, "internal/testlog": true, "internal/syscall/execenv": true,
 	"bytes": true, "unicode/utf8": true, "unicode/utf16": true,
 	"container/list": true, "container/heap": true, "container/ring": true,
 	"math/bits": true, "cmp": true, "context": true, "iter": false,
@@ -281,10 +282,13 @@ func funcKey(fd *ast.FuncDecl) string {
 // and interpreted from their source all the same ("pkg.Recv.Name" or
 // "pkg.Name").
 var keepBodies = map[string]bool{
-	"reflect.StructTag.Get":          true,
-	"reflect.StructTag.Lookup":       true,
-	"reflect.StructField.IsExported": true,
-	"crypto/rand.Int":                true, // over the deterministic Reader (vm/natives_cryptorand.go)
+	"reflect.StructTag.Get":                 true,
+	"reflect.StructTag.Lookup":              true,
+	"reflect.StructField.IsExported":        true,
+	"crypto/rand.Int":                       true, // over the deterministic Reader (vm/natives_cryptorand.go)
+	"internal/syscall/unix.HasNonblockFlag": true,
+	"syscall.Timespec.Unix":                 true,
+	"syscall.Timespec.Nano":                 true,
 }
 
 func stripBodies(f *ast.File, pkg string) {

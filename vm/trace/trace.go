@@ -35,6 +35,11 @@ type Trace struct {
 	Choices []int          `json:"choices"`
 	Steps   []Step         `json:"steps"`
 	Inputs  map[string]any `json:"inputs,omitempty"`
+	// OS records the values the run read from the operating system (its
+	// environment, os.Executable, os.Getwd, os.Hostname: vm.OSInputs);
+	// replay gives the program these values, whatever the replaying
+	// host's are.
+	OS *vm.OSInputs `json:"os,omitempty"`
 	// Timing is the time model the run used (vm.Options.Timing:
 	// "synctest", "step" with StepTime, "any" with TimerChoice); replay
 	// runs under it. A trace without it (written before it existed) is

@@ -457,7 +457,11 @@ var cases = map[string]func(){
 		fmt.Println(exe != "", filepath.IsAbs(exe), err)
 	},
 	"readfile": func() {
-		_, err := os.ReadFile("main.go")
+		b, err := os.ReadFile("main.go") // the package's directory is the working directory
+		fmt.Println(strings.SplitN(string(b), "\n", 2)[0], err)
+	},
+	"pipe": func() {
+		_, _, err := os.Pipe()
 		fmt.Println(err)
 	},
 	"now-advances": func() {

@@ -3,6 +3,6 @@ package main
 import "os"
 
 func main() {
-	f, err := os.Open("/etc/hostname")
-	println(f != nil, err == nil)
+	r, w, err := os.Pipe()
+	println(r != nil, w != nil, err == nil)
 }

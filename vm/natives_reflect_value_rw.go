@@ -1,0 +1,231 @@
+package vm
+
+import (
+	"go/types"
+	"reflect"
+)
+
+// The methods of reflect.Value that read and write the value it holds
+// (natives_reflect_value.go has the representation).
+
+// valueAccessors registers the methods that read a Value.
+func valueAccessors() {
+	valueMethod("IsValid", func(t *thread, v rvalue, _ []Value) (Value, ctl) { return v.rt != nil, ctlNext })
+	valueMethod("Kind", func(t *thread, v rvalue, _ []Value) (Value, ctl) { return uint(v.kind()), ctlNext })
+	valueMethod("Type", func(t *thread, v rvalue, _ []Value) (Value, ctl) {
+		if v.rt == nil {
+			return nil, t.valueError("reflect.Value.Type", reflect.Invalid)
+		}
+		r, ok := t.reflectPkgType(v.rt)
+		if !ok {
+			return nil, t.unsupported(t.g.top, "reflect.Type without package reflect's types")
+		}
+		return r, ctlNext
+	})
+	valueMethod("CanAddr", func(t *thread, v rvalue, _ []Value) (Value, ctl) { return v.flag&rflagAddr != 0, ctlNext })
+	valueMethod("CanSet", func(t *thread, v rvalue, _ []Value) (Value, ctl) {
+		return v.flag&(rflagAddr|rflagRO) == rflagAddr, ctlNext
+	})
+	valueMethod("CanInterface", func(t *thread, v rvalue, _ []Value) (Value, ctl) {
+		if v.rt == nil {
+			return nil, t.valueError("reflect.Value.CanInterface", reflect.Invalid)
+		}
+		return v.flag&rflagRO == 0, ctlNext
+	})
+	valueMethod("Interface", func(t *thread, v rvalue, _ []Value) (Value, ctl) {
+		if v.rt == nil {
+			return nil, t.valueError("reflect.Value.Interface", reflect.Invalid)
+		}
+		if v.flag&rflagRO != 0 {
+			return nil, t.stringPanic("reflect.Value.Interface: cannot return value obtained from unexported field or method")
+		}
+		x := t.rload(v)
+		if v.kind() == reflect.Interface {
+			return x, ctlNext
+		}
+		return Iface{T: v.rt, V: x}, ctlNext
+	})
+	valueMethod("IsNil", func(t *thread, v rvalue, _ []Value) (Value, ctl) {
+		switch v.kind() {
+		case reflect.Chan, reflect.Func, reflect.Map, reflect.Pointer, reflect.UnsafePointer, reflect.Interface, reflect.Slice:
+			return isNilValue(t.rload(v)), ctlNext
+		}
+		return nil, t.valueError("reflect.Value.IsNil", v.kind())
+	})
+	valueMethod("IsZero", func(t *thread, v rvalue, _ []Value) (Value, ctl) {
+		if v.rt == nil {
+			return nil, t.valueError("reflect.Value.IsZero", reflect.Invalid)
+		}
+		return isZeroValue(t.rload(v), v.rt), ctlNext
+	})
+	lenCap := func(name string, isCap bool, kinds ...reflect.Kind) {
+		valueMethod(name, func(t *thread, v rvalue, _ []Value) (Value, ctl) {
+			k := v.kind()
+			if k == reflect.Pointer && v.rt.Elem != nil && reflectKind(v.rt.Elem.T) == uint(reflect.Array) {
+				return v.rt.Elem.Len, ctlNext
+			}
+			for _, ok := range kinds {
+				if k == ok {
+					if k == reflect.Array {
+						return v.rt.Len, ctlNext
+					}
+					return t.lenCap(t.rload(v), v.rt.T, isCap), ctlNext
+				}
+			}
+			return nil, t.valueError("reflect.Value."+name, k)
+		})
+	}
+	lenCap("Len", false, reflect.Array, reflect.Chan, reflect.Map, reflect.Slice, reflect.String)
+	lenCap("Cap", true, reflect.Array, reflect.Chan, reflect.Slice)
+	scalar := func(name string, conv func(x Value) Value, kinds ...reflect.Kind) {
+		valueMethod(name, func(t *thread, v rvalue, _ []Value) (Value, ctl) {
+			for _, k := range kinds {
+				if v.kind() == k {
+					return conv(t.rload(v)), ctlNext
+				}
+			}
+			return nil, t.valueError("reflect.Value."+name, v.kind())
+		})
+	}
+	scalar("Int", func(x Value) Value { return toInt64(x) },
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64)
+	scalar("Uint", func(x Value) Value { return toUint64(x) },
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr)
+	scalar("Float", func(x Value) Value {
+		if f, ok := x.(float32); ok {
+			return float64(f)
+		}
+		return x.(float64)
+	}, reflect.Float32, reflect.Float64)
+	scalar("Complex", func(x Value) Value {
+		if c, ok := x.(complex64); ok {
+			return complex128(c)
+		}
+		return x.(complex128)
+	}, reflect.Complex64, reflect.Complex128)
+	scalar("Bool", func(x Value) Value { return x.(bool) }, reflect.Bool)
+	valueMethod("String", func(t *thread, v rvalue, _ []Value) (Value, ctl) {
+		switch v.kind() {
+		case reflect.Invalid:
+			return "<invalid Value>", ctlNext
+		case reflect.String:
+			return t.rload(v).(string), ctlNext
+		}
+		return "<" + reflectTypeString(v.rt.T) + " Value>", ctlNext
+	})
+	valueMethod("Bytes", func(t *thread, v rvalue, _ []Value) (Value, ctl) {
+		if v.kind() == reflect.Slice && basicKindOf(v.rt.Elem.T) == types.Byte {
+			return t.rload(v), ctlNext
+		}
+		return nil, t.valueError("reflect.Value.Bytes", v.kind())
+	})
+	pointer := func(name string, asUintptr bool) {
+		valueMethod(name, func(t *thread, v rvalue, _ []Value) (Value, ctl) {
+			switch v.kind() {
+			case reflect.Pointer, reflect.Chan, reflect.Map, reflect.UnsafePointer, reflect.Func, reflect.Slice:
+				x := t.rload(v)
+				if !asUintptr {
+					if p, ok := x.(Pointer); ok {
+						return p, ctlNext
+					}
+					return nil, t.unsupported(t.g.top, "reflect.Value.UnsafePointer of a "+v.kind().String())
+				}
+				if p, ok := x.(Pointer); ok {
+					return t.s.addrOfPointer(p), ctlNext
+				}
+				if isNilValue(x) {
+					return uintptr(0), ctlNext
+				}
+				return uintptr(addrOf(x)), ctlNext
+			}
+			return nil, t.valueError("reflect.Value."+name, v.kind())
+		})
+	}
+	pointer("Pointer", true)
+	pointer("UnsafePointer", false)
+	valueMethod("NumMethod", func(t *thread, v rvalue, _ []Value) (Value, ctl) {
+		if v.rt == nil {
+			return nil, t.valueError("reflect.Value.NumMethod", reflect.Invalid)
+		}
+		return numMethod(v.rt), ctlNext
+	})
+}
+
+// numMethod is reflect's Type.NumMethod: the methods of an interface, the
+// exported methods of any other type's method set.
+func numMethod(rt *RType) int {
+	if it, ok := rt.T.Underlying().(*types.Interface); ok {
+		return it.NumMethods()
+	}
+	r := rt.reg
+	r.mu.Lock()
+	ms := r.msets.MethodSet(rt.T)
+	r.mu.Unlock()
+	n := 0
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Exported() {
+			n++
+		}
+	}
+	return n
+}
+
+// valueMutators registers the methods of Value that write a variable.
+func valueMutators() {
+	settable := func(t *thread, v rvalue, method string) (bool, ctl) {
+		if v.flag&rflagRO != 0 {
+			return false, t.stringPanic("reflect: " + method + " using value obtained using unexported field")
+		}
+		if v.flag&rflagAddr == 0 {
+			return false, t.stringPanic("reflect: " + method + " using unaddressable value")
+		}
+		return true, ctlNext
+	}
+	write := func(t *thread, v rvalue, x Value) {
+		if t.s.heap.get(v.ptr.Obj).shared {
+			t.share(x)
+		}
+		t.rstore(v, x)
+	}
+	valueMethod("Set", func(t *thread, v rvalue, args []Value) (Value, ctl) {
+		if ok, k := settable(t, v, "reflect.Value.Set"); !ok {
+			return nil, k
+		}
+		x := valueArg(args[0])
+		if x.flag&rflagRO != 0 {
+			return nil, t.stringPanic("reflect: reflect.Value.Set using value obtained using unexported field")
+		}
+		val, ok := t.assignValue(x, v.rt)
+		if !ok {
+			return nil, t.stringPanic("reflect.Set: value of type " + typeName(x.rt) + " is not assignable to type " + reflectTypeString(v.rt.T))
+		}
+		write(t, v, val)
+		return nil, ctlNext
+	})
+	set := func(name string, kinds []reflect.Kind, conv func(x Value, to types.BasicKind) Value) {
+		valueMethod(name, func(t *thread, v rvalue, args []Value) (Value, ctl) {
+			if ok, k := settable(t, v, "reflect.Value."+name); !ok {
+				return nil, k
+			}
+			for _, k := range kinds {
+				if v.kind() == k {
+					write(t, v, conv(args[0], basicKindOf(v.rt.T)))
+					return nil, ctlNext
+				}
+			}
+			return nil, t.valueError("reflect.Value."+name, v.kind())
+		})
+	}
+	numeric := func(from types.BasicKind) func(x Value, to types.BasicKind) Value {
+		return func(x Value, to types.BasicKind) Value {
+			v, _ := convertBasic(x, from, to)
+			return v
+		}
+	}
+	set("SetInt", []reflect.Kind{reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64}, numeric(types.Int64))
+	set("SetUint", []reflect.Kind{reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr}, numeric(types.Uint64))
+	set("SetFloat", []reflect.Kind{reflect.Float32, reflect.Float64}, numeric(types.Float64))
+	set("SetComplex", []reflect.Kind{reflect.Complex64, reflect.Complex128}, numeric(types.Complex128))
+	set("SetBool", []reflect.Kind{reflect.Bool}, func(x Value, _ types.BasicKind) Value { return x })
+	set("SetString", []reflect.Kind{reflect.String}, func(x Value, _ types.BasicKind) Value { return x })
+}

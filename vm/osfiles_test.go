@@ -1,0 +1,82 @@
+package vm_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gmc-go/gmc/guide"
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
+)
+
+// TestOSFiles: package os from its source over the syscall natives —
+// files written, appended, read back, seeked, stat'ed, listed, walked,
+// renamed and removed, temporary files and directories, t.TempDir,
+// t.Setenv restored by its cleanup, os.Environ and Unsetenv, the time
+// zone database read by time.LoadLocation — in every
+// interleaving with the leak and race checks on; a test that reads back
+// something else than it wrote fails with its message. Goroutines that
+// write files concurrently are no scheduling points of their own and see
+// only the files of their own run (the search resumes runs from
+// snapshots: were the writes on the host, a resumed run would see a
+// directory a later cleanup removed).
+func TestOSFiles(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "osfiles")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GMC_OSFILES_HOST", "good")
+	for _, c := range []struct{ entry, fails string }{
+		{"TestTempFileRoundTrip", ""},
+		{"TestTempDirs", ""},
+		{"TestConcurrentFiles", ""},
+		{"TestSetenv", ""},
+		{"TestEnvFromHost", ""},
+		{"TestLoadLocation", ""},
+		{"TestReadBackFails", `read "written"`},
+	} {
+		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })
+	}
+}
+
+// TestOSInputsReplay: the environment a search read is recorded
+// (Machine.RecordedOS, a trace's "os"); a replay given the record
+// reproduces the failure although the host's environment changed, and
+// without it does not.
+func TestOSInputsReplay(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "osfiles")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GMC_OSFILES_HOST", "bad")
+	m := vm.New(prog, vm.Options{})
+	e, err := m.FindEntry("TestEnvFromHost")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 1000})
+	if res.Verdict != guide.VerdictError || !strings.Contains(res.Final.Err().Msg, "GMC_OSFILES_HOST is bad") {
+		t.Fatalf("verdict %s %s, want the failure", res.Verdict, errString(res.Final.Err()))
+	}
+	rec := m.RecordedOS()
+	if rec == nil || rec.Env["GMC_OSFILES_HOST"] == nil || *rec.Env["GMC_OSFILES_HOST"] != "bad" {
+		t.Fatalf("recorded %+v, want GMC_OSFILES_HOST=bad", rec)
+	}
+	t.Setenv("GMC_OSFILES_HOST", "good")
+	for _, c := range []struct {
+		name string
+		in   *vm.OSInputs
+		want bool
+	}{{"recorded", rec, true}, {"host", nil, false}} {
+		rm := vm.New(prog, vm.Options{OSInputs: c.in})
+		final, _, err := trace.Replay(rm, e, res.Choices, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := final.Err() != nil; got != c.want {
+			t.Errorf("%s: replay error %s, want an error: %v", c.name, errString(final.Err()), c.want)
+		}
+	}
+}
