@@ -12,22 +12,12 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
-	"sort"
 	"strings"
-	"sync"
 	"time"
 	"unsafe"
 )
 
 type point struct{ X, Y int }
-
-// counter has value and pointer methods and an unexported one.
-type counter struct{ n int }
-
-func (c counter) Get() int        { return c.n }
-func (c *counter) Add(k int) int  { c.n += k; return c.n }
-func (c counter) hidden()         {}
-func (c *counter) String() string { return fmt.Sprint("counter ", c.n) }
 
 type node struct {
 	v    int
@@ -291,26 +281,6 @@ var cases = map[string]func(){
 		fmt.Println(normStack(string(buf[:runtime.Stack(buf, true)])))
 		close(ch)
 	},
-	"stack-blocked": func() { // the frames Go shows for goroutines blocked in sync and time (goleak reads the first)
-		var mu sync.Mutex
-		var wg sync.WaitGroup
-		mu.Lock()
-		wg.Add(1)
-		go func() { mu.Lock() }()
-		go func() { wg.Wait() }()
-		go func() { time.Sleep(time.Hour) }()
-		time.Sleep(10 * time.Millisecond)
-		buf := make([]byte, 1<<14)
-		var tops []string
-		for _, g := range strings.Split(string(buf[:runtime.Stack(buf, true)]), "\n\n")[1:] {
-			lines := strings.Split(g, "\n")
-			tops = append(tops, lines[0][strings.Index(lines[0], "["):]+" "+lines[1][:strings.LastIndex(lines[1], "(")])
-		}
-		sort.Strings(tops)
-		fmt.Println(strings.Join(tops, "\n"))
-		mu.Unlock()
-		wg.Done()
-	},
 	"deepequal-race": func() {
 		x := []int{1}
 		done := make(chan bool)
@@ -323,26 +293,6 @@ var cases = map[string]func(){
 	},
 	"unsupported-method": func() {
 		fmt.Println(reflect.TypeOf(point{}).CanSeq())
-	},
-	"methods": func() { // Type.Method, MethodByName, Value.Method as testify's suite uses them
-		ct, pt := reflect.TypeOf(counter{}), reflect.TypeOf(&counter{})
-		fmt.Println(ct.NumMethod(), pt.NumMethod())
-		for i := 0; i < pt.NumMethod(); i++ {
-			m := pt.Method(i)
-			fmt.Println(m.Index, m.Name, m.PkgPath == "", m.Type, m.Func.Type())
-		}
-		c := &counter{n: 1}
-		add, ok := pt.MethodByName("Add")
-		fmt.Println(ok, add.Func.Call([]reflect.Value{reflect.ValueOf(c), reflect.ValueOf(2)})[0].Int(), c.n)
-		_, ok = ct.MethodByName("Add")
-		fmt.Println(ok)
-		get := reflect.ValueOf(c).MethodByName("Get")
-		fmt.Println(get.Type(), get.Call(nil)[0].Int(), reflect.ValueOf(c).Method(0).Call([]reflect.Value{reflect.ValueOf(4)})[0].Int(), c.n)
-		fmt.Println(reflect.ValueOf(c).MethodByName("hidden").IsValid())
-		st := reflect.TypeOf((*fmt.Stringer)(nil)).Elem()
-		fmt.Println(st.NumMethod(), st.Method(0).Name, st.Method(0).Type, st.Method(0).Func.IsValid())
-		var s fmt.Stringer = c
-		fmt.Println(reflect.ValueOf(&s).Elem().Method(0).Call(nil)[0])
 	},
 	"elem-panic": func() {
 		fmt.Println(reflect.TypeOf(1).Elem())
