@@ -48,8 +48,44 @@ func BenchmarkLockGraph(b *testing.B) {
 				name = c.name + "/lockgraph"
 			}
 			b.Run(name, func(b *testing.B) {
-				benchSearchWith(b, m, e, Config{Strategy: DFS, MaxStates: 40000}, mon)
+				benchSearchWith(b, m, e, Config{Strategy: DFS, MaxStates: 40000}, Monitors{LockGraph: mon})
 			})
+		}
+	}
+}
+
+// BenchmarkPredict: the predictive race monitor's cost on race-free
+// models with race detection, 40,000 states (GMC_BENCH_STATES) of a stateful DFS (few runs
+// end) and of random walks (every walk is a run that ends: the most
+// analysis the monitor's budget allows), without and with the monitor;
+// compare states/cpu-s, or instructions under valgrind --tool=cachegrind
+// (a fixed amount of work: a figure the machine's load does not change).
+func BenchmarkPredict(b *testing.B) {
+	for _, c := range []struct {
+		name, pkg string
+		args      []string
+	}{
+		{"abslist_fixed", "./benchmarks/abslist_fixed", []string{"1", "7"}},
+		{"arylist_fixed", "./benchmarks/arylist_fixed", []string{"1", "8"}},
+		{"reorder_fixed", "./benchmarks/reorder_fixed", []string{"10", "1"}},
+	} {
+		prog, opts, e := loadMain(b, c.pkg, c.args)
+		opts.Checks.Race = true
+		m := vm.New(prog, opts)
+		states := 40000
+		if n, err := strconv.Atoi(os.Getenv("GMC_BENCH_STATES")); err == nil && n > 0 {
+			states = n
+		}
+		for _, strat := range []Strategy{DFS, Random} {
+			for _, mon := range []Monitors{{}, {Predict: true}} {
+				name := c.name + "/" + string(strat) + "/none"
+				if mon.Predict {
+					name = c.name + "/" + string(strat) + "/predict"
+				}
+				b.Run(name, func(b *testing.B) {
+					benchSearchWith(b, m, e, Config{Strategy: strat, Seed: 1, MaxStates: states}, mon)
+				})
+			}
 		}
 	}
 }
@@ -82,16 +118,17 @@ func BenchmarkKernelSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	benchSearchWith(b, m, e, Config{Strategy: strat, MaxStates: states}, os.Getenv("GMC_BENCH_MONITOR") == "lockgraph")
+	mon, _ := ParseMonitors(os.Getenv("GMC_BENCH_MONITOR"))
+	benchSearchWith(b, m, e, Config{Strategy: strat, MaxStates: states}, mon)
 }
 
 func benchSearch(b *testing.B, m *vm.Machine, e vm.Entry, cfg Config) {
-	benchSearchWith(b, m, e, cfg, false)
+	benchSearchWith(b, m, e, cfg, Monitors{})
 }
 
-// benchSearchWith is benchSearch, each search observed by a fresh
-// lock-graph monitor when monitor is set.
-func benchSearchWith(b *testing.B, m *vm.Machine, e vm.Entry, cfg Config, monitor bool) {
+// benchSearchWith is benchSearch, each search observed by fresh monitors
+// mon.
+func benchSearchWith(b *testing.B, m *vm.Machine, e vm.Entry, cfg Config, mon Monitors) {
 	cfg.TimeLimit = 10 * time.Minute
 	if os.Getenv("GOGC") == "" { // the collector's setting of gmc check (cmd/gmc/gc.go)
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
@@ -101,8 +138,8 @@ func benchSearchWith(b *testing.B, m *vm.Machine, e vm.Entry, cfg Config, monito
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		c := cfg
-		if monitor {
-			c.Locks = NewLockGraph()
+		if mon.Any() {
+			c.Locks = NewMonitor(mon)
 		}
 		r := Search(context.Background(), m, e, c)
 		states += r.Stats.States

@@ -113,6 +113,9 @@ type eventChunk struct {
 	prev  *eventChunk
 	evs   []Event
 	total int // events in the chain up to and including this chunk
+	// buf holds the first events (most transitions log a few: one
+	// allocation for the chunk and them)
+	buf [3]Event
 }
 
 // SetRunObserver attaches o to s: every run from s logs its events and
@@ -133,8 +136,9 @@ func (t *thread) logEvent(e Event) {
 		if total >= maxRunEvents {
 			return
 		}
-		s.evlog = &eventChunk{prev: s.evlog, total: total}
-		s.evOwn = true
+		c := &eventChunk{prev: s.evlog, total: total}
+		c.evs = c.buf[:0]
+		s.evlog, s.evOwn = c, true
 	}
 	c := s.evlog
 	if c.total >= maxRunEvents {

@@ -68,7 +68,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.timeline, "timeline", "", "write the counterexample as a Chrome/Perfetto trace-event timeline (JSON) to this file (several entries: to this directory)")
 	fs.BoolVar(&f.flip, "flip", true, "run a race's two accesses in both orders and search on for a failure: the race is reported harmful or not (a share of --time-limit)")
 	fs.BoolVar(&f.stream, "json-stream", false, "print go test -json-shaped events on stdout, one JSON object per line: start, then run, output and pass/fail/skip (with the verdict) per entry, then the package's pass/fail with a summary; without --entry every test and fuzz target is checked")
-	fs.StringVar(&f.monitor, "monitor", defaultMonitors, "runtime monitors run on every execution, a comma-separated list: lockgraph (predicts lock-order deadlocks and guides the search to them; only a deadlock reached is reported), or none")
+	fs.StringVar(&f.monitor, "monitor", defaultMonitors, "runtime monitors run on every execution, a comma-separated list: lockgraph (predicts lock-order deadlocks and guides the search to them; only a deadlock reached is reported), predict (predicts races beyond happens-before from each run and guides the search to them; only a race an executed run shows is reported), or none")
 	fs.StringVar(&f.timelinePNG, "timeline-png", "", "draw the counterexample's timeline as a Gantt chart (PNG) to this file (one entry only)")
 }
 
