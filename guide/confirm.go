@@ -161,7 +161,14 @@ func confirmOne(ctx context.Context, prog *load.Program, sp *slice.Program, w *W
 	v = WarningVerdict{Warning: w, Verdict: Undecided, Exhausted: true}
 	v.Entries = reachingEntries(prog, sp, w.Targets, cfg.Entries)
 	if len(v.Entries) == 0 {
-		v.Verdict, v.Exhausted = Unreached, false
+		v.Exhausted = false
+		if g := genericTarget(w.Targets); g != nil {
+			// the code runs as instances of g, which the call graph
+			// walk does not map back to g's own body
+			v.Note = "in generic code (" + g.Name() + "): its instances' callers are not followed"
+			return v
+		}
+		v.Verdict = Unreached
 		return v
 	}
 	share := cfg.TimeLimit / time.Duration(len(v.Entries))
@@ -536,4 +543,17 @@ func NewWarning(source, check, pos, msg string, targets []loc.Loc) *Warning {
 		w.Show = []vm.Kind{vm.Kind(check)}
 	}
 	return w
+}
+
+// genericTarget returns the generic function a target's code belongs to
+// (itself or an enclosing function with type parameters), or nil.
+func genericTarget(targets []loc.Loc) *ssa.Function {
+	for _, t := range targets {
+		for f := t.Fn; f != nil; f = f.Parent() {
+			if f.TypeParams().Len() > 0 {
+				return f
+			}
+		}
+	}
+	return nil
 }

@@ -159,9 +159,8 @@ func (mv mover) onlyMoved(v ssa.Value, seen map[ssa.Value]bool, arith bool) bool
 // next one runs without the sources used (without any, when a use could
 // not be attributed). A warning shown under the abstraction is searched
 // again without it, so that its counterexample is an execution of the
-// program as it is. It returns the last search's result, how many of
-// srcs (reordered: the kept ones first) it abstracted, and how many
-// sources were dropped.
+// program as it is. It returns the last search's result, the sources
+// no execution used (kept) and how many were dropped.
 func checkPayload(ctx context.Context, fset *token.FileSet, w *Warning, srcs []ssa.Instruction, limit time.Duration,
 	check func(context.Context, time.Duration, *vm.Payload) (*CheckResult, error)) (res *CheckResult, kept []ssa.Instruction, dropped int, err error) {
 	deadline := time.Now().Add(limit)

@@ -221,3 +221,24 @@ func TestConfirmRegistry(t *testing.T) {
 		t.Errorf("warnings %+v, want one lock-order cycle confirmed, entries [TestABBA]", ws)
 	}
 }
+
+// TestConfirmGeneric: a warning in generic code, reached by a test through
+// an instance, is not called unreached (the call graph walk does not map
+// instances back to the generic body).
+func TestConfirmGeneric(t *testing.T) {
+	out, errOut, code := gmc(t, "confirm", "--json", "--vet=false", "--staticcheck=false", "--time-limit", "2s", "./testdata/generic")
+	var rep struct {
+		Warnings []struct{ Check, Verdict, Note string }
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("exit %d, bad JSON %q: %v\n%s", code, out, err, errOut)
+	}
+	if len(rep.Warnings) == 0 {
+		t.Fatalf("no warning:\n%s", errOut)
+	}
+	for _, w := range rep.Warnings {
+		if w.Verdict == "unreached" || w.Verdict == "infeasible" {
+			t.Errorf("%+v: want confirmed or unknown", w)
+		}
+	}
+}
