@@ -45,7 +45,6 @@ var excluded = map[string]string{
 	"recover4.go":           "memory faults (debug.SetPanicOnFault, mmap)",
 	"cmp.go":                "reads a string header through unsafe.Pointer",
 	"strcopy.go":            "reads string headers through unsafe.Pointer",
-	"unsafe_slice_data.go":  "reflect.SliceHeader through unsafe.Pointer",
 	"unsafe_string_data.go": "reflect.StringHeader through unsafe.Pointer",
 	"uintptrescapes3.go":    "uintptr arithmetic on addresses",
 	"unsafebuiltins.go":     "unsafe.Add pointer arithmetic on addresses",

@@ -62,6 +62,13 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 	if t.s.race != nil {
 		t.raceAccess(fr, p, rt.Size, false)
 	}
+	if rt.Agg && int(p.Off) < len(o.Cells) {
+		if x, ok := o.Cells[p.Off].(Slice); ok && isSliceHeader(rt) {
+			// *(*reflect.SliceHeader)(unsafe.Pointer(&s)): the slice's words
+			fr.regs[dst] = []Value{t.s.addrOfPointer(Pointer{Obj: x.Obj, Off: x.Off}), x.Len, x.Cap}
+			return ctlNext
+		}
+	}
 	if int(p.Off)+rt.Size > len(o.Cells) {
 		return t.unsupported(fr, "load past the end of an object (memory reinterpreted through unsafe.Pointer)")
 	}
@@ -106,6 +113,21 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 // (unsafeptr.go); a load past the end of the object (SliceHeader's Len
 // over a one-cell slice variable) stops the run as unsupported rather than
 // read a wrong value.
+
+// isSliceHeader reports whether rt is a struct of a uintptr and two ints,
+// the layout of a slice's words (reflect.SliceHeader).
+func isSliceHeader(rt *RType) bool {
+	st, ok := rt.T.Underlying().(*types.Struct)
+	if !ok || st.NumFields() != 3 || !isUintptr(st.Field(0).Type()) {
+		return false
+	}
+	for i := 1; i < 3; i++ {
+		if b, ok := st.Field(i).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Int {
+			return false
+		}
+	}
+	return true
+}
 
 func isUintptr(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
