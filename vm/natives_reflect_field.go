@@ -161,6 +161,12 @@ func (t *thread) elemValue(v rvalue) rvalue {
 		}
 		return e
 	}
+	if _, ok := x.(rtypeRef); ok && v.rt.Elem != nil {
+		// a *reflect.rtype (a Type's dynamic value) has no VM memory: its
+		// Elem is a zero rtype struct, of the kind Go reports (gocron
+		// compares reflect.Indirect(reflect.ValueOf(typ)).Kind())
+		return t.newRValue(v.rt.Elem, v.rt.Elem.Zero(), v.ro())
+	}
 	p, _ := x.(Pointer)
 	if p.Obj == 0 {
 		return rvalue{}

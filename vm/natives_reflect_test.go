@@ -318,3 +318,15 @@ counter 7
 		t.Errorf("output:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestReflectRtypeElem: the Value of a reflect.Type is a pointer whose
+// Elem is a struct, as in Go (output of go run).
+func TestReflectRtypeElem(t *testing.T) {
+	s := runReflect(t, "rtype-elem", vm.Checks{})
+	if err := s.Err(); err != nil {
+		t.Fatalf("error: %s: %s", err.Kind, err.Msg)
+	}
+	if got, want := s.Output(0), "ptr struct struct *reflect.rtype\n"; got != want {
+		t.Errorf("output %q, want %q", got, want)
+	}
+}

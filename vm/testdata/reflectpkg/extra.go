@@ -33,6 +33,10 @@ func init() {
 		mu.Unlock()
 		wg.Done()
 	}
+	cases["rtype-elem"] = func() { // gocron's parameter check: the kind of the struct a Type points to
+		v := reflect.ValueOf(reflect.TypeOf(func(fmt.Stringer) {}).In(0))
+		fmt.Println(v.Kind(), reflect.Indirect(v).Kind(), v.Elem().Kind(), v.Type())
+	}
 	cases["methods"] = func() { // Type.Method, MethodByName, Value.Method as testify's suite uses them
 		ct, pt := reflect.TypeOf(counter{}), reflect.TypeOf(&counter{})
 		fmt.Println(ct.NumMethod(), pt.NumMethod())
