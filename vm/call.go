@@ -205,6 +205,9 @@ func (c *compiler) goOp(in *ssa.Go) op {
 func (t *thread) spawn(fr *frame, cl *Closure, args []Value, start string) *goroutine {
 	s := t.s
 	g := &goroutine{epoch: s.epoch, id: s.nextG, status: gRunnable, start: start, parent: t.g.id, bubble: t.g.bubble, wallBase: t.g.wallBase}
+	if fr != nil && fr.fn != nil && fr.block != nil {
+		g.createdAt = frameLoc(fr, true)
+	}
 	s.nextG++
 	s.ownGs()
 	s.gs = append(s.gs, g)

@@ -67,6 +67,10 @@ type goroutine struct {
 	panic  *panicState
 	start  string // the runtime's name of the start function (for leak reports)
 	parent int    // id of the goroutine that executed the go statement
+	// createdAt is that go statement (Fn nil for goroutines the VM
+	// starts): runtime.Stack's "created by" line. Not hashed, as
+	// goroutine ids are not (hash.go).
+	createdAt loc.Loc
 	goexit bool   // runtime.Goexit in progress
 	entry  bool   // the goroutine running the entry function
 	vc     vclock // race detector clock

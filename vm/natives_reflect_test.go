@@ -260,7 +260,8 @@ func TestReflectErrors(t *testing.T) {
 
 // TestRuntimeStackAll: runtime.Stack(buf, true) shows the running
 // goroutine first, then the others with their state (a goroutine that has
-// not reached its receive yet is runnable, as in Go).
+// not reached its receive yet is runnable, as in Go) and the go statement
+// that created them (go run prints the same, with goroutine 7 for 2).
 func TestRuntimeStackAll(t *testing.T) {
 	s := runReflect(t, "stack-all", vm.Checks{})
 	if err := s.Err(); err != nil {
@@ -274,6 +275,8 @@ main\.main\(\.\.\.\)
 
 goroutine 2 \[(runnable|chan receive)\]:
 main\.init\.func2\.1\(\.\.\.\)
+	main\.go:\d+
+created by main\.init\.func2 in goroutine 1
 	main\.go:\d+
 $`)
 	if got := s.Output(0); !re.MatchString(got) {

@@ -29,9 +29,8 @@ import (
 // call runs because of a panic, the frames between the panic and the
 // function running its defers are shown above it, after runtime.gopanic,
 // as Go does. runtime.Stack formats stacks as Go prints the frames of
-// inlined calls ("main.f(...)" without argument values or PC offsets) and
-// without "created by" lines (the VM does not record where goroutines are
-// created).
+// inlined calls ("main.f(...)" without argument values or PC offsets),
+// with the "created by" line of a goroutine a go statement started.
 
 const pcBase = 0x400000
 
@@ -246,6 +245,10 @@ func (m *Machine) formatStack(b *strings.Builder, g *goroutine, status string, e
 			fr = pcFrame{fn: runtimeFuncName(sp.l.Fn), file: p.Filename, line: p.Line}
 		}
 		b.WriteString(fr.fn + "(...)\n\t" + fr.file + ":" + strconv.Itoa(fr.line) + "\n")
+	}
+	if l := g.createdAt; l.Fn != nil && !g.entry {
+		p := m.prog.Fset.Position(stackPos(l))
+		b.WriteString("created by " + runtimeFuncName(l.Fn) + " in goroutine " + strconv.Itoa(g.parent) + "\n\t" + p.Filename + ":" + strconv.Itoa(p.Line) + "\n")
 	}
 }
 
