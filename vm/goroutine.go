@@ -71,10 +71,10 @@ type goroutine struct {
 	// starts): runtime.Stack's "created by" line. Not hashed, as
 	// goroutine ids are not (hash.go).
 	createdAt loc.Loc
-	goexit bool   // runtime.Goexit in progress
-	entry  bool   // the goroutine running the entry function
-	vc     vclock // race detector clock
-	nstate int    // progress of a native that blocks in several phases (Cond.Wait)
+	goexit    bool   // runtime.Goexit in progress
+	entry     bool   // the goroutine running the entry function
+	vc        vclock // race detector clock
+	nstate    int    // progress of a native that blocks in several phases (Cond.Wait)
 	// work counts the instructions the goroutine executed since it last
 	// blocked or was last probed for spinning, up to spinInstrs. It is not
 	// hashed: states that differ only in how long a goroutine has run
