@@ -62,7 +62,7 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 	if t.s.race != nil {
 		t.raceAccess(fr, p, rt.Size, false)
 	}
-	if rt.Agg && int(p.Off) < len(o.Cells) {
+	if rt.Agg && rt.Size == 3 && int(p.Off) < len(o.Cells) {
 		if x, ok := o.Cells[p.Off].(Slice); ok && isSliceHeader(rt) {
 			// *(*reflect.SliceHeader)(unsafe.Pointer(&s)): the slice's words
 			fr.regs[dst] = []Value{t.s.addrOfPointer(Pointer{Obj: x.Obj, Off: x.Off}), x.Len, x.Cap}
