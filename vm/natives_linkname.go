@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/gmc-go/gmc/vm/load"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -43,7 +44,7 @@ var linknameTargets = map[string]*nativeFunc{
 // linknameTarget returns the target named by f's //go:linkname directive
 // ("" when f has a body, is the standard library's, or has none).
 func linknameTarget(f *ssa.Function) string {
-	if len(f.Blocks) != 0 || f.Pkg == nil || isStdPath(f.Pkg.Pkg.Path()) {
+	if len(f.Blocks) != 0 || f.Pkg == nil || load.IsStd(f.Pkg.Pkg.Path()) {
 		return ""
 	}
 	decl, ok := f.Syntax().(*ast.FuncDecl)
@@ -70,7 +71,7 @@ func linknameNative(f *ssa.Function) *nativeFunc {
 // keeps the counter linkRand).
 func usesLinkRand(pkgs []*ssa.Package) bool {
 	for _, p := range pkgs {
-		if p == nil || isStdPath(p.Pkg.Path()) {
+		if p == nil || load.IsStd(p.Pkg.Path()) {
 			continue
 		}
 		for _, mem := range p.Members {

@@ -16,6 +16,23 @@ import (
 // with go1.26; the stacks are printed in gmc's form: base names of files,
 // "(...)" for arguments, no PC offsets).
 var reflectCases = []struct{ name, out string }{
+	// goroutines blocked in sync and time show the frames Go shows on top
+	// (goleak's filters read the first)
+	{"stack-blocked", "[sleep]: time.Sleep\n[sync.Mutex.Lock]: internal/sync.runtime_SemacquireMutex\n[sync.WaitGroup.Wait]: sync.runtime_SemacquireWaitGroup\n"},
+	// Type.Method, MethodByName and Value.Method, numbered and called as Go does
+	{"methods", `1 3
+0 Add true func(*main.counter, int) int func(*main.counter, int) int
+1 Get true func(*main.counter) int func(*main.counter) int
+2 String true func(*main.counter) string func(*main.counter) string
+true 3 3
+false
+func() int 3 7 7
+false
+1 String func() string false
+counter 7
+`},
+	// the Value of a reflect.Type is a pointer whose Elem is a struct
+	{"rtype-elem", "ptr struct struct *reflect.rtype\n"},
 	{"deepequal", `basic T F F F T T F T F T F
 nan F F F
 slice T F F T F T F T T F T F T F T
@@ -220,7 +237,9 @@ func runReflect(t *testing.T, name string, checks vm.Checks) *vm.State {
 // Convert, the panics of misuse, the flag word go-spew reads through
 // unsafe), encoding/json round trips (interpreted from source)
 // and runtime.Callers/CallersFrames/FuncForPC/Stack, debug.Stack (frames
-// skipped, deferred calls on return and during a panic) give Go's results.
+// skipped, deferred calls on return and during a panic, goroutines
+// blocked in sync and time), Type.Method and Value.Method, and the Elem
+// of a Type's Value give Go's results.
 func TestReflectNatives(t *testing.T) {
 	for _, c := range reflectCases {
 		t.Run(c.name, func(t *testing.T) {
@@ -281,55 +300,5 @@ created by main\.init\.func2 in goroutine 1
 $`)
 	if got := s.Output(0); !re.MatchString(got) {
 		t.Errorf("output:\n%s\nwant the stacks of goroutines 1 and 2", got)
-	}
-}
-
-// TestRuntimeStackBlocked: a goroutine blocked in a modelled function of
-// sync or time shows the frames Go shows on top of its stack (goleak's
-// filters read the first: internal/sync.runtime_SemacquireMutex,
-// sync.runtime_SemacquireWaitGroup, time.Sleep; output of go run).
-func TestRuntimeStackBlocked(t *testing.T) {
-	s := runReflect(t, "stack-blocked", vm.Checks{})
-	if err := s.Err(); err != nil {
-		t.Fatalf("error: %s: %s", err.Kind, err.Msg)
-	}
-	want := "[sleep]: time.Sleep\n[sync.Mutex.Lock]: internal/sync.runtime_SemacquireMutex\n[sync.WaitGroup.Wait]: sync.runtime_SemacquireWaitGroup\n"
-	if got := s.Output(0); got != want {
-		t.Errorf("output:\n%s\nwant:\n%s", got, want)
-	}
-}
-
-// TestReflectMethods: Type.Method, MethodByName and Value.Method as Go's
-// reflect numbers and calls them (output of go run).
-func TestReflectMethods(t *testing.T) {
-	s := runReflect(t, "methods", vm.Checks{})
-	if err := s.Err(); err != nil {
-		t.Fatalf("error: %s: %s", err.Kind, err.Msg)
-	}
-	want := `1 3
-0 Add true func(*main.counter, int) int func(*main.counter, int) int
-1 Get true func(*main.counter) int func(*main.counter) int
-2 String true func(*main.counter) string func(*main.counter) string
-true 3 3
-false
-func() int 3 7 7
-false
-1 String func() string false
-counter 7
-`
-	if got := s.Output(0); got != want {
-		t.Errorf("output:\n%s\nwant:\n%s", got, want)
-	}
-}
-
-// TestReflectRtypeElem: the Value of a reflect.Type is a pointer whose
-// Elem is a struct, as in Go (output of go run).
-func TestReflectRtypeElem(t *testing.T) {
-	s := runReflect(t, "rtype-elem", vm.Checks{})
-	if err := s.Err(); err != nil {
-		t.Fatalf("error: %s: %s", err.Kind, err.Msg)
-	}
-	if got, want := s.Output(0), "ptr struct struct *reflect.rtype\n"; got != want {
-		t.Errorf("output %q, want %q", got, want)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/loc"
 	"golang.org/x/tools/go/ssa"
 )
@@ -285,7 +286,7 @@ func (m *Machine) blockedInFrames(g *goroutine) []string {
 		return nil
 	}
 	callee := call.Common().StaticCallee()
-	if callee == nil || callee.Pkg == nil || !isStdPath(callee.Pkg.Pkg.Path()) {
+	if callee == nil || callee.Pkg == nil || !load.IsStd(callee.Pkg.Pkg.Path()) {
 		return nil
 	}
 	name := runtimeFuncName(callee)
@@ -293,13 +294,6 @@ func (m *Machine) blockedInFrames(g *goroutine) []string {
 		return fs
 	}
 	return []string{name}
-}
-
-// isStdPath reports whether an import path is the standard library's (no
-// dot in its first element).
-func isStdPath(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
 }
 
 // stdFuncFile is the file:line runtime.Stack prints for a standard-library

@@ -60,7 +60,9 @@ func (p *Program) Interpreted(pkgPath string) bool {
 	return !p.stripped[pkgPath]
 }
 
-func isStd(pkgPath string) bool {
+// IsStd reports whether pkgPath is a standard-library package's import
+// path (not a command-line program's or a test binary's).
+func IsStd(pkgPath string) bool {
 	first := pkgPath
 	if i := strings.IndexByte(pkgPath, '/'); i >= 0 {
 		first = pkgPath[:i]
@@ -234,7 +236,7 @@ func isDirPath(p string) bool {
 func firstError(pkgs []*packages.Package) string {
 	msg := ""
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if msg != "" || (isStd(p.PkgPath) && p.Module == nil) {
+		if msg != "" || (IsStd(p.PkgPath) && p.Module == nil) {
 			return
 		}
 		for _, e := range p.Errors {
