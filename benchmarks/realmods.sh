@@ -10,7 +10,7 @@
 # Env: OUT (directory for the raw JSON; default a temporary directory);
 # SET=extra runs a second set of modules instead (fetched in session 6 to
 # look for false alarms on code gmc had never seen), SET=new a third
-# (session 7), SET=all every set. Modules
+# (session 7), SET=s8 a fourth (session 8), SET=all every set. Modules
 # without a go.mod, or whose go.mod misses a requirement, are resolved
 # from the module cache only (GOPROXY=file://.../cache/download).
 # A module missing from the module cache is skipped with a message; fetch one
@@ -78,10 +78,24 @@ NEW="github.com/puzpuzpuz/xsync/v3@v3.5.1 \
 	github.com/go-co-op/gocron/v2@v2.16.1 \
 	github.com/golang-queue/queue@v0.3.0 \
 	github.com/jpillora/backoff@v1.0.0"
+S8="github.com/thejerf/suture/v4@v4.0.6 \
+	github.com/oklog/run@v1.2.0 \
+	github.com/cskr/pubsub@v1.0.2 \
+	github.com/dustin/go-broadcast@v0.0.0-20171205050544-f664265f5a66 \
+	github.com/muesli/cache2go@v0.0.0-20221011235721-518229cd8021 \
+	github.com/viccon/sturdyc@v1.1.5 \
+	github.com/alitto/pond/v2@v2.7.1 \
+	github.com/gammazero/chanqueue@v1.1.3 \
+	github.com/sethvargo/go-limiter@v0.7.1 \
+	github.com/!rene!kroon/ttlcache/v2@v2.11.0 \
+	github.com/reugn/go-quartz@v0.15.2 \
+	github.com/hashicorp/golang-lru@v1.0.2 \
+	github.com/cenkalti/backoff/v5@v5.0.3"
 case "${SET:-base}" in
 new) LIST=$NEW ;;
+s8) LIST=$S8 ;;
 extra) LIST=$EXTRA ;;
-all) LIST="$BASE $EXTRA $NEW" ;;
+all) LIST="$BASE $EXTRA $NEW $S8" ;;
 *) LIST=$BASE ;;
 esac
 CACHEPROXY="file://$MOD/cache/download"
