@@ -18,6 +18,8 @@ type testState struct {
 	// run is the test a TestMain's m.Run runs (nil without TestMain, or
 	// once it ran)
 	run *ssa.Function
+	// subNames counts the subtest names given so far (testing_names.go)
+	subNames map[string]int
 }
 
 type fuzzState struct {
@@ -290,10 +292,7 @@ func testHelper(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
 
 // testName is t.Name.
 func testName(t *thread, args []Value) (Value, ctl) {
-	if t.s.test != nil {
-		return t.s.test.name, ctlNext
-	}
-	return "", ctlNext
+	return t.testNameOf(ptrArg(args[0])), ctlNext
 }
 
 // testCleanupNative is t.Cleanup.

@@ -150,6 +150,7 @@ func synctestIsInBubble(t *thread, args []Value) (Value, ctl) {
 func synctestTestingTest(t *thread, args []Value) (Value, ctl) {
 	sub := t.alloc(t.s.heap.get(ptrArg(args[0]).Obj).T)
 	t.share(sub)
+	t.testSetName(sub, t.testNameOf(ptrArg(args[0])))
 	return nil, t.runTest(t.g.top, args[1], sub, func(t *thread) Value {
 		return !(t.s.test != nil && t.s.test.failed)
 	})

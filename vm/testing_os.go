@@ -49,9 +49,9 @@ func testSetenv(t *thread, args []Value) (Value, ctl) {
 // the same name. Nothing is made on the host, so the cleanup that removes
 // it in Go has nothing to do.
 func testTempDir(t *thread, args []Value) (Value, ctl) {
-	name := "Test"
-	if t.s.test != nil {
-		name = t.s.test.name
+	name := t.testNameOf(ptrArg(args[0]))
+	if name == "" {
+		name = "Test"
 	}
 	name = strings.Map(func(r rune) rune {
 		if strings.ContainsRune(`/\:*?"<>|`, r) {

@@ -39,6 +39,8 @@ func testRun(t *thread, args []Value) (Value, ctl) {
 		if p, _, ok := t.testCell(sub, "parent"); ok {
 			t.setCell(p, 0, tp)
 		}
+		name, _ := args[1].(string)
+		t.testSetName(sub, t.subtestName(t.testNameOf(tp), name))
 		t.spawn(nil, &Closure{Native: subtestRunner}, []Value{sub, args[2]}, "testing.tRunner")
 		g.nstate = 1
 		g.status = gBlocked
