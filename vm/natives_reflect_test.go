@@ -14,7 +14,7 @@ import (
 // reflectCases are the cases of testdata/reflectpkg whose output under gmc
 // must be the output of the program built by Go (go run . CASE, verified
 // with go1.26; the stacks are printed in gmc's form: base names of files,
-// "(...)" for arguments, no PC offsets).
+// "(...)" for arguments, "()" where there are none, no PC offsets).
 var reflectCases = []struct{ name, out string }{
 	// goroutines blocked in sync and time show the frames Go shows on top
 	// (goleak's filters read the first)
@@ -120,12 +120,12 @@ main.walker.walk(...)
 	main.go:226
 main.walker.walk(...)
 	main.go:226
-main.init.func1(...)
+main.init.func1()
 	main.go:268
-main.main(...)
+main.main()
 	main.go:303
 goroutine 1 [running]:
-runtime/debug.Stack(...)
+runtime/debug.Stack()
 	stack.go:26
 main.walker.walk(...)
 	main.go:238
@@ -133,9 +133,9 @@ main.walker.walk(...)
 	main.go:226
 main.walker.walk(...)
 	main.go:226
-main.init.func1(...)
+main.init.func1()
 	main.go:268
-main.main(...)
+main.main()
 	main.go:303
 10 goroutine 
 recovered: runtime error: invalid memory address or nil pointer dereference
@@ -152,19 +152,19 @@ recovered: runtime error: invalid memory address or nil pointer dereference
   runtime.main proc.go:290 runtime.main
   runtime.goexit asm_amd64.s:1771 runtime.goexit
 goroutine 1 [running]:
-main.panicky.func1(...)
+main.panicky.func1()
 	main.go:259
 panic(...)
 	panic.go:860
-main.deep(...)
+main.deep()
 	main.go:245
-main.middle(...)
+main.middle()
 	main.go:250
-main.panicky(...)
+main.panicky()
 	main.go:261
-main.init.func1(...)
+main.init.func1()
 	main.go:269
-main.main(...)
+main.main()
 	main.go:303
   main.frames main.go:190 main.frames
   main.init.func1.1 main.go:272 main.init.func1.1
@@ -287,13 +287,13 @@ func TestRuntimeStackAll(t *testing.T) {
 		t.Fatalf("error: %s: %s", err.Kind, err.Msg)
 	}
 	re := regexp.MustCompile(`^goroutine 1 \[running\]:
-main\.init\.func2\(\.\.\.\)
+main\.init\.func2\(\)
 	main\.go:\d+
-main\.main\(\.\.\.\)
+main\.main\(\)
 	main\.go:\d+
 
 goroutine 2 \[(runnable|chan receive)\]:
-main\.init\.func2\.1\(\.\.\.\)
+main\.init\.func2\.1\(\)
 	main\.go:\d+
 created by main\.init\.func2 in goroutine 1
 	main\.go:\d+

@@ -31,7 +31,8 @@ import (
 // function running its defers are shown above it, after runtime.gopanic,
 // as Go does. runtime.Stack formats stacks as Go prints the frames of
 // inlined calls ("main.f(...)" without argument values or PC offsets),
-// with the "created by" line of a goroutine a go statement started.
+// with the "created by" line of a goroutine a go statement started; a
+// function without parameters prints "()" as in Go ("main.f()").
 
 const pcBase = 0x400000
 
@@ -244,8 +245,14 @@ func (m *Machine) formatStack(b *strings.Builder, g *goroutine, status string, e
 		} else {
 			p := m.prog.Fset.Position(stackPos(sp.l))
 			fr = pcFrame{fn: runtimeFuncName(sp.l.Fn), file: p.Filename, line: p.Line}
+			if len(sp.l.Fn.Params) == 0 {
+				fr.fn += "()" // no argument to elide: Go prints "()"
+			}
 		}
-		b.WriteString(fr.fn + "(...)\n\t" + fr.file + ":" + strconv.Itoa(fr.line) + "\n")
+		if !strings.HasSuffix(fr.fn, "()") {
+			fr.fn += "(...)"
+		}
+		b.WriteString(fr.fn + "\n\t" + fr.file + ":" + strconv.Itoa(fr.line) + "\n")
 	}
 	if l := g.createdAt; l.Fn != nil && !g.entry {
 		p := m.prog.Fset.Position(stackPos(l))
@@ -514,14 +521,14 @@ func nativeRuntimeStack(t *thread, args []Value) (Value, ctl) {
 
 // nativeRuntimeDebugStack is runtime/debug.Stack.
 func nativeRuntimeDebugStack(t *thread, args []Value) (Value, ctl) {
-	self := "runtime/debug.Stack(...)\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":26\n"
+	self := "runtime/debug.Stack()\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":26\n"
 	return t.newBytes([]byte(t.stackText(false, self))), ctlNext
 }
 
 // nativeRuntimeDebugPrintStack is runtime/debug.PrintStack.
 func nativeRuntimeDebugPrintStack(t *thread, args []Value) (Value, ctl) {
-	self := "runtime/debug.Stack(...)\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":26\n" +
-		"runtime/debug.PrintStack(...)\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":18\n"
+	self := "runtime/debug.Stack()\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":26\n" +
+		"runtime/debug.PrintStack()\n\t" + filepath.Join(runtime.GOROOT(), "src", "runtime", "debug", "stack.go") + ":18\n"
 	t.s.write(2, t.stackText(false, self))
 	return nil, ctlNext
 }

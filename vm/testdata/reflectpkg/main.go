@@ -203,7 +203,7 @@ func frames(skip int) {
 }
 
 // normStack rewrites a stack trace in the form gmc prints: "(...)" for
-// arguments, base names of files, no PC offsets.
+// arguments ("()" where there are none), base names of files, no PC offsets.
 func normStack(s string) string {
 	var out []string
 	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
@@ -211,7 +211,7 @@ func normStack(s string) string {
 		case strings.HasPrefix(l, "\t"):
 			l = strings.Fields(l)[0]
 			l = "\t" + base(l)
-		case strings.HasSuffix(l, ")") && !strings.HasPrefix(l, "goroutine "):
+		case strings.HasSuffix(l, ")") && !strings.HasSuffix(l, "()") && !strings.HasPrefix(l, "goroutine "):
 			l = l[:strings.LastIndexByte(l[:len(l)-1], '(')] + "(...)"
 		}
 		out = append(out, l)
