@@ -22,6 +22,8 @@ import (
 //     run is determined by its choices and a replay draws what the search
 //     drew;
 //   - runtime.nanotime: the VM's clock, as time.runtimeNano;
+//   - time.now (sec, nsec, mono): the wall and monotonic readings time.Now
+//     makes of the VM's clock (sethvargo/go-limiter's fasttime);
 //   - runtime.procPin (0: one P), runtime.procUnpin: no effect;
 //   - runtime.noescape: the pointer itself.
 //
@@ -39,6 +41,19 @@ var linknameTargets = map[string]*nativeFunc{
 	"runtime.procPin":     {name: "runtime.procPin", fn: nativeLinkProcPin},
 	"runtime.procUnpin":   {name: "runtime.procUnpin", fn: nativeLinkProcUnpin},
 	"runtime.noescape":    {name: "runtime.noescape", fn: nativeLinkNoescape},
+	"time.now":            {name: "time.now", fn: nativeLinkTimeNow},
+}
+
+// nativeLinkTimeNow is time.now pulled by linkname: the reading time.Now
+// makes (inside a synctest bubble, the bubble's wall clock).
+func nativeLinkTimeNow(t *thread, args []Value) (Value, ctl) {
+	var unix int64
+	if t.g.bubble != 0 {
+		unix = wallTime(t.g.wallBase, t.s.readClock())
+	} else {
+		unix = epochBase + t.s.readNow()
+	}
+	return Tuple{unix / 1e9, int32(unix % 1e9), t.s.clock}, ctlNext
 }
 
 // linknameTarget returns the target named by f's //go:linkname directive

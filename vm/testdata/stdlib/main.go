@@ -414,8 +414,10 @@ var cases = map[string]func(){
 		a, b := runtime_fastrand(), runtime_fastrand()
 		n := runtime_cheaprandn(10)
 		t0 := runtime_nanotime()
+		s0, ns0, _ := time_now()
 		time.Sleep(time.Millisecond)
-		fmt.Println(a != b, n < 10, runtime_nanotime()-t0 >= int64(time.Millisecond))
+		s1, ns1, _ := time_now()
+		fmt.Println(a != b, n < 10, runtime_nanotime()-t0 >= int64(time.Millisecond), (s1-s0)*1e9+int64(ns1-ns0) >= int64(time.Millisecond))
 	},
 	"pagesize": func() { fmt.Println(os.Getpagesize()) }, // a constant of the machine, not the OS boundary (ristretto)
 	"sleep-measured": func() { // a goroutine woken by a timer reads a later time (retry-go's tests)
@@ -493,6 +495,9 @@ func runtime_cheaprandn(n uint32) uint32
 
 //go:linkname runtime_nanotime runtime.nanotime
 func runtime_nanotime() int64
+
+//go:linkname time_now time.now
+func time_now() (sec int64, nsec int32, mono int64)
 
 // recurse never stops.
 func recurse(n int) int { return recurse(n+1) + 1 }
