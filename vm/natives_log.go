@@ -105,6 +105,9 @@ func (t *thread) logOutput(l logger, msg string) ctl {
 }
 
 func init() {
+	globalInits["log/internal.DefaultOutput"] = func(m *Machine, o *Object) {
+		o.Cells[0] = &Closure{Native: logDefaultOutput}
+	}
 	globalInits["log.std"] = func(m *Machine, o *Object) {
 		rt := m.lookupType("log", "Logger")
 		if rt == nil {
@@ -207,6 +210,25 @@ func nativeLogNew(t *thread, args []Value) (Value, ctl) {
 	t.setCell(p, l.prefix, args[1])
 	t.setCell(p, l.flags, int32(toInt(args[2])))
 	return p, ctlNext
+}
+
+// logDefaultOutput is the function package log's init stores in
+// log/internal.DefaultOutput, through which log/slog's default handler
+// writes (log/slog runs from its source).
+var logDefaultOutput = &nativeFunc{name: "log.init.func1", fn: nativeLogDefaultOutput}
+
+// nativeLogDefaultOutput writes data through the standard logger, with its
+// header; it returns a nil error.
+func nativeLogDefaultOutput(t *thread, args []Value) (Value, ctl) {
+	l, k := t.logger(t.stdLogger())
+	if k != ctlNext {
+		return nil, k
+	}
+	sl, _ := args[1].(Slice)
+	if k := t.logOutput(l, string(t.s.bytesOf(sl))); k != ctlNext {
+		return nil, k
+	}
+	return Iface{}, ctlNext
 }
 
 // nativeLogDefault is log.Default.

@@ -25,6 +25,8 @@ var stdlibSourceCases = []stdlibCase{
 	{"unicode", "true true true true\n\u00df \u03c3 true\n", ""},
 	{"xml", "<item id=\"3\"><name>a&lt;b</name><tag>x</tag><tag>y</tag></item> <nil>\n3 a<b [x y] <nil>\n" +
 		"XML syntax error on line 1: unexpected EOF\ntrue true false\n", ""},
+	{"slog", "INFO through package log k=1\nlevel=INFO msg=hello n=3 g.k=\"v q\" err=boom\nlevel=DEBUG msg=dbg req=7 sub.ok=true\n" +
+		"{\"level\":\"WARN\",\"msg\":\"w\",\"xs\":[1,2],\"m\":{\"a\":1}}\nlevel=ERROR msg=\"via default\" d=1.5s\ntrue WARN\n", ""},
 	{"gob", "<nil> x 1 2 2 {7 [p q]} {3 []} 2.5 0\ngob NewTypeObject can't handle type: chan int\n2 3 [a b z] true\n", ""},
 }
 
@@ -36,13 +38,13 @@ var stdlibSourceProg = sync.OnceValues(func() (*load.Program, error) {
 // encoding/base64, encoding/binary, encoding/gob (maps.clone is a native), encoding/xml, unicode, os's
 // error variables (those of io/fs, set by natives_os.go's os.init),
 // crypto/rand.Int over the deterministic crypto/rand.Reader,
-// hash/crc32 and crypto/sha256, sha512, sha1 and md5 (purego), interpreted from their source, print what Go prints and panic as Go panics.
+// hash/crc32 and crypto/sha256, sha512, sha1 and md5 (purego), log/slog (its default handler writing through package log's model), interpreted from their source, print what Go prints and panic as Go panics.
 func TestStdlibFromSource(t *testing.T) {
 	prog, err := stdlibSourceProg()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, pkg := range []string{"regexp", "regexp/syntax", "path/filepath", "hash/crc32", "crypto/sha256", "encoding/gob", "encoding/xml"} {
+	for _, pkg := range []string{"regexp", "regexp/syntax", "path/filepath", "hash/crc32", "crypto/sha256", "encoding/gob", "encoding/xml", "log/slog"} {
 		if !prog.Interpreted(pkg) {
 			t.Errorf("%s is not interpreted", pkg)
 		}

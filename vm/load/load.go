@@ -48,6 +48,7 @@ var interpreted = map[string]bool{
 	"crypto": true, "crypto/internal/boring": true, "crypto/sha256": true, "crypto/internal/fips140/sha256": true, "crypto/internal/fips140deps/byteorder": true,
 	"crypto/sha512": true, "crypto/internal/fips140/sha512": true, "crypto/md5": true, "crypto/sha1": true,
 	"encoding/base64": true, "encoding": true, "encoding/json": true, "time": true, "math/big": true, "hash/crc32": true, "encoding/binary": true, "testing/synctest": true,
+	"log/slog": true, "log/slog/internal": true, "log/slog/internal/buffer": true, "log/internal": true,
 	// the GoKer kernels and leak patterns that ship with Go (DESIGN §6)
 	"runtime/testdata/testgoroutineleakprofile":       true,
 	"runtime/testdata/testgoroutineleakprofile/goker": true,

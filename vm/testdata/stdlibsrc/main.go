@@ -6,6 +6,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/md5"
 	crand "crypto/rand"
 	"crypto/sha1"
@@ -20,6 +21,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io/fs"
+	"log"
+	"log/slog"
 	"maps"
 	"math/big"
 	"os"
@@ -27,6 +30,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"time"
 	"unicode"
 )
 
@@ -40,6 +44,25 @@ func main() {
 		fmt.Println(regexp.MustCompile(`^a+b*$`).MatchString("aaabb"), regexp.QuoteMeta("a.b*c"))
 		_, err := regexp.Compile(`a(b`)
 		fmt.Println(err)
+	case "slog": // log/slog from its source: handlers, attributes, groups, levels, the default logger
+		noTime := func(_ []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey {
+				return slog.Attr{}
+			}
+			return a
+		}
+		log.SetFlags(0)
+		log.SetOutput(os.Stdout)
+		slog.Info("through package log", "k", 1) // the default handler
+		l := slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{ReplaceAttr: noTime, Level: slog.LevelDebug}))
+		l.Info("hello", "n", 3, slog.Group("g", "k", "v q"), "err", errors.New("boom"))
+		l.With("req", 7).WithGroup("sub").Debug("dbg", "ok", true)
+		j := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{ReplaceAttr: noTime}))
+		j.Warn("w", "xs", []int{1, 2}, "m", map[string]int{"a": 1})
+		j.Debug("hidden")
+		slog.SetDefault(l)
+		slog.Error("via default", "d", 1500*time.Millisecond)
+		fmt.Println(slog.Default().Enabled(context.Background(), slog.LevelInfo), slog.LevelWarn)
 	case "regexp-must-panic":
 		regexp.MustCompile(`x[`)
 	case "filepath":
