@@ -362,23 +362,16 @@ func (m *Machine) Start(e Entry) *State {
 	g := &goroutine{id: 1, epoch: s.epoch, entry: true, start: "main.main"}
 	s.gs = []*goroutine{g}
 	boot := &frame{epoch: s.epoch, result: -1}
-	var initFn *ssa.Function
-	if e.Fn.Pkg != nil {
-		initFn = e.Fn.Pkg.Func("init")
-	}
+	inits := m.entryInits(e)
 	// The boot frame runs when first scheduled and whenever a callee returns
 	// into it; its pc counts the stages: initializers, entry, exit.
 	boot.cont = func(t *thread, _ Value) ctl {
 		b := t.g.top
 		b.pc++
-		switch b.pc {
-		case 1:
-			if initFn != nil {
-				return t.callFunc(b, m.compile(initFn), nil, nil, -1, nil)
-			}
-			b.pc++
-			fallthrough
-		case 2:
+		if i := b.pc - 1; i < len(inits) {
+			return t.callFunc(b, m.compile(inits[i]), nil, nil, -1, nil)
+		}
+		if b.pc == len(inits)+1 {
 			return m.callEntry(t, e, b)
 		}
 		t.g.top = nil
@@ -388,6 +381,36 @@ func (m *Machine) Start(e Entry) *State {
 	g.status = gRunnable
 	s.sealed = true
 	return s
+}
+
+// entryInits are the package initializers that run before entry e: its
+// package's, and for a test or fuzz target of a package that also has an
+// external test package (p_test importing p), that package's too — go
+// test links both into one binary, so a TestMain or a variable of p_test
+// (and the packages it imports) is initialized whichever of the two holds
+// the test. An initializer that already ran (p's, called again by
+// p_test's) returns at once.
+func (m *Machine) entryInits(e Entry) []*ssa.Function {
+	if e.Fn.Pkg == nil {
+		return nil
+	}
+	var inits []*ssa.Function
+	if f := e.Fn.Pkg.Func("init"); f != nil {
+		inits = append(inits, f)
+	}
+	if e.Kind != EntryTest && e.Kind != EntryFuzz {
+		return inits
+	}
+	self := e.Fn.Pkg.Pkg
+	for _, p := range m.prog.SSA.AllPackages() {
+		if p == e.Fn.Pkg || p.Pkg.Path() != strings.TrimSuffix(self.Path(), "_test")+"_test" {
+			continue
+		}
+		if f := p.Func("init"); f != nil {
+			inits = append(inits, f)
+		}
+	}
+	return inits
 }
 
 // position formats a location as file.go:line:col (base name).

@@ -54,7 +54,9 @@ func TestTestingRunner(t *testing.T) {
 // TestTestMain: with a TestMain, the entry runs as go test runs it —
 // TestMain(m), whose m.Run runs the test — so what TestMain sets up is
 // seen (no false failure), and a failing test under os.Exit(m.Run()) is
-// reported with its own message, not as an exit status.
+// reported with its own message, not as an exit status; a TestMain of the
+// external test package runs the package's own tests too (goleak's
+// VerifyTestMain: false nil dereference in ReneKroon/ttlcache/v2).
 func TestTestMain(t *testing.T) {
 	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "testmain")})
 	if err != nil {
@@ -67,6 +69,13 @@ func TestTestMain(t *testing.T) {
 	} {
 		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })
 	}
+	// a TestMain in the external test package runs a test of the package
+	// itself, with both packages initialized
+	xprog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "xtestmain")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTestEntry(t, xprog, "TestInternal", "")
 }
 
 // checkTestEntry searches entry of prog exhaustively, with the leak and
