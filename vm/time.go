@@ -3,6 +3,7 @@ package vm
 import (
 	"cmp"
 	"go/types"
+	"math"
 	"slices"
 	"time"
 )
@@ -335,9 +336,9 @@ func (s *State) fireTimers() {
 		if x.period > 0 {
 			// the next tick keeps to the ticker's own times (the wake-up
 			// latency does not accumulate), and is never due already
-			x.when += x.period
+			x.when = addWhen(x.when, x.period)
 			if x.when <= s.clock {
-				x.when = s.clock + x.period
+				x.when = s.after(x.period)
 			}
 			again = append(again, x)
 		}
@@ -430,6 +431,25 @@ func init() {
 	def("(*time.Ticker).Reset", nativeTimeTickerReset)
 }
 
+// after is the virtual time d ns from now, as the runtime's when(d)
+// computes it: now for d <= 0, the largest time when the sum overflows (a
+// timer of time.Duration(math.MaxInt64) never fires; it must not wrap
+// around to the past and fire at once).
+func (s *State) after(d int64) int64 {
+	if d <= 0 {
+		return s.clock
+	}
+	return addWhen(s.clock, d)
+}
+
+// addWhen is when+d, saturated at math.MaxInt64.
+func addWhen(when, d int64) int64 {
+	if w := when + d; w >= when {
+		return w
+	}
+	return math.MaxInt64
+}
+
 // nativeTimeSleep is time.Sleep.
 func nativeTimeSleep(t *thread, args []Value) (Value, ctl) {
 	t.s.last.Op = "time.Sleep"
@@ -441,7 +461,7 @@ func nativeTimeSleep(t *thread, args []Value) (Value, ctl) {
 	if d <= 0 {
 		return nil, ctlNext
 	}
-	t.s.addTimer(timer{when: t.s.clock + d, g: t.g.id, bubble: t.g.bubble})
+	t.s.addTimer(timer{when: t.s.after(d), g: t.g.id, bubble: t.g.bubble})
 	return nil, t.park("sleep")
 }
 
@@ -478,7 +498,7 @@ func nativeTimeTimerReset(t *thread, args []Value) (Value, ctl) {
 	p := ptrArg(args[0])
 	pending := t.s.removeTimer(p.Obj)
 	was := t.drainTimer(p) || pending
-	tm := timer{when: t.s.clock + toInt64(args[1]), id: p.Obj, vc: t.raceTimer(p.Obj), bubble: t.g.bubble, wallBase: t.g.wallBase}
+	tm := timer{when: t.s.after(toInt64(args[1])), id: p.Obj, vc: t.raceTimer(p.Obj), bubble: t.g.bubble, wallBase: t.g.wallBase}
 	if cells := t.s.heap.get(p.Obj).Cells; len(cells) > 0 {
 		tm.fn, _ = cells[len(cells)-1].(*Closure) // an AfterFunc timer (see newTimer)
 	}
@@ -496,7 +516,7 @@ func nativeTimeTickerReset(t *thread, args []Value) (Value, ctl) {
 	t.drainTimer(p)
 	d := toInt64(args[1])
 	ch, _ := t.cell(p, 0).(Chan)
-	t.s.addTimer(timer{when: t.s.clock + d, ch: ch, period: d, id: p.Obj, vc: t.raceTimer(p.Obj), bubble: t.g.bubble, wallBase: t.g.wallBase})
+	t.s.addTimer(timer{when: t.s.after(d), ch: ch, period: d, id: p.Obj, vc: t.raceTimer(p.Obj), bubble: t.g.bubble, wallBase: t.g.wallBase})
 	return nil, ctlNext
 }
 
@@ -541,7 +561,7 @@ func (t *thread) newTimer(d int64, period int64, fn *Closure, typeName string) P
 		ch = Chan{Obj: t.newObject(&Object{kind: objChan, T: chT, Chan: &chanData{cap: 1}})}
 		t.setCell(p, 0, ch)
 	}
-	t.s.addTimer(timer{when: t.s.clock + max(d, 0), ch: ch, fn: fn, period: period, id: p.Obj, vc: t.raceTimer(p.Obj), bubble: t.g.bubble, wallBase: t.g.wallBase})
+	t.s.addTimer(timer{when: t.s.after(d), ch: ch, fn: fn, period: period, id: p.Obj, vc: t.raceTimer(p.Obj), bubble: t.g.bubble, wallBase: t.g.wallBase})
 	return p
 }
 

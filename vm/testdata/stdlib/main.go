@@ -343,6 +343,18 @@ var cases = map[string]func(){
 		fmt.Println(p.Name(), p.WriteTo(io.Discard, 1), pprof.Lookup("nosuchprofile") == nil)
 		pprof.Do(context.Background(), pprof.Labels("k", "v"), func(context.Context) { fmt.Println("in Do") })
 	},
+	"timer-max": func() { // a timer of the largest duration never fires (reugn/go-quartz's idle loop)
+		t := time.NewTimer(time.Duration(math.MaxInt64))
+		time.Sleep(time.Millisecond)
+		t.Reset(time.Duration(math.MaxInt64))
+		select {
+		case <-t.C:
+			fmt.Println("fired")
+		case <-time.After(time.Millisecond):
+			fmt.Println("not fired")
+		}
+		fmt.Println(t.Stop())
+	},
 	"timers": func() { // Go 1.23 semantics: no stale values after Stop or Reset
 		t := time.NewTimer(time.Millisecond)
 		time.Sleep(2 * time.Millisecond)
