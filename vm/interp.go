@@ -87,6 +87,10 @@ func (t *thread) runGuarded() {
 			}
 			l := t.g.loc()
 			pos := t.m.position(l)
+			if lim, ok := r.(vmLimit); ok {
+				t.s.fail(&Error{Kind: KindUnsupported, Msg: fmt.Sprintf("unsupported: %s at %s", lim, pos), Pos: pos, Loc: l})
+				return
+			}
 			t.s.fail(&Error{Kind: KindInternal, Msg: fmt.Sprintf("gmc internal error: %v at %s (unsafe memory reinterpretation or an unmodelled feature)", r, pos), Pos: pos, Loc: l})
 		}
 	}()

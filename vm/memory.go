@@ -5,10 +5,14 @@ import (
 	"go/types"
 )
 
+// vmLimit is the interpreter's panic at one of the VM's size limits: the
+// run stops as unsupported (runGuarded), not as an internal error.
+type vmLimit string
+
 // alloc creates a zeroed variable of type rt and returns its address.
 func (t *thread) alloc(rt *RType) Pointer {
 	if rt.Size > maxObjectCells {
-		panic(fmt.Sprintf("allocation of %s exceeds the VM's object size limit", rt))
+		panic(vmLimit(fmt.Sprintf("an allocation of %s (more than the VM's %d cells for one object)", rt, maxObjectCells)))
 	}
 	if rt.Size == 0 {
 		return Pointer{Obj: t.m.zerobase} // all zero-size variables share one address
@@ -309,14 +313,14 @@ const maxAllocCells = 1 << 24
 func (t *thread) account(n int) {
 	t.s.allocCells += int64(n)
 	if t.s.allocCells > maxAllocCells {
-		panic(fmt.Sprintf("the program allocated more than %d cells of memory without releasing them", maxAllocCells))
+		panic(vmLimit(fmt.Sprintf("more than %d cells of memory allocated in one run (the VM's limit)", maxAllocCells)))
 	}
 }
 
 // makeSlice allocates a backing array of cap elements of type elem.
 func (t *thread) makeSlice(elem *RType, length, capacity int) Slice {
 	if capacity*elem.Size > maxObjectCells {
-		panic(fmt.Sprintf("allocation of %d elements of %s exceeds the VM's object size limit", capacity, elem))
+		panic(vmLimit(fmt.Sprintf("an allocation of %d elements of %s (more than the VM's %d cells for one object)", capacity, elem, maxObjectCells)))
 	}
 	cells := make([]Value, capacity*elem.Size)
 	if elem.Agg {

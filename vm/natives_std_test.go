@@ -309,8 +309,8 @@ func checkStdlibCase(t *testing.T, prog *load.Program, c stdlibCase) {
 // TestStdlibOSBoundary: files are read from the real file system, relative
 // to the package's directory (package os from its source); a call that
 // reaches the operating system without a model (a pipe) stops the run
-// with an unsupported error that names the OS boundary; so does recursion
-// deeper than the VM holds.
+// with an unsupported error that names the OS boundary; so do recursion
+// deeper than the VM holds and an object larger than it holds.
 func TestStdlibOSBoundary(t *testing.T) {
 	prog := loadStdlib(t)
 	s := runStdlib(t, prog, "readfile", vm.Checks{})
@@ -322,6 +322,8 @@ func TestStdlibOSBoundary(t *testing.T) {
 		// Go dies of a stack overflow; gmc stops rather than guess the depth
 		"stringer-recursive": "calls nested more than 1,000 deep through natives",
 		"recurse-forever":    "a call more than 1,048,576 frames deep",
+		// so does an object larger than the VM holds (pond/v2's 10 MB buffer)
+		"alloc-limit": "an allocation of [10485760]byte (more than the VM's 4194304 cells",
 	} {
 		s := runStdlib(t, prog, name, vm.Checks{})
 		if err := s.Err(); err == nil || err.Kind != vm.KindUnsupported || !strings.Contains(err.Msg, want) {

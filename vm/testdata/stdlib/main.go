@@ -343,6 +343,7 @@ var cases = map[string]func(){
 		fmt.Println(p.Name(), p.WriteTo(io.Discard, 1), pprof.Lookup("nosuchprofile") == nil)
 		pprof.Do(context.Background(), pprof.Labels("k", "v"), func(context.Context) { fmt.Println("in Do") })
 	},
+	"alloc-limit": func() { fmt.Println(len(make([]byte, 10<<20))) },
 	"timer-max": func() { // a timer of the largest duration never fires (reugn/go-quartz's idle loop)
 		t := time.NewTimer(time.Duration(math.MaxInt64))
 		time.Sleep(time.Millisecond)
