@@ -181,12 +181,13 @@
 // math_big_pure_go). Pure packages listed in vm/load (strings, strconv,
 // regexp, path/filepath, encoding/hex|base64|binary|json|gob|xml, unicode,
 // hash/crc32, math/big, time, testing/quick, crypto/sha256|sha512|sha1|md5,
-// …) are interpreted from
+// log/slog, …) are interpreted from
 // their source; the crypto ones need only natives at the
 // crypto/internal/fips140 boundary (natives_crypto_fips.go: FIPS 140-3 mode
 // off); time needs natives only for the clock (time.Now, whose successive
 // readings strictly increase), the timers and the local zone
-// (UTC). A few pure functions of otherwise modelled packages keep their
+// (UTC); log/slog's default handler writes through package log's model
+// (log/internal.DefaultOutput). A few pure functions of otherwise modelled packages keep their
 // bodies (load.keepBodies: reflect.StructTag.Get, ...). Other
 // standard-library packages are not interpreted; their functions are
 // modelled by natives registered by name (ssa Function.String(), e.g.
