@@ -3,6 +3,8 @@ package guide
 import (
 	"context"
 	"fmt"
+	"math"
+	"strings"
 	"time"
 
 	"github.com/gmc-go/gmc/heuristics"
@@ -25,7 +27,14 @@ import (
 //     whose recorded step is no longer enabled is postponed as well) until
 //     the current access has run; then every goroutine may run. The
 //     previous goroutine stands before its access, so every continuation
-//     makes it after the current one.
+//     makes it after the current one. A postponed goroutine counts as
+//     blocked for the clock: when a recorded step waits for a timer and
+//     every goroutine that could run is postponed, the earliest timer
+//     fires (a ChooseTimer choice, vm.Options.TimerChoiceDepth covering
+//     the set-up only). That is a real run: the OS may delay a goroutine
+//     for as long as it likes, and no timer fires before its time; under
+//     virtual time alone the postponed goroutine, runnable, would keep
+//     the clock still, and a race ordered by a sleep could not be flipped.
 //
 // From each order the continuation is the bounded exhaustive search (DPOR
 // with sleep sets alternating with iterated preemption bounding, as gmc
@@ -79,6 +88,10 @@ type FlipOrder struct {
 	Choices []int
 	Final   *vm.State
 	States  int
+	// Machine is the machine the order ran on (Choices replay on it): the
+	// race's options without race detection, with timer choices in the
+	// set-up of a flipped order that needed the clock to advance.
+	Machine *vm.Machine
 }
 
 // FlipResult is the outcome of flipping a race.
@@ -89,9 +102,6 @@ type FlipResult struct {
 	// Failure is the failing order (Harmful true).
 	Failure *FlipOrder
 	Orders  []FlipOrder
-	// Machine is the machine the orders ran on: the race's options without
-	// race detection (a failure's choices replay on it).
-	Machine *vm.Machine
 	States  int
 	// Exhausted and Preemptions are the bound of a false Harmful: both
 	// spaces exhausted, else every schedule with at most Preemptions
@@ -106,11 +116,14 @@ type FlipResult struct {
 // transition of its own.
 type flipOrders struct {
 	m      *vm.Machine
+	prog   *load.Program
 	states []*vm.State // states[i] is the state before step i; the last one after every step
 	steps  []vm.Choice // steps[i] is the choice of states[i] taken
 	idx    []int       // idx[i] is its index
 	orig   []int       // orig[i] is the counterexample's step that step i belongs to
 	cfg    *FlipConfig
+	// timerFired: the last follow fired a timer
+	timerFired bool
 }
 
 // Flip runs cfg.Race's accesses in both orders and searches on from each
@@ -126,7 +139,7 @@ func Flip(ctx context.Context, prog *load.Program, cfg FlipConfig) (*FlipResult,
 	orig := vm.New(prog, o) // the counterexample's scheduling points
 	o.Breakpoints = append(append([]loc.Loc(nil), o.Breakpoints...), cfg.Race.Goroutines[0].Loc, cfg.Race.Goroutines[1].Loc)
 	o.Sched = vm.SchedShared // every shared access a scheduling point (a superset of the counterexample's)
-	fo := &flipOrders{m: vm.New(prog, o), cfg: &cfg}
+	fo := &flipOrders{m: vm.New(prog, o), prog: prog, cfg: &cfg}
 	if err := fo.translate(orig); err != nil {
 		return nil, err
 	}
@@ -139,7 +152,7 @@ func Flip(ctx context.Context, prog *load.Program, cfg FlipConfig) (*FlipResult,
 	case e.Msg != cfg.Race.Msg:
 		return nil, fmt.Errorf("flip: with its accesses as scheduling points the run makes another error first (%s at %s)", e.Kind, e.Pos)
 	}
-	res := &FlipResult{Machine: fo.m}
+	res := &FlipResult{}
 	var pl *plan
 	if cfg.Check != nil {
 		pl = cfg.Check.plan
@@ -147,7 +160,7 @@ func Flip(ctx context.Context, prog *load.Program, cfg FlipConfig) (*FlipResult,
 	deadline := start.Add(cfg.TimeLimit)
 	for _, order := range []string{OrderAsFound, OrderFlipped} {
 		var fr FlipOrder
-		root, prefix, why := fo.setUp(order)
+		m, root, prefix, why := fo.setUp(order)
 		switch {
 		case why != "":
 			fr = FlipOrder{Order: order, Skipped: why, Verdict: VerdictUnknown}
@@ -159,13 +172,16 @@ func Flip(ctx context.Context, prog *load.Program, cfg FlipConfig) (*FlipResult,
 			if order == OrderAsFound {
 				left /= 2
 			}
-			fr = fo.continueFrom(ctx, pl, order, root, prefix, max(left, time.Millisecond))
+			fr = fo.continueFrom(ctx, pl, m, order, root, prefix, max(left, time.Millisecond))
 		}
+		fr.Machine = m
 		if fr.Verdict == VerdictError && !failure(fr.Final.Err()) {
-			fr.Verdict = VerdictUnknown // unsupported feature or internal error: no answer
+			// unsupported feature or internal error: no answer
+			fr.Verdict = VerdictUnknown
+			fr.Skipped = fmt.Sprintf("the order ends in %s at %s: %s", fr.Final.Err().Kind, fr.Final.Err().Pos, firstLineOf(fr.Final.Err().Msg))
 		}
 		if fr.Verdict == VerdictError {
-			if e := replayTo(fo.m, cfg.Entry, fr.Choices); e == nil || e.Msg != fr.Final.Err().Msg {
+			if e := replayTo(m, cfg.Entry, fr.Choices); e == nil || e.Msg != fr.Final.Err().Msg {
 				return nil, fmt.Errorf("flip: internal error: the %s order's counterexample does not replay to %q", fr.Order, fr.Final.Err().Msg)
 			}
 		}
@@ -293,9 +309,9 @@ func failure(e *vm.Error) bool {
 	return e != nil && e.Kind != vm.KindUnsupported && e.Kind != vm.KindInternal && e.Kind != vm.KindRace
 }
 
-// setUp returns the state an order's continuation starts from and the
-// choices that lead to it, or why the order cannot be set up.
-func (fo *flipOrders) setUp(order string) (*vm.State, []int, string) {
+// setUp returns the machine and state an order's continuation starts
+// from and the choices that lead to it, or why the order cannot be set up.
+func (fo *flipOrders) setUp(order string) (*vm.Machine, *vm.State, []int, string) {
 	n := len(fo.steps)
 	cur, prev := fo.cfg.Race.Goroutines[0], fo.cfg.Race.Goroutines[1]
 	last := len(fo.cfg.Choices) - 1
@@ -309,7 +325,7 @@ func (fo *flipOrders) setUp(order string) (*vm.State, []int, string) {
 		}
 	}
 	if c < 0 {
-		return nil, nil, fmt.Sprintf("goroutine %d's access at %s is not in the race's transition", cur.ID, fo.m.Position(cur.Loc))
+		return nil, nil, nil, fmt.Sprintf("goroutine %d's access at %s is not in the race's transition", cur.ID, fo.m.Position(cur.Loc))
 	}
 	k := -1
 	for i := c - 1; i >= 0; i-- {
@@ -319,23 +335,64 @@ func (fo *flipOrders) setUp(order string) (*vm.State, []int, string) {
 		}
 	}
 	if k < 0 {
-		return nil, nil, fmt.Sprintf("goroutine %d's access at %s is not found before the race", prev.ID, fo.m.Position(prev.Loc))
+		return nil, nil, nil, fmt.Sprintf("goroutine %d's access at %s is not found before the race", prev.ID, fo.m.Position(prev.Loc))
 	}
-	postponed := map[int]bool{prev.ID: true}
-	s := fo.states[k]
-	prefix := append([]int(nil), fo.idx[:k]...)
 	if order == OrderAsFound { // the previous access first
-		s = fo.m.Step(s, fo.idx[k])
-		prefix = append(prefix, fo.idx[k])
+		s := fo.m.Step(fo.states[k], fo.idx[k])
+		prefix := append(append([]int(nil), fo.idx[:k]...), fo.idx[k])
 		if s.Err() != nil {
-			return s, prefix, ""
+			return fo.m, s, prefix, ""
 		}
+		s, prefix, why := fo.follow(fo.m, s, prefix, k+1, c, map[int]bool{prev.ID: true}, false)
+		if why != "" {
+			// the current goroutine needs the previous one's later
+			// steps: the schedule as recorded, up to the current access
+			return fo.m, fo.states[c+1], append([]int(nil), fo.idx[:c+1]...), ""
+		}
+		return fo.m, s, prefix, ""
 	}
-	for i := k + 1; i <= c; i++ {
+	// flipped: on a machine whose every state offers the timer choice
+	// (the choices of the goroutines keep their indices: the timer's
+	// comes last), then, if a timer fired, on one that offers it in the
+	// set-up only
+	tm := fo.timed(math.MaxInt)
+	s, prefix := fo.states[k], append([]int(nil), fo.idx[:k]...)
+	if s = replayOn(tm, fo.cfg.Entry, prefix); s == nil {
+		return nil, nil, nil, "the counterexample does not replay with timer choices"
+	}
+	s, prefix, why := fo.follow(tm, s, prefix, k+1, c, map[int]bool{prev.ID: true}, true)
+	if why != "" {
+		return nil, nil, nil, why
+	}
+	if !fo.timerFired {
+		if s = replayOn(fo.m, fo.cfg.Entry, prefix); s == nil {
+			return nil, nil, nil, "the flipped set-up does not replay without timer choices"
+		}
+		return fo.m, s, prefix, ""
+	}
+	m := fo.timed(len(prefix))
+	if s = replayOn(m, fo.cfg.Entry, prefix); s == nil {
+		return nil, nil, nil, "the flipped set-up does not replay with timer choices in it only"
+	}
+	return m, s, prefix, ""
+}
+
+// follow runs the counterexample's recorded steps from..to (fo.steps) on
+// m from s, reached by prefix, with the goroutines of postponed held
+// before their next step: a goroutine whose recorded step is not enabled
+// is postponed too. With timers, a recorded step that waits while every
+// goroutine that could run is postponed lets the earliest timer fire
+// first (the postponed goroutines delayed: see the top of the file). It
+// stops at a failure, or says why the current goroutine cannot take its
+// recorded step.
+func (fo *flipOrders) follow(m *vm.Machine, s *vm.State, prefix []int, from, to int, postponed map[int]bool, timers bool) (*vm.State, []int, string) {
+	cur, prev := fo.cfg.Race.Goroutines[0], fo.cfg.Race.Goroutines[1]
+	fo.timerFired = false
+	for i := from; i <= to; i++ {
 		want := fo.steps[i]
 		if want.Kind == vm.ChooseTimer {
 			if j := timerChoice(s); j >= 0 {
-				s = fo.m.Step(s, j)
+				s = m.Step(s, j)
 				prefix = append(prefix, j)
 			}
 			continue
@@ -344,25 +401,65 @@ func (fo *flipOrders) setUp(order string) (*vm.State, []int, string) {
 			continue
 		}
 		j := matchChoice(s, want)
-		if j < 0 {
-			if want.G == cur.ID && order == OrderAsFound {
-				// the current goroutine needs the previous one's later
-				// steps: the schedule as recorded, up to the current access
-				return fo.states[c+1], append([]int(nil), fo.idx[:c+1]...), ""
+		for j < 0 && timers && onlyPostponed(s, postponed) {
+			t := timerChoice(s)
+			if t < 0 {
+				break
 			}
+			s = m.Step(s, t)
+			prefix = append(prefix, t)
+			fo.timerFired = true
+			if s.Err() != nil {
+				return s, prefix, ""
+			}
+			j = matchChoice(s, want)
+		}
+		if j < 0 {
 			if want.G == cur.ID {
-				return nil, nil, fmt.Sprintf("goroutine %d cannot reach its access at %s while goroutine %d waits", cur.ID, fo.m.Position(cur.Loc), prev.ID)
+				return nil, nil, fmt.Sprintf("goroutine %d cannot reach its access at %s while goroutine %d waits", cur.ID, m.Position(cur.Loc), prev.ID)
 			}
 			postponed[want.G] = true
 			continue
 		}
-		s = fo.m.Step(s, j)
+		s = m.Step(s, j)
 		prefix = append(prefix, j)
 		if s.Err() != nil {
 			return s, prefix, "" // a failure before the current access ran
 		}
 	}
 	return s, prefix, ""
+}
+
+// onlyPostponed reports whether every choice of s is a postponed
+// goroutine's or the timer's.
+func onlyPostponed(s *vm.State, postponed map[int]bool) bool {
+	for _, c := range s.Choices() {
+		if c.Kind != vm.ChooseTimer && !postponed[c.G] {
+			return false
+		}
+	}
+	return true
+}
+
+// timed returns the flip's machine with timer choices in the states of
+// depth below depth (vm.Options.TimerChoiceDepth).
+func (fo *flipOrders) timed(depth int) *vm.Machine {
+	o := fo.m.Options()
+	o.TimerChoiceDepth = depth
+	return vm.New(fo.prog, o)
+}
+
+// replayOn runs choices on m and returns the state they lead to (nil when
+// they diverge).
+func replayOn(m *vm.Machine, e vm.Entry, choices []int) *vm.State {
+	s := m.Start(e)
+	for _, i := range choices {
+		if i < 0 || i >= s.NumChoices() {
+			return nil
+		}
+		s = m.Step(s, i)
+	}
+	return s
 }
 
 // matchChoice returns the index of the choice of s that takes the same
@@ -400,7 +497,7 @@ func timerChoice(s *vm.State) int {
 // continueFrom searches on from root (reached by prefix) for a failure
 // within limit: the bounded exhaustive search, then the guided search
 // along each trace set of pl.
-func (fo *flipOrders) continueFrom(ctx context.Context, pl *plan, order string, root *vm.State, prefix []int, limit time.Duration) FlipOrder {
+func (fo *flipOrders) continueFrom(ctx context.Context, pl *plan, m *vm.Machine, order string, root *vm.State, prefix []int, limit time.Duration) FlipOrder {
 	start := time.Now()
 	fr := FlipOrder{Order: order, Verdict: VerdictUnknown}
 	found := func(r Result) FlipOrder {
@@ -413,7 +510,7 @@ func (fo *flipOrders) continueFrom(ctx context.Context, pl *plan, order string, 
 	if pl == nil || len(pl.sets) == 0 {
 		exLimit = limit
 	}
-	se := newSearcher(ctx, fo.m, Config{MaxDepth: fo.cfg.MaxDepth, TimeLimit: exLimit, Seed: fo.cfg.Seed})
+	se := newSearcher(ctx, m, Config{MaxDepth: fo.cfg.MaxDepth, TimeLimit: exLimit, Seed: fo.cfg.Seed})
 	r := se.iterated(root)
 	fr.States += r.Stats.States
 	switch r.Verdict {
@@ -434,7 +531,7 @@ func (fo *flipOrders) continueFrom(ctx context.Context, pl *plan, order string, 
 			break
 		}
 		meta := &heuristics.Meta{TS: &ts, Sec: fo.cfg.Heuristic, Dist: pl.distance()}
-		se := newSearcher(ctx, fo.m, Config{Strategy: Guided, Seed: fo.cfg.Seed, MaxDepth: fo.cfg.MaxDepth,
+		se := newSearcher(ctx, m, Config{Strategy: Guided, Seed: fo.cfg.Seed, MaxDepth: fo.cfg.MaxDepth,
 			TimeLimit: left / time.Duration(max(1, len(pl.sets))), Ranker: meta})
 		r := se.greedy(root)
 		fr.States += r.Stats.States
@@ -443,4 +540,12 @@ func (fo *flipOrders) continueFrom(ctx context.Context, pl *plan, order string, 
 		}
 	}
 	return fr
+}
+
+// firstLineOf is the first line of msg.
+func firstLineOf(msg string) string {
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		return msg[:i]
+	}
+	return msg
 }
