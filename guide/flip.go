@@ -133,24 +133,20 @@ func Flip(ctx context.Context, prog *load.Program, cfg FlipConfig) (*FlipResult,
 		return nil, fmt.Errorf("flip: not a race")
 	}
 	start := time.Now()
+	// the counterexample's own machine: race detection changes the
+	// scheduling points (a goroutine's closure is shared when it starts,
+	// so len of a channel it holds is one), so its choices replay on
+	// nothing else
+	orig := vm.New(prog, cfg.Options)
 	o := cfg.Options
-	o.Checks.Race = false
-	o.RaceAt = nil
-	orig := vm.New(prog, o) // the counterexample's scheduling points
 	o.Breakpoints = append(append([]loc.Loc(nil), o.Breakpoints...), cfg.Race.Goroutines[0].Loc, cfg.Race.Goroutines[1].Loc)
 	o.Sched = vm.SchedShared // every shared access a scheduling point (a superset of the counterexample's)
+	ro := vm.New(prog, o)    // the flip's machine with race detection, for the translation
+	o.Checks.Race = false
+	o.RaceAt = nil
 	fo := &flipOrders{m: vm.New(prog, o), prog: prog, cfg: &cfg}
-	if err := fo.translate(orig); err != nil {
+	if err := fo.translate(orig, ro); err != nil {
 		return nil, err
-	}
-	// the translation must make the same race where race detection is on
-	ro := o
-	ro.Checks.Race, ro.RaceAt = true, cfg.Options.RaceAt
-	switch e := replayTo(vm.New(prog, ro), cfg.Entry, fo.idx); {
-	case e == nil:
-		return nil, fmt.Errorf("flip: the race does not recur with its accesses as scheduling points")
-	case e.Msg != cfg.Race.Msg:
-		return nil, fmt.Errorf("flip: with its accesses as scheduling points the run makes another error first (%s at %s)", e.Kind, e.Pos)
 	}
 	res := &FlipResult{}
 	var pl *plan
@@ -214,27 +210,32 @@ func Flip(ctx context.Context, prog *load.Program, cfg FlipConfig) (*FlipResult,
 // transition of the counterexample becomes.
 const maxSubsteps = 10000
 
-// translate replays the counterexample on orig (its own scheduling points,
-// no race detection) and takes the same steps on fo.m: each transition of
-// a goroutine there is one or more of its transitions on fo.m, up to where
-// the goroutine stands (its stack) after the original one.
-func (fo *flipOrders) translate(orig *vm.Machine) error {
+// translate replays the counterexample on orig (the machine that found
+// it) and takes the same steps on ro (the flip's machine with race
+// detection): each transition of a goroutine there is one or more of its
+// transitions on ro, up to where the goroutine stands (its stack) after
+// the original one; the last, up to the race, which must be the same.
+// Then the steps are replayed on fo.m, without race detection.
+func (fo *flipOrders) translate(orig, ro *vm.Machine) error {
 	so := orig.Start(fo.cfg.Entry)
-	s := fo.m.Start(fo.cfg.Entry)
+	s := ro.Start(fo.cfg.Entry)
 	take := func(j, i int) {
-		fo.states = append(fo.states, s)
 		fo.steps = append(fo.steps, s.Choices()[j])
 		fo.idx = append(fo.idx, j)
 		fo.orig = append(fo.orig, i)
-		s = fo.m.Step(s, j)
+		s = ro.Step(s, j)
 	}
+	last := len(fo.cfg.Choices) - 1
 	for i, c := range fo.cfg.Choices {
 		cs := so.Choices()
 		if c < 0 || c >= len(cs) {
-			return fmt.Errorf("flip: the race's counterexample diverged without race detection at step %d", i+1)
+			return fmt.Errorf("flip: the race's counterexample diverged on replay at step %d", i+1)
 		}
 		want := cs[c]
 		so = orig.Step(so, c)
+		if so.Err() != nil && i < last {
+			return fmt.Errorf("flip: the race's counterexample failed before the race: %s", so.Err().Msg)
+		}
 		j := timerChoice(s)
 		if want.Kind != vm.ChooseTimer {
 			j = matchChoice(s, want)
@@ -243,20 +244,44 @@ func (fo *flipOrders) translate(orig *vm.Machine) error {
 			return fmt.Errorf("flip: step %d of the race's counterexample has no counterpart", i+1)
 		}
 		take(j, i)
-		if want.Kind == vm.ChooseTimer {
-			continue
-		}
-		end, endStatus := so.Stack(want.G), statusOf(so, want.G)
-		for n := 0; s.Err() == nil && !(sameStack(s.Stack(want.G), end) && statusOf(s, want.G) == endStatus); n++ {
-			j := goroutineChoice(s, want.G)
-			if j < 0 || n == maxSubsteps {
-				return fmt.Errorf("flip: step %d of the race's counterexample has no counterpart", i+1)
+		if want.Kind != vm.ChooseTimer {
+			end, endStatus := so.Stack(want.G), statusOf(so, want.G)
+			done := func() bool {
+				if i == last { // up to the race
+					return false
+				}
+				return sameStack(s.Stack(want.G), end) && statusOf(s, want.G) == endStatus
 			}
-			take(j, i)
+			for n := 0; s.Err() == nil && !done(); n++ {
+				j := goroutineChoice(s, want.G)
+				if j < 0 || n == maxSubsteps {
+					return fmt.Errorf("flip: step %d of the race's counterexample has no counterpart", i+1)
+				}
+				take(j, i)
+			}
 		}
-		if so.Err() != nil && i < len(fo.cfg.Choices)-1 {
-			return fmt.Errorf("flip: the race's counterexample failed before the race: %s", so.Err().Msg)
+		switch e := s.Err(); {
+		case e == nil:
+		case e.Msg != fo.cfg.Race.Msg:
+			return fmt.Errorf("flip: with its accesses as scheduling points the run makes another error first (%s at %s)", e.Kind, e.Pos)
+		case i < last:
+			return fmt.Errorf("flip: with its accesses as scheduling points the race comes before its transition (step %d of %d)", i+1, last+1)
 		}
+	}
+	if s.Err() == nil {
+		return fmt.Errorf("flip: the race does not recur with its accesses as scheduling points")
+	}
+	// the same steps without race detection
+	s = fo.m.Start(fo.cfg.Entry)
+	for n, j := range fo.idx {
+		if j >= s.NumChoices() {
+			return fmt.Errorf("flip: internal error: the translation diverges without race detection at step %d", n+1)
+		}
+		if c := s.Choices()[j]; c.G != fo.steps[n].G || c.Kind != fo.steps[n].Kind {
+			return fmt.Errorf("flip: internal error: the translation diverges without race detection at step %d", n+1)
+		}
+		fo.states = append(fo.states, s)
+		s = fo.m.Step(s, j)
 	}
 	fo.states = append(fo.states, s)
 	return nil
