@@ -439,6 +439,9 @@ func (fo *flipOrders) follow(m *vm.Machine, s *vm.State, prefix []int, from, to 
 			}
 			j = matchChoice(s, want)
 		}
+		if j >= 0 && i == to && s.Choices()[j].Loc != want.Loc {
+			j = -1 // the current goroutine is elsewhere: not its access
+		}
 		if j < 0 {
 			if want.G == cur.ID {
 				return nil, nil, fmt.Sprintf("goroutine %d cannot reach its access at %s while goroutine %d waits", cur.ID, m.Position(cur.Loc), prev.ID)
