@@ -53,25 +53,27 @@ func (fo *flipOrders) setUp(order string) (*vm.Machine, *vm.State, []int, string
 		}
 		return fo.m, s, prefix, ""
 	}
-	// flipped: on a machine whose every state offers the timer choice
-	// (the choices of the goroutines keep their indices: the timer's
-	// comes last), then, if a timer fired, on one that offers it in the
-	// set-up only
-	tm := fo.timed(math.MaxInt)
+	// flipped: under virtual time, then, if the current goroutine cannot
+	// reach its access so, with the postponed goroutines counted as
+	// blocked for the clock: on a machine whose every state offers the
+	// timer choice (the goroutines' choices keep their indices: the
+	// timer's comes last), then, if a timer fired, on one that offers it
+	// in the set-up only
 	prefix := append([]int(nil), fo.idx[:k]...)
-	s := replayOn(tm, fo.cfg.Entry, prefix)
-	if s == nil {
+	s, p, why := fo.follow(fo.m, fo.states[k], prefix, k+1, c, map[int]bool{prev.ID: true}, false)
+	if why == "" {
+		return fo.m, s, p, ""
+	}
+	tm := fo.timed(math.MaxInt)
+	if s = replayOn(tm, fo.cfg.Entry, prefix); s == nil {
 		return nil, nil, nil, "the counterexample does not replay with timer choices"
 	}
-	s, prefix, why := fo.follow(tm, s, prefix, k+1, c, map[int]bool{prev.ID: true}, true)
-	if why != "" {
+	s, prefix, why = fo.follow(tm, s, prefix, k+1, c, map[int]bool{prev.ID: true}, true)
+	switch {
+	case why != "":
 		return nil, nil, nil, why
-	}
-	if !fo.timerFired {
-		if s = replayOn(fo.m, fo.cfg.Entry, prefix); s == nil {
-			return nil, nil, nil, "the flipped set-up does not replay without timer choices"
-		}
-		return fo.m, s, prefix, ""
+	case !fo.timerFired:
+		return nil, nil, nil, "the flipped set-up differs with timer choices but fired none" // (cannot happen)
 	}
 	m := fo.timed(len(prefix))
 	if s = replayOn(m, fo.cfg.Entry, prefix); s == nil {
