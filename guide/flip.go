@@ -3,6 +3,7 @@ package guide
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/gmc-go/gmc/heuristics"
@@ -25,7 +26,14 @@ import (
 //     whose recorded step is no longer enabled is postponed as well) until
 //     the current access has run; then every goroutine may run. The
 //     previous goroutine stands before its access, so every continuation
-//     makes it after the current one.
+//     makes it after the current one. A postponed goroutine counts as
+//     blocked for the clock: when a recorded step waits for a timer and
+//     every goroutine that could run is postponed, the earliest timer
+//     fires (a ChooseTimer choice, vm.Options.TimerChoiceDepth covering
+//     the set-up only). That is a real run: the OS may delay a goroutine
+//     for as long as it likes, and no timer fires before its time; under
+//     virtual time alone the postponed goroutine, runnable, would keep
+//     the clock still, and a race ordered by a sleep could not be flipped.
 //
 // From each order the continuation is the bounded exhaustive search (DPOR
 // with sleep sets alternating with iterated preemption bounding, as gmc
@@ -79,6 +87,10 @@ type FlipOrder struct {
 	Choices []int
 	Final   *vm.State
 	States  int
+	// Machine is the machine the order ran on (Choices replay on it): the
+	// race's options without race detection, with timer choices in the
+	// set-up of a flipped order that needed the clock to advance.
+	Machine *vm.Machine
 }
 
 // FlipResult is the outcome of flipping a race.
@@ -89,9 +101,6 @@ type FlipResult struct {
 	// Failure is the failing order (Harmful true).
 	Failure *FlipOrder
 	Orders  []FlipOrder
-	// Machine is the machine the orders ran on: the race's options without
-	// race detection (a failure's choices replay on it).
-	Machine *vm.Machine
 	States  int
 	// Exhausted and Preemptions are the bound of a false Harmful: both
 	// spaces exhausted, else every schedule with at most Preemptions
@@ -106,11 +115,14 @@ type FlipResult struct {
 // transition of its own.
 type flipOrders struct {
 	m      *vm.Machine
+	prog   *load.Program
 	states []*vm.State // states[i] is the state before step i; the last one after every step
 	steps  []vm.Choice // steps[i] is the choice of states[i] taken
 	idx    []int       // idx[i] is its index
 	orig   []int       // orig[i] is the counterexample's step that step i belongs to
 	cfg    *FlipConfig
+	// timerFired: the last follow fired a timer
+	timerFired bool
 }
 
 // Flip runs cfg.Race's accesses in both orders and searches on from each
@@ -120,26 +132,22 @@ func Flip(ctx context.Context, prog *load.Program, cfg FlipConfig) (*FlipResult,
 		return nil, fmt.Errorf("flip: not a race")
 	}
 	start := time.Now()
+	// the counterexample's own machine: race detection changes the
+	// scheduling points (a goroutine's closure is shared when it starts,
+	// so len of a channel it holds is one), so its choices replay on
+	// nothing else
+	orig := vm.New(prog, cfg.Options)
 	o := cfg.Options
-	o.Checks.Race = false
-	o.RaceAt = nil
-	orig := vm.New(prog, o) // the counterexample's scheduling points
 	o.Breakpoints = append(append([]loc.Loc(nil), o.Breakpoints...), cfg.Race.Goroutines[0].Loc, cfg.Race.Goroutines[1].Loc)
 	o.Sched = vm.SchedShared // every shared access a scheduling point (a superset of the counterexample's)
-	fo := &flipOrders{m: vm.New(prog, o), cfg: &cfg}
-	if err := fo.translate(orig); err != nil {
+	ro := vm.New(prog, o)    // the flip's machine with race detection, for the translation
+	o.Checks.Race = false
+	o.RaceAt = nil
+	fo := &flipOrders{m: vm.New(prog, o), prog: prog, cfg: &cfg}
+	if err := fo.translate(orig, ro); err != nil {
 		return nil, err
 	}
-	// the translation must make the same race where race detection is on
-	ro := o
-	ro.Checks.Race, ro.RaceAt = true, cfg.Options.RaceAt
-	switch e := replayTo(vm.New(prog, ro), cfg.Entry, fo.idx); {
-	case e == nil:
-		return nil, fmt.Errorf("flip: the race does not recur with its accesses as scheduling points")
-	case e.Msg != cfg.Race.Msg:
-		return nil, fmt.Errorf("flip: with its accesses as scheduling points the run makes another error first (%s at %s)", e.Kind, e.Pos)
-	}
-	res := &FlipResult{Machine: fo.m}
+	res := &FlipResult{}
 	var pl *plan
 	if cfg.Check != nil {
 		pl = cfg.Check.plan
@@ -147,7 +155,7 @@ func Flip(ctx context.Context, prog *load.Program, cfg FlipConfig) (*FlipResult,
 	deadline := start.Add(cfg.TimeLimit)
 	for _, order := range []string{OrderAsFound, OrderFlipped} {
 		var fr FlipOrder
-		root, prefix, why := fo.setUp(order)
+		m, root, prefix, why := fo.setUp(order)
 		switch {
 		case why != "":
 			fr = FlipOrder{Order: order, Skipped: why, Verdict: VerdictUnknown}
@@ -159,13 +167,16 @@ func Flip(ctx context.Context, prog *load.Program, cfg FlipConfig) (*FlipResult,
 			if order == OrderAsFound {
 				left /= 2
 			}
-			fr = fo.continueFrom(ctx, pl, order, root, prefix, max(left, time.Millisecond))
+			fr = fo.continueFrom(ctx, pl, m, order, root, prefix, max(left, time.Millisecond))
 		}
+		fr.Machine = m
 		if fr.Verdict == VerdictError && !failure(fr.Final.Err()) {
-			fr.Verdict = VerdictUnknown // unsupported feature or internal error: no answer
+			// unsupported feature or internal error: no answer
+			fr.Verdict = VerdictUnknown
+			fr.Skipped = fmt.Sprintf("the order ends in %s at %s: %s", fr.Final.Err().Kind, fr.Final.Err().Pos, firstLineOf(fr.Final.Err().Msg))
 		}
 		if fr.Verdict == VerdictError {
-			if e := replayTo(fo.m, cfg.Entry, fr.Choices); e == nil || e.Msg != fr.Final.Err().Msg {
+			if e := replayTo(m, cfg.Entry, fr.Choices); e == nil || e.Msg != fr.Final.Err().Msg {
 				return nil, fmt.Errorf("flip: internal error: the %s order's counterexample does not replay to %q", fr.Order, fr.Final.Err().Msg)
 			}
 		}
@@ -198,27 +209,32 @@ func Flip(ctx context.Context, prog *load.Program, cfg FlipConfig) (*FlipResult,
 // transition of the counterexample becomes.
 const maxSubsteps = 10000
 
-// translate replays the counterexample on orig (its own scheduling points,
-// no race detection) and takes the same steps on fo.m: each transition of
-// a goroutine there is one or more of its transitions on fo.m, up to where
-// the goroutine stands (its stack) after the original one.
-func (fo *flipOrders) translate(orig *vm.Machine) error {
+// translate replays the counterexample on orig (the machine that found
+// it) and takes the same steps on ro (the flip's machine with race
+// detection): each transition of a goroutine there is one or more of its
+// transitions on ro, up to where the goroutine stands (its stack) after
+// the original one; the last, up to the race, which must be the same.
+// Then the steps are replayed on fo.m, without race detection.
+func (fo *flipOrders) translate(orig, ro *vm.Machine) error {
 	so := orig.Start(fo.cfg.Entry)
-	s := fo.m.Start(fo.cfg.Entry)
+	s := ro.Start(fo.cfg.Entry)
 	take := func(j, i int) {
-		fo.states = append(fo.states, s)
 		fo.steps = append(fo.steps, s.Choices()[j])
 		fo.idx = append(fo.idx, j)
 		fo.orig = append(fo.orig, i)
-		s = fo.m.Step(s, j)
+		s = ro.Step(s, j)
 	}
+	last := len(fo.cfg.Choices) - 1
 	for i, c := range fo.cfg.Choices {
 		cs := so.Choices()
 		if c < 0 || c >= len(cs) {
-			return fmt.Errorf("flip: the race's counterexample diverged without race detection at step %d", i+1)
+			return fmt.Errorf("flip: the race's counterexample diverged on replay at step %d", i+1)
 		}
 		want := cs[c]
 		so = orig.Step(so, c)
+		if so.Err() != nil && i < last {
+			return fmt.Errorf("flip: the race's counterexample failed before the race: %s", so.Err().Msg)
+		}
 		j := timerChoice(s)
 		if want.Kind != vm.ChooseTimer {
 			j = matchChoice(s, want)
@@ -227,20 +243,44 @@ func (fo *flipOrders) translate(orig *vm.Machine) error {
 			return fmt.Errorf("flip: step %d of the race's counterexample has no counterpart", i+1)
 		}
 		take(j, i)
-		if want.Kind == vm.ChooseTimer {
-			continue
-		}
-		end, endStatus := so.Stack(want.G), statusOf(so, want.G)
-		for n := 0; s.Err() == nil && !(sameStack(s.Stack(want.G), end) && statusOf(s, want.G) == endStatus); n++ {
-			j := goroutineChoice(s, want.G)
-			if j < 0 || n == maxSubsteps {
-				return fmt.Errorf("flip: step %d of the race's counterexample has no counterpart", i+1)
+		if want.Kind != vm.ChooseTimer {
+			end, endStatus := so.Stack(want.G), statusOf(so, want.G)
+			done := func() bool {
+				if i == last { // up to the race
+					return false
+				}
+				return sameStack(s.Stack(want.G), end) && statusOf(s, want.G) == endStatus
 			}
-			take(j, i)
+			for n := 0; s.Err() == nil && !done(); n++ {
+				j := goroutineChoice(s, want.G)
+				if j < 0 || n == maxSubsteps {
+					return fmt.Errorf("flip: step %d of the race's counterexample has no counterpart", i+1)
+				}
+				take(j, i)
+			}
 		}
-		if so.Err() != nil && i < len(fo.cfg.Choices)-1 {
-			return fmt.Errorf("flip: the race's counterexample failed before the race: %s", so.Err().Msg)
+		switch e := s.Err(); {
+		case e == nil:
+		case e.Msg != fo.cfg.Race.Msg:
+			return fmt.Errorf("flip: with its accesses as scheduling points the run makes another error first (%s at %s)", e.Kind, e.Pos)
+		case i < last:
+			return fmt.Errorf("flip: with its accesses as scheduling points the race comes before its transition (step %d of %d)", i+1, last+1)
 		}
+	}
+	if s.Err() == nil {
+		return fmt.Errorf("flip: the race does not recur with its accesses as scheduling points")
+	}
+	// the same steps without race detection
+	s = fo.m.Start(fo.cfg.Entry)
+	for n, j := range fo.idx {
+		if j >= s.NumChoices() {
+			return fmt.Errorf("flip: internal error: the translation diverges without race detection at step %d", n+1)
+		}
+		if c := s.Choices()[j]; c.G != fo.steps[n].G || c.Kind != fo.steps[n].Kind {
+			return fmt.Errorf("flip: internal error: the translation diverges without race detection at step %d", n+1)
+		}
+		fo.states = append(fo.states, s)
+		s = fo.m.Step(s, j)
 	}
 	fo.states = append(fo.states, s)
 	return nil
@@ -293,114 +333,10 @@ func failure(e *vm.Error) bool {
 	return e != nil && e.Kind != vm.KindUnsupported && e.Kind != vm.KindInternal && e.Kind != vm.KindRace
 }
 
-// setUp returns the state an order's continuation starts from and the
-// choices that lead to it, or why the order cannot be set up.
-func (fo *flipOrders) setUp(order string) (*vm.State, []int, string) {
-	n := len(fo.steps)
-	cur, prev := fo.cfg.Race.Goroutines[0], fo.cfg.Race.Goroutines[1]
-	last := len(fo.cfg.Choices) - 1
-	// the transition of the current access: its goroutine's, starting at
-	// it, in the counterexample's last transition; the previous access's:
-	// the last of its goroutine that starts at it before
-	c := -1
-	for i := n - 1; i >= 0 && fo.orig[i] == last; i-- {
-		if st := fo.steps[i]; st.G == cur.ID && st.Loc == cur.Loc {
-			c = i
-		}
-	}
-	if c < 0 {
-		return nil, nil, fmt.Sprintf("goroutine %d's access at %s is not in the race's transition", cur.ID, fo.m.Position(cur.Loc))
-	}
-	k := -1
-	for i := c - 1; i >= 0; i-- {
-		if st := fo.steps[i]; st.G == prev.ID && st.Kind != vm.ChooseTimer && st.Loc == prev.Loc {
-			k = i
-			break
-		}
-	}
-	if k < 0 {
-		return nil, nil, fmt.Sprintf("goroutine %d's access at %s is not found before the race", prev.ID, fo.m.Position(prev.Loc))
-	}
-	postponed := map[int]bool{prev.ID: true}
-	s := fo.states[k]
-	prefix := append([]int(nil), fo.idx[:k]...)
-	if order == OrderAsFound { // the previous access first
-		s = fo.m.Step(s, fo.idx[k])
-		prefix = append(prefix, fo.idx[k])
-		if s.Err() != nil {
-			return s, prefix, ""
-		}
-	}
-	for i := k + 1; i <= c; i++ {
-		want := fo.steps[i]
-		if want.Kind == vm.ChooseTimer {
-			if j := timerChoice(s); j >= 0 {
-				s = fo.m.Step(s, j)
-				prefix = append(prefix, j)
-			}
-			continue
-		}
-		if postponed[want.G] {
-			continue
-		}
-		j := matchChoice(s, want)
-		if j < 0 {
-			if want.G == cur.ID && order == OrderAsFound {
-				// the current goroutine needs the previous one's later
-				// steps: the schedule as recorded, up to the current access
-				return fo.states[c+1], append([]int(nil), fo.idx[:c+1]...), ""
-			}
-			if want.G == cur.ID {
-				return nil, nil, fmt.Sprintf("goroutine %d cannot reach its access at %s while goroutine %d waits", cur.ID, fo.m.Position(cur.Loc), prev.ID)
-			}
-			postponed[want.G] = true
-			continue
-		}
-		s = fo.m.Step(s, j)
-		prefix = append(prefix, j)
-		if s.Err() != nil {
-			return s, prefix, "" // a failure before the current access ran
-		}
-	}
-	return s, prefix, ""
-}
-
-// matchChoice returns the index of the choice of s that takes the same
-// step as want (goroutine, kind, select case, branch side), or -1.
-func matchChoice(s *vm.State, want vm.Choice) int {
-	for j, c := range s.Choices() {
-		if c.G == want.G && c.Kind == want.Kind && c.Case == want.Case && c.Branch == want.Branch {
-			return j
-		}
-	}
-	return -1
-}
-
-// goroutineChoice returns the index of the choice of s that runs goroutine
-// g on, or -1.
-func goroutineChoice(s *vm.State, g int) int {
-	for j, c := range s.Choices() {
-		if c.G == g && c.Kind == vm.ChooseGoroutine {
-			return j
-		}
-	}
-	return -1
-}
-
-// timerChoice returns the index of s's timer choice, or -1.
-func timerChoice(s *vm.State) int {
-	for j, c := range s.Choices() {
-		if c.Kind == vm.ChooseTimer {
-			return j
-		}
-	}
-	return -1
-}
-
 // continueFrom searches on from root (reached by prefix) for a failure
 // within limit: the bounded exhaustive search, then the guided search
 // along each trace set of pl.
-func (fo *flipOrders) continueFrom(ctx context.Context, pl *plan, order string, root *vm.State, prefix []int, limit time.Duration) FlipOrder {
+func (fo *flipOrders) continueFrom(ctx context.Context, pl *plan, m *vm.Machine, order string, root *vm.State, prefix []int, limit time.Duration) FlipOrder {
 	start := time.Now()
 	fr := FlipOrder{Order: order, Verdict: VerdictUnknown}
 	found := func(r Result) FlipOrder {
@@ -413,7 +349,7 @@ func (fo *flipOrders) continueFrom(ctx context.Context, pl *plan, order string, 
 	if pl == nil || len(pl.sets) == 0 {
 		exLimit = limit
 	}
-	se := newSearcher(ctx, fo.m, Config{MaxDepth: fo.cfg.MaxDepth, TimeLimit: exLimit, Seed: fo.cfg.Seed})
+	se := newSearcher(ctx, m, Config{MaxDepth: fo.cfg.MaxDepth, TimeLimit: exLimit, Seed: fo.cfg.Seed})
 	r := se.iterated(root)
 	fr.States += r.Stats.States
 	switch r.Verdict {
@@ -434,7 +370,7 @@ func (fo *flipOrders) continueFrom(ctx context.Context, pl *plan, order string, 
 			break
 		}
 		meta := &heuristics.Meta{TS: &ts, Sec: fo.cfg.Heuristic, Dist: pl.distance()}
-		se := newSearcher(ctx, fo.m, Config{Strategy: Guided, Seed: fo.cfg.Seed, MaxDepth: fo.cfg.MaxDepth,
+		se := newSearcher(ctx, m, Config{Strategy: Guided, Seed: fo.cfg.Seed, MaxDepth: fo.cfg.MaxDepth,
 			TimeLimit: left / time.Duration(max(1, len(pl.sets))), Ranker: meta})
 		r := se.greedy(root)
 		fr.States += r.Stats.States
@@ -443,4 +379,12 @@ func (fo *flipOrders) continueFrom(ctx context.Context, pl *plan, order string, 
 		}
 	}
 	return fr
+}
+
+// firstLineOf is the first line of msg.
+func firstLineOf(msg string) string {
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		return msg[:i]
+	}
+	return msg
 }

@@ -83,7 +83,7 @@ func (s *State) hasChoices(n int) bool {
 			return true
 		}
 	}
-	if someEnabled && len(s.timers) > 0 && s.m.opts.TimerChoice && s.bubbles == 0 {
+	if someEnabled && s.timerChoice() {
 		k++
 	}
 	return k >= n
@@ -206,7 +206,15 @@ func (s *State) eachChoice(f func(g *goroutine, kind ChoiceKind, cas int) bool) 
 			return
 		}
 	}
-	if someEnabled && len(s.timers) > 0 && s.m.opts.TimerChoice && s.bubbles == 0 {
+	if someEnabled && s.timerChoice() {
 		f(nil, ChooseTimer, -1)
 	}
+}
+
+// timerChoice reports whether s offers a ChooseTimer choice when some
+// goroutine can run: a timer is pending, outside synctest bubbles, and
+// timers may fire at any scheduling point (Options.TimerChoice) or at
+// this depth (Options.TimerChoiceDepth).
+func (s *State) timerChoice() bool {
+	return len(s.timers) > 0 && s.bubbles == 0 && (s.m.opts.TimerChoice || s.depth < s.m.opts.TimerChoiceDepth)
 }

@@ -89,6 +89,14 @@ type Options struct {
 	// its findings are timing-dependent failures at best and are reported
 	// as found under this model (Timing "any").
 	TimerChoice bool
+	// TimerChoiceDepth offers the ChooseTimer choice of TimerChoice in the
+	// states of depth below it only (the run's first TimerChoiceDepth
+	// transitions), and the default model after: a race's flip sets up
+	// its flipped order in those transitions, holding one goroutine
+	// before its access while the clock advances (a real goroutine can
+	// be delayed that long), then searches on under virtual time
+	// (guide/flip.go). Traces record it.
+	TimerChoiceDepth int
 	// StepTime makes time pass as the program runs (gmc's --step-time):
 	// every transition advances the clock by StepTime ns and fires the
 	// timers then due (as well as the synctest rule: when everything is

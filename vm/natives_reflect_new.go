@@ -5,7 +5,7 @@ import (
 	"reflect"
 )
 
-// reflect's functions that make Values: TypeAssert, New, Indirect,
+// reflect's functions that make Values: TypeAssert, New, NewAt, Indirect,
 // MakeSlice, Append; and (*reflect.ValueError).Error.
 
 // reflect.TypeAssert[T](v) is v.Interface().(T) with the comma-ok result
@@ -48,6 +48,19 @@ func nativeReflectNew(t *thread, args []Value) (Value, ctl) {
 	}
 	pt := t.m.types.get(types.NewPointer(rt.T))
 	return packValue(t.newRValue(pt, t.alloc(rt), 0)), ctlNext
+}
+
+// nativeReflectNewAt is reflect.NewAt: a Value of type *typ holding p
+// (go-spew v1.1.0's bypass makes one at the ptr word of a Value to read an
+// unexported field).
+func nativeReflectNewAt(t *thread, args []Value) (Value, ctl) {
+	rt := typeArg(args[0])
+	if rt == nil {
+		return nil, t.stringPanic("reflect: NewAt(nil)")
+	}
+	p, _ := args[1].(Pointer)
+	pt := t.m.types.get(types.NewPointer(rt.T))
+	return packValue(t.newRValue(pt, p, 0)), ctlNext
 }
 
 // nativeReflectIndirect is reflect.Indirect.

@@ -229,6 +229,7 @@ func init() {
 	def("reflect.ValueOf", nativeReflectValueOf)
 	def("reflect.Zero", nativeReflectZero)
 	def("reflect.New", nativeReflectNew)
+	def("reflect.NewAt", nativeReflectNewAt)
 	ptrTo := func(t *thread, args []Value) (Value, ctl) {
 		rt := typeArg(args[0])
 		if rt == nil {

@@ -71,6 +71,52 @@ func TestTimerChoice(t *testing.T) {
 	}
 }
 
+// TestTimerChoiceDepth: with Options.TimerChoiceDepth (a race flip's
+// set-up) a pending timer may fire as a choice in the states of depth
+// below it only: the 1ns timer of afterfunc is a choice in the loop's
+// first states and none after, and the search finds the panic only when
+// the depth reaches into the loop.
+func TestTimerChoiceDepth(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "spin")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, depth := range []int{0, 1, 1 << 20} {
+		m := vm.New(prog, vm.Options{Args: []string{"afterfunc"}, TimerChoiceDepth: depth})
+		e, err := m.FindEntry("main")
+		if err != nil {
+			t.Fatal(err)
+		}
+		offered := 0
+		s := m.Start(e)
+		for s.Err() == nil && !s.Exited() {
+			j := 0
+			for i, c := range s.Choices() {
+				if c.Kind == vm.ChooseTimer {
+					if s.Depth() >= depth {
+						t.Fatalf("depth limit %d: a timer choice at depth %d", depth, s.Depth())
+					}
+					offered++
+				} else if j == 0 {
+					j = i
+				}
+			}
+			s = m.Step(s, j)
+		}
+		if depth > 1 && offered == 0 {
+			t.Errorf("depth limit %d: no timer choice offered", depth)
+		}
+		res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.DFS, MaxStates: 100000})
+		want := guide.VerdictNoError
+		if depth > 1 {
+			want = guide.VerdictError
+		}
+		if res.Verdict != want {
+			t.Errorf("depth limit %d: verdict %s, want %s", depth, res.Verdict, want)
+		}
+	}
+}
+
 // TestTickerKeptHang: main blocked forever while only a ticker fires, or
 // while a goroutine handles every tick, is a hang (it used to loop forever
 // inside one transition, or to run until the search's bounds); programs

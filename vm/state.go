@@ -112,7 +112,8 @@ const (
 	// both sides feasible; take side Branch (1 true, 0 false).
 	ChooseBranch
 	// ChooseTimer: advance the clock to the earliest pending timer and
-	// fire the timers due then (only with Options.TimerChoice; G is 0).
+	// fire the timers due then (only with Options.TimerChoice or
+	// TimerChoiceDepth; G is 0).
 	ChooseTimer
 )
 

@@ -26,7 +26,14 @@ for r in d["results"]:
     else:  # no-error, unknown: no error found
         got = v
         ok = want == "no race"
-    rows.append((name, want, got, ok, r.get("stats", {}).get("states", 0)))
+    flip = ""
+    if ok and want == "race":
+        e = r.get("error") or {}
+        h = e.get("harmful")
+        flip = {True: "harmful", False: "harmless", None: "unknown"}[h]
+        if h is None:
+            flip += ": " + ((e.get("flip") or {}).get("cut") or "no flip").replace("|", "/")[:100]
+    rows.append((name, want, got, ok, r.get("stats", {}).get("states", 0), flip))
 
 race = [x for x in rows if x[1] == "race"]
 norace = [x for x in rows if x[1] == "no race"]
@@ -35,9 +42,12 @@ print(f"skipped by the Go project (not counted): {', '.join(sorted(skipped)) or 
 print(f"TestRace*: {sum(1 for x in race if x[3])} of {len(race)} found; "
       f"TestNoRace*: {sum(1 for x in norace if x[3] is False)} of {len(norace)} reported; "
       f"not checked: {len(unchecked)} of {len(rows)} ({100*len(unchecked)/max(len(rows),1):.1f} %)")
+flips = [x[5].split(":")[0] for x in race if x[3]]
+print(f"flips of the TestRace* found: {flips.count('harmful')} harmful, "
+      f"{flips.count('harmless')} harmless, {flips.count('unknown')} unknown")
 print()
-print("| test | expected | gmc | states |")
-print("|---|---|---|---|")
-for name, want, got, ok, states in rows:
+print("| test | expected | gmc | states | flip |")
+print("|---|---|---|---|---|")
+for name, want, got, ok, states, flip in rows:
     mark = {True: "", False: " **wrong**", None: " (not checked)"}[ok]
-    print(f"| {name} | {want} | {got}{mark} | {states} |")
+    print(f"| {name} | {want} | {got}{mark} | {states} | {flip} |")

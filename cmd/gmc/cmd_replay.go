@@ -60,6 +60,7 @@ func runReplay(args []string) int {
 		f.timing = vm.TimingAny
 	}
 	f.grace = tr.EntryGrace
+	f.timerChoiceDepth = tr.TimerChoiceDepth
 	f.stepTime = time.Duration(tr.StepTime)
 	if tr.Sched != "" {
 		f.sched = tr.Sched

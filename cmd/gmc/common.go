@@ -48,6 +48,10 @@ type runFlags struct {
 	// at any scheduling point: vm.Options.TimerChoice); a trace's for
 	// replay
 	timing string
+	// timerChoiceDepth: timers may fire as a choice in the first this
+	// many transitions (vm.Options.TimerChoiceDepth: a race flip's
+	// trace; replay only)
+	timerChoiceDepth int
 	// grace: the run ends this many transitions after the entry returns
 	// (vm.Options.EntryGrace)
 	grace int
@@ -104,7 +108,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, []string, erro
 }
 
 func (f *runFlags) options(entryKind vm.EntryKind) (vm.Options, error) {
-	o := vm.Options{Args: f.progArgs, EntryGrace: f.grace, StepTime: int64(f.stepTime)}
+	o := vm.Options{Args: f.progArgs, EntryGrace: f.grace, StepTime: int64(f.stepTime), TimerChoiceDepth: f.timerChoiceDepth}
 	switch f.timing {
 	case vm.TimingAny:
 		o.TimerChoice = true

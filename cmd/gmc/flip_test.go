@@ -11,7 +11,8 @@ import (
 // TestFlipRace: gmc check flips every race it reports. A race after which
 // one order of the accesses fails is harmful, with a second trace that
 // replays to that failure; a race neither order of which can fail is not.
-// The race stays the error either way (exit 1).
+// The race stays the error either way (exit 1). A race ordered by a sleep
+// is flipped too, and a harmful one's trace replays.
 func TestFlipRace(t *testing.T) {
 	cases := []struct {
 		pkg     string
@@ -22,6 +23,11 @@ func TestFlipRace(t *testing.T) {
 		{"harmful", true, "as found", "nil pointer dereference"}, // check, racy write of nil, use
 		{"counter", true, "flipped", "lost update"},              // racy increments, then an assertion
 		{"benign", false, "", ""},                                // the same value written twice
+		// ordered by a sleep: the flipped order holds the writer while the
+		// sleeper's timer fires (a real run: the OS may delay the writer)
+		{"sleep", true, "flipped", "not ready after the sleep"},
+		{"sleeplen", true, "flipped", "not ready after the sleep"}, // len(c) a scheduling point with race detection only
+		{"sleepbenign", false, "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.pkg, func(t *testing.T) {

@@ -68,7 +68,7 @@ func flipRace(ctx context.Context, cfg Config, l Prepared, o *Outcome, budget ti
 		fl.Cut = strings.Join(cuts, "; ")
 	case *res.Harmful:
 		fo := res.Failure
-		m := res.Machine
+		m := fo.Machine
 		_, steps, err := trace.Replay(m, l.Entry, fo.Choices, nil)
 		if err != nil {
 			return fmt.Errorf("gmc: internal error: the race's failing order does not replay: %v", err)
@@ -77,6 +77,7 @@ func flipRace(ctx context.Context, cfg Config, l Prepared, o *Outcome, budget ti
 		tr.Checks = CheckList(m.Options())
 		tr.Choices, tr.Steps = fo.Choices, steps
 		tr.RaceAt = nil
+		tr.TimerChoiceDepth = m.Options().TimerChoiceDepth
 		tr.Sched, tr.Breakpoints = schedName(m.Options().Sched), trace.BreakpointSpecs(m)
 		fl.Order, fl.Error, fl.Trace = fo.Order, trace.ErrorOf(fo.Final.Err()), &tr
 	default:

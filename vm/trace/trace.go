@@ -52,6 +52,11 @@ type Trace struct {
 	// (vm.Options.TimerChoice, Timing "any"): the choices only replay
 	// with it.
 	TimerChoice bool `json:"timer_choice,omitempty"`
+	// TimerChoiceDepth records vm.Options.TimerChoiceDepth: timers could
+	// fire as a choice in the run's first TimerChoiceDepth transitions (a
+	// race flip's set-up, which holds a goroutine while the clock
+	// advances); the choices only replay with it.
+	TimerChoiceDepth int `json:"timer_choice_depth,omitempty"`
 	// EntryGrace records vm.Options.EntryGrace: the run ended that many
 	// transitions after the entry returned.
 	EntryGrace int `json:"entry_grace,omitempty"`

@@ -14,6 +14,7 @@ import (
 func init() {
 	cases["value"] = valueOps
 	cases["spew-flags"] = spewFlags
+	cases["spew-bypass"] = spewBypass
 	cases["json"] = jsonRoundTrip
 }
 
@@ -58,6 +59,29 @@ func spewFlags() {
 	ro := flagOf(&vA) ^ (flagOf(&va) | flagOf(&vt0))
 	addr := flagOf(&vA) ^ flagOf(&vPtrA)
 	fmt.Println("ro", ro, "addr", addr, va.CanInterface(), vA.CanInterface(), vPtrA.CanSet(), vA.CanSet())
+}
+
+// spewBypass reads an unexported field as go-spew v1.1.0's bypass does: a
+// Value of type **T made with reflect.NewAt at the ptr word of the
+// field's Value (its flag says the value is held indirectly), then Elem
+// twice.
+func spewBypass() {
+	type secret struct {
+		n int
+		s string
+	}
+	v := reflect.ValueOf(secret{n: 7, s: "x"})
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Field(i)
+		const flagIndir = 1 << 7
+		flag := *(*uintptr)(unsafe.Pointer(uintptr(unsafe.Pointer(&f)) + 2*unsafe.Sizeof(uintptr(0))))
+		upv := unsafe.Pointer(uintptr(unsafe.Pointer(&f)) + unsafe.Sizeof(uintptr(0)))
+		rv := reflect.NewAt(reflect.PointerTo(f.Type()), upv).Elem().Elem()
+		fmt.Println(flag&flagIndir != 0, f.CanInterface(), rv.CanInterface(), rv.Interface())
+	}
+	p := reflect.NewAt(reflect.TypeOf(0), unsafe.Pointer(new(int)))
+	p.Elem().SetInt(3)
+	fmt.Println(p.Type(), p.Elem().Int())
 }
 
 func valueOps() {
