@@ -431,10 +431,7 @@ func (s *State) Hash() uint64 {
 		}
 	}
 	s.hash, s.hashed = h.h, true
-	s.gorder = s.gorder[:0]
-	for _, g := range h.order {
-		s.gorder = append(s.gorder, g.id)
-	}
+	s.setRanks(h.order)
 	return s.hash
 }
 
