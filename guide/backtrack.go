@@ -57,6 +57,7 @@ func newBacktrackSet(capacity int) *BacktrackSet {
 
 // Add saves e; past the capacity the worst state of the lowest level is dropped.
 func (b *BacktrackSet) Add(e entry) {
+	e.s.DropRanks(keptChoices) // (the guided search names no goroutine by rank)
 	lv := b.levels[e.r.Level]
 	if lv == nil {
 		lv = treemap.NewWith(btCompare)

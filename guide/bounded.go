@@ -141,6 +141,7 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 				if last >= 0 {
 					key.last = s.GoRank(last) // as the hash names goroutines
 				}
+				s.DropRanks(keptChoices) // (not needed again)
 				prev, seen := visited[key]
 				if seen && prev <= used {
 					// a back edge closing a cycle with a timer pending

@@ -95,10 +95,14 @@ func lookUp(n, depth, fresh int) bool {
 // comes back (release): GoKer's Kubernetes58107 held 380 MB of them.
 const keptChoices = 64
 
-// release drops the choice list of s, the state a search is about to
-// explore below, when it is longer than keptChoices, and returns the list
-// the search may keep (nil: take s.Choices() again after the child).
+// release drops, on s, the state a search is about to explore below, the
+// record of the canonical order of its goroutines when it has more than
+// keptChoices (a word per goroutine, kept on every branching state of the
+// path; GoRank rebuilds it when the search comes back and needs it) and
+// its choice list when it is longer than keptChoices, and returns the
+// list the search may keep (nil: take s.Choices() again after the child).
 func release(s *vm.State, choices []vm.Choice) []vm.Choice {
+	s.DropRanks(keptChoices) // (rebuilt by GoRank when the search comes back)
 	if len(choices) > keptChoices {
 		s.DropChoices()
 		return nil

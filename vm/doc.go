@@ -171,8 +171,11 @@
 // which of two identical workers went first hash equally too (State.GoRank
 // gives a goroutine's place; once the program has read runtime.Stack's
 // text, which shows ids, goroutines are named by id). It covers the
-// program's state (contentHash), the race detector's summary
-// (race_hash.go), and the goroutines that spin in that very state (time
+// program's state (contentHash) with only the registers some instruction
+// may still read (liveness.go), the race detector's summary
+// (race_hash.go: per cell the reads no other read dominates, without the
+// accesses that the only goroutine reaching an object covers,
+// race_owner.go), and the goroutines that spin in that very state (time
 // passes in it), not the history of their probes.
 //
 // # Natives

@@ -34,8 +34,9 @@ type hasher struct {
 	// logGids: record the ids gid is given in gids (State.summary)
 	logGids bool
 	gids    []int
-	live    bool       // hash only the registers live at each frame's position (liveness.go)
+	live    bool       // hash only the registers live at each frame's position (liveness.go; every hash of a state)
 	rw      *rootsWalk // numbers the roots' closure (hash_roots.go)
+	own     *owners    // the goroutine alone that reaches each object (race_owner.go), or nil
 	// tracing: obj appends every object it is given to traced (objSub)
 	tracing bool
 	traced  []ObjID
@@ -118,7 +119,7 @@ const (
 // object and goroutine consistently); a canonical one merges more.
 //
 // c is the walk of the roots' closure of this state (nil: none).
-func (s *State) canonicalOrder(c *rootsWalk, roots []ObjID, t *numbering, live bool) ([]*goroutine, []*gsum) {
+func (s *State) canonicalOrder(c *rootsWalk, roots []ObjID, t *numbering) ([]*goroutine, []*gsum) {
 	n := len(s.gs)
 	t.gs, t.sums = reuse(t.gs, n), reuse(t.sums, n)
 	gs, sums := t.gs, t.sums
@@ -126,14 +127,14 @@ func (s *State) canonicalOrder(c *rootsWalk, roots []ObjID, t *numbering, live b
 	if s.idsSeen {
 		sort.Slice(gs, func(i, j int) bool { return gs[i].id < gs[j].id })
 		for i, g := range gs {
-			sums[i] = s.summaryLive(g, live)
+			sums[i] = s.summary(g)
 		}
 		return gs, sums
 	}
 	t.ranks = reuse(t.ranks, n)
 	ranks := t.ranks
 	for i, g := range gs {
-		sums[i] = s.summaryLive(g, live)
+		sums[i] = s.summary(g)
 		ranks[i] = goRank{key: sums[i].key, id: int32(g.id), at: int32(i)}
 	}
 	slices.SortFunc(ranks, func(a, b goRank) int {
@@ -282,6 +283,9 @@ func (h *hasher) obj(id ObjID) {
 		}
 		h.queue = append(h.queue, id)
 	}
+	if h.own != nil {
+		h.own.note(n-1, !ok)
+	}
 	h.int(int64(n))
 }
 
@@ -427,10 +431,7 @@ func (s *State) Hash() uint64 {
 		}
 	}
 	s.hash, s.hashed = h.h, true
-	s.gorder = s.gorder[:0]
-	for _, g := range h.order {
-		s.gorder = append(s.gorder, g.id)
-	}
+	s.setRanks(h.order)
 	return s.hash
 }
 
@@ -459,14 +460,15 @@ func (s *State) contentHash() uint64 {
 func (s *State) walk(roots []ObjID) *hasher { return s.walkClock(roots, true) }
 
 // walkClock is walk; without clock (the hang check), the virtual clock is
-// left out (timers count by their time left) and so are the registers no
-// instruction reads any more (liveness.go: a tick received and dropped).
+// left out (timers count by their time left). Either walk hashes only the
+// registers some instruction may still read (liveness.go: a tick received
+// and dropped).
 func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	h := s.wholeHasher()
-	h.live = !clock || s.m.opts.Payload != nil // payload.go: dead registers are data nothing reads
+	h.live = true // (summary: the registers live at each frame's position)
 	// globals first, in their fixed order, and all they reach
 	c := h.rootsClosure(roots)
-	gs, sums := s.canonicalOrder(c, roots, h.table, h.live)
+	gs, sums := s.canonicalOrder(c, roots, h.table)
 	if s.idsSeen {
 		h.byte(0xa5) // ids as they are: a state of another kind
 		h.gmode = gidsRaw
@@ -486,8 +488,17 @@ func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 	}
 	h.order, h.sums = gs, sums
 	h.rootsHash(c)
-	for _, sum := range sums {
+	if s.race != nil { // which goroutine alone reaches an object (race_owner.go)
+		h.own = h.table.ownersFor(len(h.queue), h.next)
+	}
+	for k, sum := range sums {
+		if h.own != nil {
+			h.own.cur = int32(k + 1)
+		}
 		h.summary(sum)
+	}
+	if h.own != nil {
+		h.own.cur = -1 // (the timers' objects and the rest: shared)
 	}
 	if s.data != nil { // symbolic runs: the path condition and a pending data choice
 		s.data.hashInto(h)
@@ -527,7 +538,13 @@ func (h *hasher) drain() {
 		if raced(o) {
 			h.raced = append(h.raced, int32(h.next)) // (raceSummary)
 		}
+		if h.own != nil {
+			h.own.drained(h.next)
+		}
 		h.content(o)
+	}
+	if h.own != nil {
+		h.own.finish()
 	}
 }
 

@@ -31,11 +31,16 @@ type gsum struct {
 }
 
 // summary returns goroutine g's summary, cached in g once g is frozen.
+// It hashes only the registers live at each frame's position
+// (liveness.go): a register no instruction from there on reads (a loop
+// variable of an iteration past, a result checked and dropped) cannot
+// change the goroutine's future, and identical workers that differ only
+// in such a value (the counter each read on its way in) are twins.
 func (s *State) summary(g *goroutine) *gsum {
 	if p := atomic.LoadPointer(&g.sum); p != nil {
 		return (*gsum)(p)
 	}
-	sum := s.summarize(g, false)
+	sum := s.summarize(g)
 	if g.epoch != s.epoch || s.sealed {
 		// frozen: it belongs to an older state and is copied before any
 		// write, or the state is sealed (a goroutine of this state's
@@ -46,21 +51,11 @@ func (s *State) summary(g *goroutine) *gsum {
 	return sum
 }
 
-// summaryLive is g's summary, or with live (the hang check) one that
-// hashes only the registers live at each frame's position (liveness.go),
-// computed afresh and not cached.
-func (s *State) summaryLive(g *goroutine, live bool) *gsum {
-	if !live {
-		return s.summary(g)
-	}
-	return s.summarize(g, true)
-}
-
-// summarize computes goroutine g's summary (live: see summaryLive).
-func (s *State) summarize(g *goroutine, live bool) *gsum {
+// summarize computes goroutine g's summary (see summary).
+func (s *State) summarize(g *goroutine) *gsum {
 	h := summarizers.Get().(*hasher)
 	clear(h.ids)
-	*h = hasher{h: fnvOffset, s: s, ids: h.ids, gmode: gidsNone, logGids: true, live: live,
+	*h = hasher{h: fnvOffset, s: s, ids: h.ids, gmode: gidsNone, logGids: true, live: true,
 		queue: h.queue[:0], gids: h.gids[:0]}
 	h.goroutine(g)
 	sum := &gsum{key: h.h | 1, objs: exact(h.queue), gids: exact(h.gids), vc: flatClock(g.vc)}
@@ -114,6 +109,7 @@ type numbering struct {
 	first   map[int]int   // orderTwins
 	// roots is the table's last walk of the roots' closure (hash_roots.go)
 	roots *rootsWalk
+	own   owners // hasher.own's buffers
 	h     hasher // the table's hasher (wholeHasher; its buffers reused)
 	peek  hasher // its second (twinsByID)
 	// twinSkip: twinsByID is not tried for so many walks (it failed
@@ -175,7 +171,7 @@ func (h *hasher) release() {
 		clear(t.ordered)
 		clear(t.live[:cap(t.live)])
 		t.queue = h.queue[:0]
-		h.queue, h.s, h.order, h.sums, h.table, h.rw = nil, nil, nil, nil, nil, nil
+		h.queue, h.s, h.order, h.sums, h.table, h.rw, h.own = nil, nil, nil, nil, nil, nil, nil
 		numberings.Put(t)
 	}
 }

@@ -72,13 +72,13 @@ func checkTwinOrder(t *testing.T, prog string, s *State) {
 	h := s.wholeHasher()
 	h.table.twinSkip = 0 // (try the shortcut whatever it did before)
 	c := h.rootsClosure(s.m.hashRoots)
-	gs, _ := s.canonicalOrder(c, s.m.hashRoots, h.table, false)
+	gs, _ := s.canonicalOrder(c, s.m.hashRoots, h.table)
 	fast := slices.Clone(gs)
 	h.release()
 	rootsCache = false
 	defer func() { rootsCache = true }()
 	h = s.wholeHasher()
-	gs, _ = s.canonicalOrder(nil, s.m.hashRoots, h.table, false)
+	gs, _ = s.canonicalOrder(nil, s.m.hashRoots, h.table)
 	defer h.release()
 	if !slices.Equal(fast, gs) {
 		t.Fatalf("%s: the canonical order differs with the shortcut of orderTwins", prog)
@@ -108,7 +108,7 @@ func refHash(s *State) uint64 {
 	for _, id := range roots {
 		h.obj(id)
 	}
-	gs, sums := s.canonicalOrder(nil, roots, h.table, false)
+	gs, sums := s.canonicalOrder(nil, roots, h.table)
 	if s.idsSeen {
 		h.byte(0xa5)
 		h.gmode = gidsRaw
@@ -119,8 +119,17 @@ func refHash(s *State) uint64 {
 		}
 	}
 	h.order, h.sums = gs, sums
-	for _, sum := range sums {
+	if s.race != nil {
+		h.own = h.table.ownersFor(len(h.queue), h.next)
+	}
+	for k, sum := range sums {
+		if h.own != nil {
+			h.own.cur = int32(k + 1)
+		}
 		h.summary(sum)
+	}
+	if h.own != nil {
+		h.own.cur = -1
 	}
 	if s.data != nil {
 		s.data.hashInto(h)

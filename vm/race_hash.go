@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -160,21 +161,24 @@ func (h *hasher) raceSummary() {
 		}
 	}
 	// the covering clocks of an access depend only on its goroutine and
-	// epoch: each distinct pair is summarized once, as a digest of the
-	// bitmaps of the clocks (live, then syncs) that cover it
+	// epoch: each distinct pair is summarized once, as the bitmap of the
+	// clocks (live, then syncs) that cover it and a digest of it
 	type epoch struct {
 		g int
 		c uint64
 	}
-	memo := map[epoch]uint64{}
+	type cover struct {
+		words  []uint64
+		digest uint64
+	}
+	memo := map[epoch]cover{}
 	nl := int32(len(live))
 	liveWords, syncWords := len(live)/64+1, len(syncs)/64+1
-	words := make([]uint64, liveWords+syncWords)
-	digest := func(a access) uint64 {
-		if d, ok := memo[epoch{a.g, a.c}]; ok {
-			return d
+	coverOf := func(a access) cover {
+		if cv, ok := memo[epoch{a.g, a.c}]; ok {
+			return cv
 		}
-		clear(words)
+		words := make([]uint64, liveWords+syncWords)
 		for _, e := range want[a.g] {
 			if e.v >= a.c {
 				if e.i < nl {
@@ -189,31 +193,148 @@ func (h *hasher) raceSummary() {
 		for _, w := range words {
 			d.u64(w)
 		}
-		memo[epoch{a.g, a.c}] = d.h
-		return d.h
+		cv := cover{words, d.h}
+		memo[epoch{a.g, a.c}] = cv
+		return cv
 	}
+	var reads []coveredRead
 	for _, va := range views {
-		for i := range va.v.accs {
-			r := &va.v.accs[i]
-			a := &r.a
-			if a.c == 0 || covered(liveMin, a.g, a.c) {
-				continue // every goroutine and timer covers it
+		accs := va.v.accs
+		// the goroutine alone that reaches the object: what its clock
+		// covers is covered (race_owner.go)
+		var ownerVC vclock
+		if k := h.own.owner(va.n - 1); k >= 0 {
+			ownerVC = h.order[k].vc
+		}
+		for i := 0; i < len(accs); {
+			// one cell's (or run's) accesses: its write, then its reads
+			j := i + 1
+			for j < len(accs) && accs[j].off == accs[i].off && accs[j].run == accs[i].run {
+				j++
 			}
-			h.int(int64(va.n))
-			h.int(int64(r.off))
-			h.int(int64(r.run))
-			h.gid(a.g) // by rank; every ended goroutine alike (it accesses nothing more)
-			k := byte(0)
-			if r.write {
-				k |= 1
+			reads = reads[:0]
+			var w *coveredRead
+			for k := i; k < j; k++ {
+				r := &accs[k]
+				a := &r.a
+				if a.c == 0 || covered(liveMin, a.g, a.c) || (ownerVC != nil && ownerVC[a.g] >= a.c) {
+					continue // every goroutine and timer covers it, or the owner
+				}
+				cv := coverOf(*a)
+				if r.write {
+					h.int(int64(va.n))
+					h.int(int64(r.off))
+					h.int(int64(r.run))
+					h.gid(a.g) // by rank; every ended goroutine alike (it accesses nothing more)
+					k := byte(1)
+					if a.atomic {
+						k |= 2
+					}
+					h.byte(k)
+					h.u64(cv.digest)
+					w = &coveredRead{cv.words, cv.digest, a.atomic}
+					continue
+				}
+				reads = append(reads, coveredRead{cv.words, cv.digest, a.atomic})
 			}
-			if a.atomic {
-				k |= 2
+			for _, r := range minimalReads(reads, w) {
+				h.int(int64(va.n))
+				h.int(int64(accs[i].off))
+				h.int(int64(accs[i].run))
+				k := byte(0)
+				if r.atomic {
+					k |= 2
+				}
+				h.byte(k)
+				h.u64(r.digest)
 			}
-			h.byte(k)
-			h.u64(digest(*a))
+			i = j
 		}
 	}
+}
+
+// coveredRead is a remembered access as the race summary sees it: the
+// bitmap of the present clocks that cover it (raceSummary), its digest,
+// and whether it is atomic.
+type coveredRead struct {
+	words  []uint64
+	digest uint64
+	atomic bool
+}
+
+// dominates reports whether access a makes remembered read r redundant
+// for every future race: a future access that r races with races with a
+// too. A future access is ordered after a remembered one exactly when its
+// clock (a join of present clocks and fresh epochs) takes in some present
+// clock that covers it; so when every clock that covers a covers r, r
+// uncovered means a uncovered. And a must conflict with whatever r
+// conflicts with: r is read only by writes, a plain r by atomic writes
+// too, which an atomic a does not race with.
+func (a *coveredRead) dominates(r *coveredRead) bool {
+	if !a.atomic || r.atomic {
+		for i, x := range a.words {
+			if x&^r.words[i] != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// minimalReads returns a cell's reads (sorting reads) without those
+// another read or the cell's write w (nil: none) dominates, one of each
+// set of equal ones, sorted by digest: what decides whether a future
+// write races with some read of the cell, which is all a read is ever
+// checked for (raceCell). Which read it would be, and whose, does not
+// matter: the error is the race at the future write, and a read's
+// goroutine, while it lives, has a clock among those that cover the read
+// (it never races with itself). The reduction keeps the summary exact for
+// the future: every transition maps each read's set of covering clocks by
+// the same monotone function (a join takes in the clocks it joins, an
+// ended goroutine's or freed address's clock drops out, a tick adds an
+// epoch no remembered access carries), so a dominated read stays
+// dominated; a new read by a goroutine replaces that goroutine's older
+// read, which the new one dominates; a write clears the reads or keeps
+// those it does not cover, a dominated read only with its dominator.
+// vm TestRaceSummaryMinimalReads checks states that differ only in
+// dominated reads hash equally and states whose futures race differently
+// do not.
+func minimalReads(reads []coveredRead, w *coveredRead) []coveredRead {
+	if len(reads) == 0 {
+		return reads
+	}
+	slices.SortFunc(reads, func(a, b coveredRead) int {
+		switch {
+		case a.digest != b.digest:
+			return cmp.Compare(a.digest, b.digest)
+		case a.atomic == b.atomic:
+			return 0
+		case !a.atomic: // plain first: it dominates the atomic with the same clocks
+			return -1
+		}
+		return 1
+	})
+	out := make([]coveredRead, 0, len(reads))
+	for i := range reads {
+		r := &reads[i]
+		if w != nil && w.dominates(r) {
+			continue
+		}
+		dominated := false
+		for k := range reads {
+			o := &reads[k]
+			if k != i && o.dominates(r) && (!r.dominates(o) || k < i) {
+				// (of two that dominate each other, the first stays)
+				dominated = true
+				break
+			}
+		}
+		if !dominated {
+			out = append(out, *r)
+		}
+	}
+	return out
 }
 
 // covered reports whether every live clock covers epoch c of goroutine g

@@ -42,7 +42,7 @@ type State struct {
 	// runtime.Stack); the hash then names goroutines by id, not by rank
 	// (hash.go).
 	idsSeen     bool
-	gorder      []int // the goroutines' ids in canonical order (set by Hash)
+	gorder      []int32 // the goroutines' ids in canonical order (set by Hash; DropRanks drops it)
 	isMain      bool
 	depth       int   // transitions from the initial state
 	instrs      int64 // instructions executed from the initial state
@@ -165,12 +165,37 @@ func (s *State) GoRank(id int) int {
 		return id
 	}
 	s.Hash()
+	if s.gorder == nil && len(s.gs) > 0 { // dropped (DropRanks): walk again
+		h := s.walk(s.m.hashRoots)
+		s.setRanks(h.order)
+		h.release()
+	}
 	for i, x := range s.gorder {
-		if x == id {
+		if int(x) == id {
 			return i
 		}
 	}
 	return -1
+}
+
+// setRanks records the canonical order of the goroutines (GoRank).
+func (s *State) setRanks(order []*goroutine) {
+	s.gorder = make([]int32, len(order))
+	for i, g := range order {
+		s.gorder[i] = int32(g.id)
+	}
+}
+
+// DropRanks drops the state's record of the canonical order of its
+// goroutines, which GoRank walks the state again to rebuild: a
+// depth-first search drops it on the states of its path while it
+// explores below them, as it drops their choices (a word per goroutine:
+// thousands of goroutines times the path's branching states). A record
+// of at most keep goroutines stays.
+func (s *State) DropRanks(keep int) {
+	if len(s.gorder) > keep {
+		s.gorder = nil
+	}
 }
 
 // gIndex returns the index of goroutine id in s.gs (sorted by id: new

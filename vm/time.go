@@ -104,7 +104,7 @@ type spinMark struct {
 
 // localHash hashes goroutine g alone (see spinMark).
 func (s *State) localHash(g *goroutine) uint64 {
-	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsRaw}
+	h := &hasher{h: fnvOffset, s: s, ids: make(map[ObjID]int, 8), gmode: gidsRaw, live: true}
 	h.goroutine(g)
 	return h.h
 }
