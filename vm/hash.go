@@ -34,8 +34,11 @@ type hasher struct {
 	// logGids: record the ids gid is given in gids (State.summary)
 	logGids bool
 	gids    []int
-	live    bool       // hash only the registers live at each frame's position (liveness.go)
-	rw      *rootsWalk // numbers the roots' closure (hash_roots.go)
+	// small: the objects are numbered by their place in queue (found by
+	// scanning it) until there are more than smallIDs, then in ids
+	small bool
+	live  bool       // hash only the registers live at each frame's position (liveness.go)
+	rw    *rootsWalk // numbers the roots' closure (hash_roots.go)
 	// tracing: obj appends every object it is given to traced (objSub)
 	tracing bool
 	traced  []ObjID
@@ -136,12 +139,7 @@ func (s *State) canonicalOrder(c *rootsWalk, roots []ObjID, t *numbering, live b
 		sums[i] = s.summaryLive(g, live)
 		ranks[i] = goRank{key: sums[i].key, id: int32(g.id), at: int32(i)}
 	}
-	slices.SortFunc(ranks, func(a, b goRank) int {
-		if a.key != b.key {
-			return cmp.Compare(a.key, b.key)
-		}
-		return cmp.Compare(a.id, b.id)
-	})
+	sortRanks(ranks)
 	twins := false
 	for i := 1; i < n && !twins; i++ {
 		twins = ranks[i].key == ranks[i-1].key
@@ -157,6 +155,33 @@ func (s *State) canonicalOrder(c *rootsWalk, roots []ObjID, t *numbering, live b
 		gs[i], sums[i] = s.gs[r.at], t.ordered[r.at]
 	}
 	return gs, sums
+}
+
+// sortRanks sorts ranks by key, then id: by insertion for the few
+// goroutines of most states (a generic sort with a comparison function
+// took 7 % of a stateful DFS), else by slices.SortFunc.
+func sortRanks(ranks []goRank) {
+	if len(ranks) > 32 {
+		slices.SortFunc(ranks, func(a, b goRank) int {
+			if a.key != b.key {
+				return cmp.Compare(a.key, b.key)
+			}
+			return cmp.Compare(a.id, b.id)
+		})
+		return
+	}
+	for i := 1; i < len(ranks); i++ {
+		x := ranks[i]
+		j := i
+		for ; j > 0; j-- {
+			y := &ranks[j-1]
+			if y.key < x.key || y.key == x.key && y.id < x.id {
+				break
+			}
+			ranks[j] = *y
+		}
+		ranks[j] = x
+	}
 }
 
 // goRank is a goroutine's place in the canonical order (canonicalOrder).
@@ -275,9 +300,17 @@ func (h *hasher) obj(id ObjID) {
 	n, ok := h.number(id)
 	if !ok {
 		n = len(h.queue) + 1
-		if h.table != nil {
+		switch {
+		case h.table != nil:
 			h.table.set(id, n)
-		} else {
+		case h.small && n > smallIDs:
+			// too many to scan: number them in the map from now on
+			h.small = false
+			for i, q := range h.queue {
+				h.ids[q] = i + 1
+			}
+			h.ids[id] = n
+		case !h.small:
 			h.ids[id] = n
 		}
 		h.queue = append(h.queue, id)
@@ -427,9 +460,9 @@ func (s *State) Hash() uint64 {
 		}
 	}
 	s.hash, s.hashed = h.h, true
-	s.gorder = s.gorder[:0]
-	for _, g := range h.order {
-		s.gorder = append(s.gorder, g.id)
+	s.gorder = make([]int32, len(h.order))
+	for i, g := range h.order {
+		s.gorder[i] = int32(g.id)
 	}
 	return s.hash
 }

@@ -59,8 +59,10 @@ func (s *State) summaryLive(g *goroutine, live bool) *gsum {
 // summarize computes goroutine g's summary (live: see summaryLive).
 func (s *State) summarize(g *goroutine, live bool) *gsum {
 	h := summarizers.Get().(*hasher)
-	clear(h.ids)
-	*h = hasher{h: fnvOffset, s: s, ids: h.ids, gmode: gidsNone, logGids: true, live: live,
+	if len(h.ids) > 0 {
+		clear(h.ids)
+	}
+	*h = hasher{h: fnvOffset, s: s, ids: h.ids, small: true, gmode: gidsNone, logGids: true, live: live,
 		queue: h.queue[:0], gids: h.gids[:0]}
 	h.goroutine(g)
 	sum := &gsum{key: h.h | 1, objs: exact(h.queue), gids: exact(h.gids), vc: flatClock(g.vc)}
@@ -68,6 +70,10 @@ func (s *State) summarize(g *goroutine, live bool) *gsum {
 	summarizers.Put(h)
 	return sum
 }
+
+// smallIDs: a goroutine's summary numbers up to so many objects by
+// scanning its list of them (hasher.small), more in a map.
+const smallIDs = 16
 
 // summarizers are hashers for summarize (their map and buffers reused).
 var summarizers = sync.Pool{New: func() any { return &hasher{ids: map[ObjID]int{}} }}
@@ -187,6 +193,14 @@ func (h *hasher) number(id ObjID) (int, bool) {
 	}
 	if h.table != nil {
 		return h.table.get(id)
+	}
+	if h.small {
+		for i, q := range h.queue {
+			if q == id {
+				return i + 1, true
+			}
+		}
+		return 0, false
 	}
 	n, ok := h.ids[id]
 	return n, ok

@@ -42,7 +42,7 @@ type State struct {
 	// runtime.Stack); the hash then names goroutines by id, not by rank
 	// (hash.go).
 	idsSeen     bool
-	gorder      []int // the goroutines' ids in canonical order (set by Hash)
+	gorder      []int32 // the goroutines' ids in canonical order (set by Hash)
 	isMain      bool
 	depth       int   // transitions from the initial state
 	instrs      int64 // instructions executed from the initial state
@@ -165,7 +165,7 @@ func (s *State) GoRank(id int) int {
 	}
 	s.Hash()
 	for i, x := range s.gorder {
-		if x == id {
+		if int(x) == id {
 			return i
 		}
 	}
