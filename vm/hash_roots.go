@@ -36,10 +36,13 @@ type rootsWalk struct {
 	gids  [][]int   // the goroutine ids it names, in order
 	// anyGids: some object of the closure names a goroutine (or did)
 	anyGids bool
-	num     []int32   // by object id: its number (0: not in the closure)
-	isRaced []bool    // the race summary reads the object (raced)
-	raced   []int32   // the positions of those objects
-	chunks  []*chunk  // the heap's chunks it was walked in (nil: not frozen then)
+	num     []int32  // by object id: its number (0: not in the closure)
+	isRaced []bool   // the race summary reads the object (raced)
+	raced   []int32  // the positions of those objects
+	chunks  []*chunk // the heap's chunks it was walked in (nil: not frozen then)
+	// dirs: the heap's directories of those chunks as the chunks were
+	// last checked (nil: not frozen then)
+	dirs    []*chunkDir
 	byChunk [][]int32 // the positions of the closure's objects in each chunk
 	// mix is the subs hashed in order, valid when mixed (without gids)
 	mix   uint64
@@ -64,7 +67,19 @@ func (h *hasher) rootsClosure(roots []ObjID) *rootsWalk {
 	h.queue = append(h.queue[:0], c.ids...)
 	h.next = len(c.ids)
 	racedChanged := false
-	for ci, pos := range c.byChunk {
+	for ci := 0; ci < len(c.chunks); ci++ { // (byChunk may be longer, its tail empty)
+		if ci&(dirSize-1) == 0 {
+			// a directory that is the same frozen one holds the same
+			// chunks (a chunk is written only after its directory is
+			// copied): skip them
+			di := ci >> dirBits
+			if d := s.heap.dir(di); d != nil && d == c.dirs[di] {
+				ci += dirSize - 1
+				continue
+			}
+			c.dirs[di] = frozenDir(s.heap.dir(di), s)
+		}
+		pos := c.byChunk[ci]
 		if len(pos) == 0 {
 			continue
 		}
@@ -169,6 +184,10 @@ func (h *hasher) rootsBuild(roots []ObjID) *rootsWalk {
 		c.num = append(c.num, make([]int32, n-len(c.num))...)
 	}
 	c.chunks = reuse(c.chunks, s.heap.numChunks())
+	c.dirs = reuse(c.dirs, len(c.chunks)>>dirBits)
+	for di := range c.dirs {
+		c.dirs[di] = frozenDir(s.heap.dir(di), s)
+	}
 	for ci := range c.chunks {
 		if ch := s.heap.chunk(ci); ch != nil {
 			c.chunks[ci] = frozenChunk(ch, s)
@@ -214,6 +233,14 @@ func (h *hasher) rootsHash(c *rootsWalk) {
 func frozenObj(o *Object, s *State) *Object {
 	if o.epoch != s.epoch || s.sealed {
 		return o
+	}
+	return nil
+}
+
+// frozenDir is frozenObj for a directory of the heap (d may be nil).
+func frozenDir(d *chunkDir, s *State) *chunkDir {
+	if d != nil && (d.epoch != s.epoch || s.sealed) {
+		return d
 	}
 	return nil
 }
