@@ -120,8 +120,11 @@ type numbering struct {
 	first   map[int]int   // orderTwins
 	// roots is the table's last walk of the roots' closure (hash_roots.go)
 	roots *rootsWalk
-	h     hasher // the table's hasher (wholeHasher; its buffers reused)
-	peek  hasher // its second (twinsByID)
+	// prefix: the queue's backing array begins with prefix.ids (set when a
+	// walk that numbered them first ends; nil: unknown)
+	prefix *rootsWalk
+	h      hasher // the table's hasher (wholeHasher; its buffers reused)
+	peek   hasher // its second (twinsByID)
 	// twinSkip: twinsByID is not tried for so many walks (it failed
 	// lately; twinBackoff doubles with each failure)
 	twinSkip, twinBackoff int
@@ -181,6 +184,13 @@ func (h *hasher) release() {
 		clear(t.ordered)
 		clear(t.live[:cap(t.live)])
 		t.queue = h.queue[:0]
+		// a walk of the roots' closure leaves its objects at the head of
+		// the queue (only appended to since), where the next walk of the
+		// same closure finds them (rootsClosure)
+		t.prefix = nil
+		if h.rw != nil && len(h.queue) >= len(h.rw.ids) {
+			t.prefix = h.rw
+		}
 		h.queue, h.s, h.order, h.sums, h.table, h.rw = nil, nil, nil, nil, nil, nil
 		numberings.Put(t)
 	}

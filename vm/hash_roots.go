@@ -64,7 +64,11 @@ func (h *hasher) rootsClosure(roots []ObjID) *rootsWalk {
 		return h.rootsBuild(roots)
 	}
 	h.rw = c
-	h.queue = append(h.queue[:0], c.ids...)
+	if t.prefix == c && cap(h.queue) >= len(c.ids) {
+		h.queue = h.queue[:len(c.ids)] // (the table's queue begins with c.ids)
+	} else {
+		h.queue = append(h.queue[:0], c.ids...)
+	}
 	h.next = len(c.ids)
 	racedChanged := false
 	for ci := 0; ci < len(c.chunks); ci++ { // (byChunk may be longer, its tail empty)
