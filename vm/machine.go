@@ -359,7 +359,7 @@ func (m *Machine) Start(e Entry) *State {
 		s.race = newRaceState()
 	}
 	s.data = m.startData(e) // symbolic inputs: nil unless Options.Symbolic and a fuzz entry
-	g := &goroutine{id: 1, epoch: s.epoch, entry: true, start: "main.main"}
+	g := &goroutine{id: 1, epoch: s.epoch, entry: true, origin: &gOrigin{start: "main.main"}}
 	s.gs = []*goroutine{g}
 	boot := &frame{epoch: s.epoch, result: -1}
 	var initFn *ssa.Function

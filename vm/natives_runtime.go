@@ -247,9 +247,10 @@ func (m *Machine) formatStack(b *strings.Builder, g *goroutine, status string, e
 		}
 		b.WriteString(fr.fn + "(...)\n\t" + fr.file + ":" + strconv.Itoa(fr.line) + "\n")
 	}
-	if l := g.createdAt; l.Fn != nil && !g.entry {
+	if o := g.origin; o != nil && o.createdAt.Fn != nil && !g.entry {
+		l := o.createdAt
 		p := m.prog.Fset.Position(stackPos(l))
-		b.WriteString("created by " + runtimeFuncName(l.Fn) + " in goroutine " + strconv.Itoa(g.parent) + "\n\t" + p.Filename + ":" + strconv.Itoa(p.Line) + "\n")
+		b.WriteString("created by " + runtimeFuncName(l.Fn) + " in goroutine " + strconv.Itoa(o.parent) + "\n\t" + p.Filename + ":" + strconv.Itoa(p.Line) + "\n")
 	}
 }
 

@@ -716,7 +716,7 @@ func (s *State) goroutineInfos(keep func(*goroutine) bool) []GoroutineInfo {
 		if g.status == gDead || !keep(g) {
 			continue
 		}
-		gi := GoroutineInfo{ID: g.id, Start: g.start, Loc: g.loc()}
+		gi := GoroutineInfo{ID: g.id, Start: g.start(), Loc: g.loc()}
 		switch {
 		case g.status == gBlocked && !s.guard(g):
 			gi.Status = "blocked"
