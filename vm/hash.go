@@ -30,7 +30,7 @@ type hasher struct {
 	order   []*goroutine // the live goroutines in canonical order
 	sums    []*gsum      // their summaries
 	raced   []int32      // the indexes in queue of the objects with race detector state or a channel
-	first   map[int]int  // gidsFirst: the order in which goroutine ids first appeared
+	first   *firstSeen   // gidsFirst: the order in which goroutine ids first appeared
 	// logGids: record the ids gid is given in gids (State.summary)
 	logGids bool
 	gids    []int
@@ -84,9 +84,7 @@ func (h *hasher) gid(id int) {
 			h.gids = append(h.gids, id)
 		}
 	case h.gmode == gidsFirst:
-		if _, ok := h.first[id]; !ok {
-			h.first[id] = len(h.first)
-		}
+		h.first.note(id)
 	case id == 0:
 		h.int(-2)
 	default:
@@ -247,7 +245,7 @@ func (s *State) orderTwins(t *numbering, c *rootsWalk, roots []ObjID, ranks []go
 			for k := range run {
 				r := &run[k]
 				r.first = math.MaxUint64
-				if f, ok := p.first[int(r.id)]; ok {
+				if f, ok := p.first.get(int(r.id)); ok {
 					r.first = uint64(f)
 				}
 				r.refs = refsKey(sums[r.at], p)

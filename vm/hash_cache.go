@@ -117,7 +117,7 @@ type numbering struct {
 	twin    []bool        // orderTwins
 	gpos    []int32       // hasher.gpos
 	live    [][]clockPair // raceSummary
-	first   map[int]int   // orderTwins
+	first   firstSeen     // orderTwins
 	// roots is the table's last walk of the roots' closure (hash_roots.go)
 	roots *rootsWalk
 	// prefix: the queue's backing array begins with prefix.ids (set when a

@@ -339,7 +339,7 @@ func (s *State) twinsInRest(t *numbering, c *rootsWalk, ranks []goRank, sums []*
 		if !twin[r.at] {
 			continue
 		}
-		if _, ok := p.first[int(r.id)]; ok {
+		if _, ok := p.first.get(int(r.id)); ok {
 			return false
 		}
 		if i > 0 && ranks[i-1].key == r.key && !sameRefs(sums[ranks[i-1].at].objs, sums[r.at].objs, p) {
@@ -370,10 +370,68 @@ func sameRefs(a, b []ObjID, peek *hasher) bool {
 }
 
 // firstMap returns the table's map for hasher.first, emptied.
-func (t *numbering) firstMap() map[int]int {
-	if t.first == nil {
-		t.first = map[int]int{}
+func (t *numbering) firstMap() *firstSeen {
+	t.first.reset()
+	return &t.first
+}
+
+// firstSeen numbers goroutine ids in the order they are first noted
+// (hasher.first): by id in a table with generation stamps (reused without
+// clearing), ids past firstDense in a map.
+type firstSeen struct {
+	gen   uint32
+	stamp []uint32
+	pos   []int32
+	n     int
+	big   map[int]int
+}
+
+// firstDense bounds the ids firstSeen keeps in its table.
+const firstDense = 1 << 16
+
+// reset forgets every id noted.
+func (f *firstSeen) reset() {
+	f.gen++
+	if f.gen == 0 {
+		clear(f.stamp)
+		f.gen = 1
 	}
-	clear(t.first)
-	return t.first
+	f.n = 0
+	if len(f.big) > 0 {
+		clear(f.big)
+	}
+}
+
+// note gives id the next position unless it has one.
+func (f *firstSeen) note(id int) {
+	if _, ok := f.get(id); ok {
+		return
+	}
+	switch {
+	case id >= 0 && id < firstDense:
+		if id >= len(f.stamp) {
+			size := min(id+id/4+64, firstDense)
+			f.stamp = append(f.stamp, make([]uint32, size-len(f.stamp))...)
+			f.pos = append(f.pos, make([]int32, size-len(f.pos))...)
+		}
+		f.stamp[id], f.pos[id] = f.gen, int32(f.n)
+	default:
+		if f.big == nil {
+			f.big = map[int]int{}
+		}
+		f.big[id] = f.n
+	}
+	f.n++
+}
+
+// get returns id's position, if it has one.
+func (f *firstSeen) get(id int) (int, bool) {
+	if id >= 0 && id < firstDense {
+		if id < len(f.stamp) && f.stamp[id] == f.gen {
+			return int(f.pos[id]), true
+		}
+		return 0, false
+	}
+	p, ok := f.big[id]
+	return p, ok
 }
