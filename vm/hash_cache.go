@@ -28,6 +28,10 @@ type gsum struct {
 	objs []ObjID
 	gids []int
 	vc   []clockPair // the race detector's clock of the goroutine (flatClock)
+	// objs and gids of a few elements are kept here (one allocation a
+	// summary, not three: a summary is made at every transition)
+	objBuf [4]ObjID
+	gidBuf [2]int
 }
 
 // summary returns goroutine g's summary, cached in g once g is frozen.
@@ -65,7 +69,9 @@ func (s *State) summarize(g *goroutine, live bool) *gsum {
 	*h = hasher{h: fnvOffset, s: s, ids: h.ids, small: true, gmode: gidsNone, logGids: true, live: live,
 		queue: h.queue[:0], gids: h.gids[:0]}
 	h.goroutine(g)
-	sum := &gsum{key: h.h | 1, objs: exact(h.queue), gids: exact(h.gids), vc: flatClock(g.vc)}
+	sum := &gsum{key: h.h | 1, vc: flatClock(g.vc)}
+	sum.objs = inlineOr(sum.objBuf[:], h.queue)
+	sum.gids = inlineOr(sum.gidBuf[:], h.gids)
 	h.s = nil
 	summarizers.Put(h)
 	return sum
@@ -77,6 +83,19 @@ const smallIDs = 16
 
 // summarizers are hashers for summarize (their map and buffers reused).
 var summarizers = sync.Pool{New: func() any { return &hasher{ids: map[ObjID]int{}} }}
+
+// inlineOr returns a copy of buf in the start of in if it fits, else
+// exact(buf).
+func inlineOr[T any](in, buf []T) []T {
+	if len(buf) == 0 {
+		return nil
+	}
+	if len(buf) <= len(in) {
+		n := copy(in, buf)
+		return in[:n:n]
+	}
+	return exact(buf)
+}
 
 // exact returns a copy of buf of its length (nil if empty).
 func exact[T any](buf []T) []T {
