@@ -144,25 +144,29 @@ func (g *goroutine) setStart(name string) {
 // the top frame of the running goroutine is ever written, and it is copied
 // first if it belongs to an older epoch.
 type frame struct {
-	epoch   uint64
-	fn      *function
-	caller  *frame
-	block   *block
-	pc      int
-	regs    []Value
-	defers  *deferred
-	result  int   // register of the caller receiving the results (-1: none)
+	epoch  uint64
+	fn     *function
+	caller *frame
+	block  *block
+	regs   []Value
+	defers *deferred
+	// (the small fields are packed: a frame is copied at every
+	// transition, 144 bytes with them spread, 128 packed)
+	pc      int32 // index in block of the next instruction
+	result  int32 // register of the caller receiving the results (-1: none)
 	depth   int32 // frames below it pushed by pushFrame (maxStackDepth)
 	isDefer bool
-	// native continuation frames (fn == nil): cont runs when the callee returns.
-	cont     func(t *thread, res Value) ctl
-	contArgs []Value
-	boundary bool // a syncCall marker: unwinding stops here
-	runner   bool // a test runner (testing.go): a Goexit's unwinding stops here
+	// boundary: a syncCall marker: unwinding stops here
+	boundary bool
+	// runner: a test runner (testing.go): a Goexit's unwinding stops here
+	runner bool
 	// unwinding: this frame is running its deferred calls because of a
 	// panic or Goexit.
 	unwinding bool
-	rets      Value // return values saved while defers run
+	// native continuation frames (fn == nil): cont runs when the callee returns.
+	cont     func(t *thread, res Value) ctl
+	contArgs []Value
+	rets     Value // return values saved while defers run
 }
 
 // deferred is a pending deferred call (immutable linked list).
@@ -204,7 +208,7 @@ func (g *goroutine) clone(epoch uint64) *goroutine {
 func (g *goroutine) loc() loc.Loc {
 	for f := g.top; f != nil; f = f.caller {
 		if f.fn != nil && f.block != nil {
-			return loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + f.pc}
+			return loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + int(f.pc)}
 		}
 	}
 	return loc.Loc{}

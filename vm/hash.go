@@ -635,7 +635,7 @@ func (h *hasher) goroutine(g *goroutine) {
 		h.str(f.fn.name)
 		h.int(int64(f.block.index))
 		h.int(int64(f.pc))
-		if live, ok := f.fn.liveRegs(f.block.index, f.pc); h.live && ok && !f.unwinding {
+		if live, ok := f.fn.liveRegs(f.block.index, int(f.pc)); h.live && ok && !f.unwinding {
 			for _, r := range live {
 				h.int(int64(r))
 				h.value(f.regs[r])

@@ -169,7 +169,7 @@ func stackDepth(f *frame) int {
 // for the innermost frame and the frame that panicked, otherwise the call
 // it is executing.
 func frameLoc(f *frame, exact bool) loc.Loc {
-	l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + f.pc}
+	l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + int(f.pc)}
 	if !exact && f.pc > 0 {
 		l.Index--
 	}

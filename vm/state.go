@@ -687,7 +687,7 @@ func (s *State) Stack(id int) []loc.Loc {
 		if f.fn == nil || f.block == nil {
 			continue
 		}
-		l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + f.pc}
+		l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + int(f.pc)}
 		if f != g.top && f.pc > 0 {
 			l.Index--
 		}
@@ -728,7 +728,7 @@ func (s *State) goroutineInfos(keep func(*goroutine) bool) []GoroutineInfo {
 			if f.fn == nil || f.block == nil {
 				continue
 			}
-			l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + f.pc}
+			l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + int(f.pc)}
 			if f != g.top && f.pc > 0 {
 				l.Index-- // the call instruction
 			}
