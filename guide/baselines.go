@@ -8,32 +8,34 @@ func (se *searcher) dfs(root *vm.State, shuffle bool) Result {
 	type frame struct {
 		s     *vm.State
 		path  *pathNode
-		order []int
+		order []int // the choices in the order to explore (nil: 0, 1, …)
+		n     int   // the number of choices
 		next  int
 	}
 	visited := map[uint64]bool{root.Hash(): true}
-	mk := func(s *vm.State, p *pathNode) *frame {
+	mk := func(s *vm.State, p *pathNode) frame {
 		n := len(s.Choices())
-		order := make([]int, n)
-		for i := range order {
-			order[i] = i
-		}
+		var order []int
 		if shuffle {
+			order = make([]int, n)
+			for i := range order {
+				order[i] = i
+			}
 			se.rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
 		}
-		return &frame{s: s, path: p, order: order}
+		return frame{s: s, path: p, order: order, n: n}
 	}
 	if isError(root) {
 		return se.result(VerdictError, root, &pathNode{})
 	}
-	stack := []*frame{mk(root, &pathNode{})}
+	stack := []frame{mk(root, &pathNode{})}
 	for len(stack) > 0 {
-		top := stack[len(stack)-1]
+		top := &stack[len(stack)-1]
 		if se.stop(top.path.depth) {
 			return se.result(VerdictUnknown, nil, nil)
 		}
-		if top.next >= len(top.order) || top.path.depth >= se.cfg.MaxDepth {
-			if top.next < len(top.order) {
+		if top.next >= top.n || top.path.depth >= se.cfg.MaxDepth {
+			if top.next < top.n {
 				se.bounded = true
 			}
 			stack = stack[:len(stack)-1]
@@ -42,7 +44,10 @@ func (se *searcher) dfs(root *vm.State, shuffle bool) Result {
 			}
 			continue
 		}
-		i := top.order[top.next]
+		i := top.next
+		if top.order != nil {
+			i = top.order[top.next]
+		}
 		top.next++
 		n := se.step(top.s, i)
 		if visited[n.Hash()] {

@@ -204,10 +204,11 @@ func (c *compiler) goOp(in *ssa.Go) op {
 // spawn creates a goroutine running cl(args).
 func (t *thread) spawn(fr *frame, cl *Closure, args []Value, start string) *goroutine {
 	s := t.s
-	g := &goroutine{epoch: s.epoch, id: s.nextG, status: gRunnable, start: start, parent: t.g.id, bubble: t.g.bubble, wallBase: t.g.wallBase}
+	o := &gOrigin{start: start, parent: t.g.id}
 	if fr != nil && fr.fn != nil && fr.block != nil {
-		g.createdAt = frameLoc(fr, true)
+		o.createdAt = frameLoc(fr, true)
 	}
+	g := &goroutine{epoch: s.epoch, id: s.nextG, status: gRunnable, origin: o, bubble: t.g.bubble, wallBase: t.g.wallBase}
 	s.nextG++
 	s.ownGs()
 	s.gs = append(s.gs, g)

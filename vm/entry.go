@@ -36,18 +36,18 @@ func (m *Machine) callEntry(t *thread, e Entry, b *frame) ctl {
 			t.s.test.run = e.Fn
 			mt := tm.Signature.Params().At(0).Type().(*types.Pointer)
 			mp := t.alloc(m.types.get(mt.Elem()))
-			t.g.start = "main.main"
+			t.g.setStart("main.main")
 			return t.callFunc(b, m.compile(tm), nil, []Value{mp}, -1, nil)
 		}
 		pt := e.Fn.Signature.Params().At(0).Type().(*types.Pointer)
 		tp := t.alloc(m.types.get(pt.Elem()))
 		t.share(tp)
-		t.g.start = "testing.tRunner"
+		t.g.setStart("testing.tRunner")
 		return t.runTest(b, m.funcValue(e.Fn), tp, func(*thread) Value { return nil })
 	}
-	t.g.start = runtimeFuncName(e.Fn)
+	t.g.setStart(runtimeFuncName(e.Fn))
 	if e.Kind == EntryFunc {
-		t.g.start = "main.main"
+		t.g.setStart("main.main")
 	}
 	return t.callFunc(b, m.compile(e.Fn), nil, nil, -1, nil)
 }

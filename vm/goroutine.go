@@ -61,34 +61,31 @@ type goroutine struct {
 	epoch  uint64
 	id     int
 	status gstatus
-	wait   waitInfo
-	wake   *wakeInfo
-	top    *frame
-	panic  *panicState
-	start  string // the runtime's name of the start function (for leak reports)
-	parent int    // id of the goroutine that executed the go statement
-	// createdAt is that go statement (Fn nil for goroutines the VM
-	// starts): runtime.Stack's "created by" line. Not hashed, as
-	// goroutine ids are not (hash.go).
-	createdAt loc.Loc
-	goexit    bool   // runtime.Goexit in progress
-	entry     bool   // the goroutine running the entry function
-	vc        vclock // race detector clock
-	nstate    int    // progress of a native that blocks in several phases (Cond.Wait)
-	// work counts the instructions the goroutine executed since it last
-	// blocked or was last probed for spinning, up to spinInstrs. It is not
-	// hashed: states that differ only in how long a goroutine has run
-	// merge.
-	work int32
-	// spin is what probes of the goroutine's transitions showed (see
-	// time.go): nil until the first probe, reset when it blocks; never
-	// modified in place (it is replaced), so goroutine copies share it.
-	spin *spinInfo
+	goexit bool // runtime.Goexit in progress
+	entry  bool // the goroutine running the entry function
 	// atSelect: the next instruction is a select (set at the end of each
 	// of the goroutine's transitions; only its own transitions move its
 	// frames), so that listing choices need not visit the frames of
 	// thousands of goroutines.
 	atSelect bool
+	// work counts the instructions the goroutine executed since it last
+	// blocked or was last probed for spinning, up to spinInstrs. It is not
+	// hashed: states that differ only in how long a goroutine has run
+	// merge.
+	work  int32
+	wait  waitInfo
+	wake  *wakeInfo
+	top   *frame
+	panic *panicState
+	// origin is where it was started (immutable, shared by its copies:
+	// a goroutine is copied at each of its transitions)
+	origin *gOrigin
+	vc     vclock // race detector clock
+	nstate int    // progress of a native that blocks in several phases (Cond.Wait)
+	// spin is what probes of the goroutine's transitions showed (see
+	// time.go): nil until the first probe, reset when it blocks; never
+	// modified in place (it is replaced), so goroutine copies share it.
+	spin *spinInfo
 	// sum caches what the state hash needs of the goroutine alone (a
 	// *gsum, see hash_cache.go; nil: not computed). It is stored only
 	// once the goroutine is frozen (its epoch is older than the state
@@ -114,29 +111,62 @@ type goroutine struct {
 	locks *gLocks
 }
 
+// gOrigin is where a goroutine came from.
+type gOrigin struct {
+	start  string // the runtime's name of the start function (for leak reports)
+	parent int    // id of the goroutine that executed the go statement
+	// createdAt is that go statement (Fn nil for goroutines the VM
+	// starts): runtime.Stack's "created by" line. Not hashed, as
+	// goroutine ids are not (hash.go).
+	createdAt loc.Loc
+}
+
+// start returns the runtime's name of g's start function.
+func (g *goroutine) start() string {
+	if g.origin == nil {
+		return ""
+	}
+	return g.origin.start
+}
+
+// setStart names g's start function (a copy of its origin: origins are
+// shared).
+func (g *goroutine) setStart(name string) {
+	o := gOrigin{start: name}
+	if g.origin != nil {
+		o = *g.origin
+		o.start = name
+	}
+	g.origin = &o
+}
+
 // frame is one activation. Frames form a linked list through caller; only
 // the top frame of the running goroutine is ever written, and it is copied
 // first if it belongs to an older epoch.
 type frame struct {
-	epoch   uint64
-	fn      *function
-	caller  *frame
-	block   *block
-	pc      int
-	regs    []Value
-	defers  *deferred
-	result  int   // register of the caller receiving the results (-1: none)
+	epoch  uint64
+	fn     *function
+	caller *frame
+	block  *block
+	regs   []Value
+	defers *deferred
+	// (the small fields are packed: a frame is copied at every
+	// transition, 144 bytes with them spread, 128 packed)
+	pc      int32 // index in block of the next instruction
+	result  int32 // register of the caller receiving the results (-1: none)
 	depth   int32 // frames below it pushed by pushFrame (maxStackDepth)
 	isDefer bool
-	// native continuation frames (fn == nil): cont runs when the callee returns.
-	cont     func(t *thread, res Value) ctl
-	contArgs []Value
-	boundary bool // a syncCall marker: unwinding stops here
-	runner   bool // a test runner (testing.go): a Goexit's unwinding stops here
+	// boundary: a syncCall marker: unwinding stops here
+	boundary bool
+	// runner: a test runner (testing.go): a Goexit's unwinding stops here
+	runner bool
 	// unwinding: this frame is running its deferred calls because of a
 	// panic or Goexit.
 	unwinding bool
-	rets      Value // return values saved while defers run
+	// native continuation frames (fn == nil): cont runs when the callee returns.
+	cont     func(t *thread, res Value) ctl
+	contArgs []Value
+	rets     Value // return values saved while defers run
 }
 
 // deferred is a pending deferred call (immutable linked list).
@@ -178,7 +208,7 @@ func (g *goroutine) clone(epoch uint64) *goroutine {
 func (g *goroutine) loc() loc.Loc {
 	for f := g.top; f != nil; f = f.caller {
 		if f.fn != nil && f.block != nil {
-			return loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + f.pc}
+			return loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + int(f.pc)}
 		}
 	}
 	return loc.Loc{}

@@ -30,13 +30,16 @@ type hasher struct {
 	order   []*goroutine // the live goroutines in canonical order
 	sums    []*gsum      // their summaries
 	raced   []int32      // the indexes in queue of the objects with race detector state or a channel
-	first   map[int]int  // gidsFirst: the order in which goroutine ids first appeared
+	first   *firstSeen   // gidsFirst: the order in which goroutine ids first appeared
 	// logGids: record the ids gid is given in gids (State.summary)
 	logGids bool
 	gids    []int
-	live    bool       // hash only the registers live at each frame's position (liveness.go; every hash of a state)
-	rw      *rootsWalk // numbers the roots' closure (hash_roots.go)
-	own     *owners    // the goroutine alone that reaches each object (race_owner.go), or nil
+	// small: the objects are numbered by their place in queue (found by
+	// scanning it) until there are more than smallIDs, then in ids
+	small bool
+	live  bool       // hash only the registers live at each frame's position (liveness.go)
+	rw    *rootsWalk // numbers the roots' closure (hash_roots.go)
+	own   *owners    // the goroutine alone that reaches each object (race_owner.go), or nil
 	// tracing: obj appends every object it is given to traced (objSub)
 	tracing bool
 	traced  []ObjID
@@ -82,9 +85,7 @@ func (h *hasher) gid(id int) {
 			h.gids = append(h.gids, id)
 		}
 	case h.gmode == gidsFirst:
-		if _, ok := h.first[id]; !ok {
-			h.first[id] = len(h.first)
-		}
+		h.first.note(id)
 	case id == 0:
 		h.int(-2)
 	default:
@@ -137,12 +138,7 @@ func (s *State) canonicalOrder(c *rootsWalk, roots []ObjID, t *numbering) ([]*go
 		sums[i] = s.summary(g)
 		ranks[i] = goRank{key: sums[i].key, id: int32(g.id), at: int32(i)}
 	}
-	slices.SortFunc(ranks, func(a, b goRank) int {
-		if a.key != b.key {
-			return cmp.Compare(a.key, b.key)
-		}
-		return cmp.Compare(a.id, b.id)
-	})
+	sortRanks(ranks)
 	twins := false
 	for i := 1; i < n && !twins; i++ {
 		twins = ranks[i].key == ranks[i-1].key
@@ -158,6 +154,33 @@ func (s *State) canonicalOrder(c *rootsWalk, roots []ObjID, t *numbering) ([]*go
 		gs[i], sums[i] = s.gs[r.at], t.ordered[r.at]
 	}
 	return gs, sums
+}
+
+// sortRanks sorts ranks by key, then id: by insertion for the few
+// goroutines of most states (a generic sort with a comparison function
+// took 7 % of a stateful DFS), else by slices.SortFunc.
+func sortRanks(ranks []goRank) {
+	if len(ranks) > 32 {
+		slices.SortFunc(ranks, func(a, b goRank) int {
+			if a.key != b.key {
+				return cmp.Compare(a.key, b.key)
+			}
+			return cmp.Compare(a.id, b.id)
+		})
+		return
+	}
+	for i := 1; i < len(ranks); i++ {
+		x := ranks[i]
+		j := i
+		for ; j > 0; j-- {
+			y := &ranks[j-1]
+			if y.key < x.key || y.key == x.key && y.id < x.id {
+				break
+			}
+			ranks[j] = *y
+		}
+		ranks[j] = x
+	}
 }
 
 // goRank is a goroutine's place in the canonical order (canonicalOrder).
@@ -223,7 +246,7 @@ func (s *State) orderTwins(t *numbering, c *rootsWalk, roots []ObjID, ranks []go
 			for k := range run {
 				r := &run[k]
 				r.first = math.MaxUint64
-				if f, ok := p.first[int(r.id)]; ok {
+				if f, ok := p.first.get(int(r.id)); ok {
 					r.first = uint64(f)
 				}
 				r.refs = refsKey(sums[r.at], p)
@@ -276,9 +299,17 @@ func (h *hasher) obj(id ObjID) {
 	n, ok := h.number(id)
 	if !ok {
 		n = len(h.queue) + 1
-		if h.table != nil {
+		switch {
+		case h.table != nil:
 			h.table.set(id, n)
-		} else {
+		case h.small && n > smallIDs:
+			// too many to scan: number them in the map from now on
+			h.small = false
+			for i, q := range h.queue {
+				h.ids[q] = i + 1
+			}
+			h.ids[id] = n
+		case !h.small:
 			h.ids[id] = n
 		}
 		h.queue = append(h.queue, id)
@@ -621,7 +652,7 @@ func (h *hasher) goroutine(g *goroutine) {
 		h.str(f.fn.name)
 		h.int(int64(f.block.index))
 		h.int(int64(f.pc))
-		if live, ok := f.fn.liveRegs(f.block.index, f.pc); h.live && ok && !f.unwinding {
+		if live, ok := f.fn.liveRegs(f.block.index, int(f.pc)); h.live && ok && !f.unwinding {
 			for _, r := range live {
 				h.int(int64(r))
 				h.value(f.regs[r])

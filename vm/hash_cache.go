@@ -28,6 +28,10 @@ type gsum struct {
 	objs []ObjID
 	gids []int
 	vc   []clockPair // the race detector's clock of the goroutine (flatClock)
+	// objs and gids of a few elements are kept here (one allocation a
+	// summary, not three: a summary is made at every transition)
+	objBuf [4]ObjID
+	gidBuf [2]int
 }
 
 // summary returns goroutine g's summary, cached in g once g is frozen.
@@ -54,18 +58,39 @@ func (s *State) summary(g *goroutine) *gsum {
 // summarize computes goroutine g's summary (see summary).
 func (s *State) summarize(g *goroutine) *gsum {
 	h := summarizers.Get().(*hasher)
-	clear(h.ids)
-	*h = hasher{h: fnvOffset, s: s, ids: h.ids, gmode: gidsNone, logGids: true, live: true,
+	if len(h.ids) > 0 {
+		clear(h.ids)
+	}
+	*h = hasher{h: fnvOffset, s: s, ids: h.ids, small: true, gmode: gidsNone, logGids: true, live: true,
 		queue: h.queue[:0], gids: h.gids[:0]}
 	h.goroutine(g)
-	sum := &gsum{key: h.h | 1, objs: exact(h.queue), gids: exact(h.gids), vc: flatClock(g.vc)}
+	sum := &gsum{key: h.h | 1, vc: flatClock(g.vc)}
+	sum.objs = inlineOr(sum.objBuf[:], h.queue)
+	sum.gids = inlineOr(sum.gidBuf[:], h.gids)
 	h.s = nil
 	summarizers.Put(h)
 	return sum
 }
 
+// smallIDs: a goroutine's summary numbers up to so many objects by
+// scanning its list of them (hasher.small), more in a map.
+const smallIDs = 16
+
 // summarizers are hashers for summarize (their map and buffers reused).
 var summarizers = sync.Pool{New: func() any { return &hasher{ids: map[ObjID]int{}} }}
+
+// inlineOr returns a copy of buf in the start of in if it fits, else
+// exact(buf).
+func inlineOr[T any](in, buf []T) []T {
+	if len(buf) == 0 {
+		return nil
+	}
+	if len(buf) <= len(in) {
+		n := copy(in, buf)
+		return in[:n:n]
+	}
+	return exact(buf)
+}
 
 // exact returns a copy of buf of its length (nil if empty).
 func exact[T any](buf []T) []T {
@@ -106,12 +131,15 @@ type numbering struct {
 	twin    []bool        // orderTwins
 	gpos    []int32       // hasher.gpos
 	live    [][]clockPair // raceSummary
-	first   map[int]int   // orderTwins
+	first   firstSeen     // orderTwins
 	// roots is the table's last walk of the roots' closure (hash_roots.go)
 	roots *rootsWalk
 	own   owners // hasher.own's buffers
-	h     hasher // the table's hasher (wholeHasher; its buffers reused)
-	peek  hasher // its second (twinsByID)
+	// prefix: the queue's backing array begins with prefix.ids (set when a
+	// walk that numbered them first ends; nil: unknown)
+	prefix *rootsWalk
+	h      hasher // the table's hasher (wholeHasher; its buffers reused)
+	peek   hasher // its second (twinsByID)
 	// twinSkip: twinsByID is not tried for so many walks (it failed
 	// lately; twinBackoff doubles with each failure)
 	twinSkip, twinBackoff int
@@ -171,6 +199,13 @@ func (h *hasher) release() {
 		clear(t.ordered)
 		clear(t.live[:cap(t.live)])
 		t.queue = h.queue[:0]
+		// a walk of the roots' closure leaves its objects at the head of
+		// the queue (only appended to since), where the next walk of the
+		// same closure finds them (rootsClosure)
+		t.prefix = nil
+		if h.rw != nil && len(h.queue) >= len(h.rw.ids) {
+			t.prefix = h.rw
+		}
 		h.queue, h.s, h.order, h.sums, h.table, h.rw, h.own = nil, nil, nil, nil, nil, nil, nil
 		numberings.Put(t)
 	}
@@ -183,6 +218,14 @@ func (h *hasher) number(id ObjID) (int, bool) {
 	}
 	if h.table != nil {
 		return h.table.get(id)
+	}
+	if h.small {
+		for i, q := range h.queue {
+			if q == id {
+				return i + 1, true
+			}
+		}
+		return 0, false
 	}
 	n, ok := h.ids[id]
 	return n, ok

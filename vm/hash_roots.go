@@ -36,10 +36,13 @@ type rootsWalk struct {
 	gids  [][]int   // the goroutine ids it names, in order
 	// anyGids: some object of the closure names a goroutine (or did)
 	anyGids bool
-	num     []int32   // by object id: its number (0: not in the closure)
-	isRaced []bool    // the race summary reads the object (raced)
-	raced   []int32   // the positions of those objects
-	chunks  []*chunk  // the heap's chunks it was walked in (nil: not frozen then)
+	num     []int32  // by object id: its number (0: not in the closure)
+	isRaced []bool   // the race summary reads the object (raced)
+	raced   []int32  // the positions of those objects
+	chunks  []*chunk // the heap's chunks it was walked in (nil: not frozen then)
+	// dirs: the heap's directories of those chunks as the chunks were
+	// last checked (nil: not frozen then)
+	dirs    []*chunkDir
 	byChunk [][]int32 // the positions of the closure's objects in each chunk
 	// mix is the subs hashed in order, valid when mixed (without gids)
 	mix   uint64
@@ -61,10 +64,26 @@ func (h *hasher) rootsClosure(roots []ObjID) *rootsWalk {
 		return h.rootsBuild(roots)
 	}
 	h.rw = c
-	h.queue = append(h.queue[:0], c.ids...)
+	if t.prefix == c && cap(h.queue) >= len(c.ids) {
+		h.queue = h.queue[:len(c.ids)] // (the table's queue begins with c.ids)
+	} else {
+		h.queue = append(h.queue[:0], c.ids...)
+	}
 	h.next = len(c.ids)
 	racedChanged := false
-	for ci, pos := range c.byChunk {
+	for ci := 0; ci < len(c.chunks); ci++ { // (byChunk may be longer, its tail empty)
+		if ci&(dirSize-1) == 0 {
+			// a directory that is the same frozen one holds the same
+			// chunks (a chunk is written only after its directory is
+			// copied): skip them
+			di := ci >> dirBits
+			if d := s.heap.dir(di); d != nil && d == c.dirs[di] {
+				ci += dirSize - 1
+				continue
+			}
+			c.dirs[di] = frozenDir(s.heap.dir(di), s)
+		}
+		pos := c.byChunk[ci]
 		if len(pos) == 0 {
 			continue
 		}
@@ -169,6 +188,10 @@ func (h *hasher) rootsBuild(roots []ObjID) *rootsWalk {
 		c.num = append(c.num, make([]int32, n-len(c.num))...)
 	}
 	c.chunks = reuse(c.chunks, s.heap.numChunks())
+	c.dirs = reuse(c.dirs, len(c.chunks)>>dirBits)
+	for di := range c.dirs {
+		c.dirs[di] = frozenDir(s.heap.dir(di), s)
+	}
 	for ci := range c.chunks {
 		if ch := s.heap.chunk(ci); ch != nil {
 			c.chunks[ci] = frozenChunk(ch, s)
@@ -214,6 +237,14 @@ func (h *hasher) rootsHash(c *rootsWalk) {
 func frozenObj(o *Object, s *State) *Object {
 	if o.epoch != s.epoch || s.sealed {
 		return o
+	}
+	return nil
+}
+
+// frozenDir is frozenObj for a directory of the heap (d may be nil).
+func frozenDir(d *chunkDir, s *State) *chunkDir {
+	if d != nil && (d.epoch != s.epoch || s.sealed) {
+		return d
 	}
 	return nil
 }
@@ -308,7 +339,7 @@ func (s *State) twinsInRest(t *numbering, c *rootsWalk, ranks []goRank, sums []*
 		if !twin[r.at] {
 			continue
 		}
-		if _, ok := p.first[int(r.id)]; ok {
+		if _, ok := p.first.get(int(r.id)); ok {
 			return false
 		}
 		if i > 0 && ranks[i-1].key == r.key && !sameRefs(sums[ranks[i-1].at].objs, sums[r.at].objs, p) {
@@ -339,10 +370,68 @@ func sameRefs(a, b []ObjID, peek *hasher) bool {
 }
 
 // firstMap returns the table's map for hasher.first, emptied.
-func (t *numbering) firstMap() map[int]int {
-	if t.first == nil {
-		t.first = map[int]int{}
+func (t *numbering) firstMap() *firstSeen {
+	t.first.reset()
+	return &t.first
+}
+
+// firstSeen numbers goroutine ids in the order they are first noted
+// (hasher.first): by id in a table with generation stamps (reused without
+// clearing), ids past firstDense in a map.
+type firstSeen struct {
+	gen   uint32
+	stamp []uint32
+	pos   []int32
+	n     int
+	big   map[int]int
+}
+
+// firstDense bounds the ids firstSeen keeps in its table.
+const firstDense = 1 << 16
+
+// reset forgets every id noted.
+func (f *firstSeen) reset() {
+	f.gen++
+	if f.gen == 0 {
+		clear(f.stamp)
+		f.gen = 1
 	}
-	clear(t.first)
-	return t.first
+	f.n = 0
+	if len(f.big) > 0 {
+		clear(f.big)
+	}
+}
+
+// note gives id the next position unless it has one.
+func (f *firstSeen) note(id int) {
+	if _, ok := f.get(id); ok {
+		return
+	}
+	switch {
+	case id >= 0 && id < firstDense:
+		if id >= len(f.stamp) {
+			size := min(id+id/4+64, firstDense)
+			f.stamp = append(f.stamp, make([]uint32, size-len(f.stamp))...)
+			f.pos = append(f.pos, make([]int32, size-len(f.pos))...)
+		}
+		f.stamp[id], f.pos[id] = f.gen, int32(f.n)
+	default:
+		if f.big == nil {
+			f.big = map[int]int{}
+		}
+		f.big[id] = f.n
+	}
+	f.n++
+}
+
+// get returns id's position, if it has one.
+func (f *firstSeen) get(id int) (int, bool) {
+	if id >= 0 && id < firstDense {
+		if id < len(f.stamp) && f.stamp[id] == f.gen {
+			return int(f.pos[id]), true
+		}
+		return 0, false
+	}
+	p, ok := f.big[id]
+	return p, ok
 }

@@ -157,7 +157,7 @@ func (t *thread) jump(fr *frame, to *block, edge int) ctl {
 // receives the result in register res (-1: none). If advance, the caller
 // resumes after the current instruction.
 func (t *thread) pushFrame(fr *frame, cf *function, env, args []Value, res int, advance bool) *frame {
-	nf := &frame{epoch: t.s.epoch, fn: cf, caller: fr, block: cf.blocks[0], result: res}
+	nf := &frame{epoch: t.s.epoch, fn: cf, caller: fr, block: cf.blocks[0], result: int32(res)}
 	if fr != nil {
 		nf.depth = fr.depth + 1
 	}
@@ -320,7 +320,7 @@ func (t *thread) callContFrame(fr *frame, fn Value, args []Value, cont func(t *t
 	if t.inNative {
 		res = t.natRes
 	}
-	cf := &frame{epoch: t.s.epoch, caller: fr, result: res, cont: cont, contArgs: append([]Value{fn}, args...), runner: runner}
+	cf := &frame{epoch: t.s.epoch, caller: fr, result: int32(res), cont: cont, contArgs: append([]Value{fn}, args...), runner: runner}
 	t.g.top = cf
 	return t.callAbove(cf, fn, args)
 }

@@ -367,7 +367,7 @@ func (m *Machine) Start(e Entry) *State {
 		s.race = newRaceState()
 	}
 	s.data = m.startData(e) // symbolic inputs: nil unless Options.Symbolic and a fuzz entry
-	g := &goroutine{id: 1, epoch: s.epoch, entry: true, start: "main.main"}
+	g := &goroutine{id: 1, epoch: s.epoch, entry: true, origin: &gOrigin{start: "main.main"}}
 	s.gs = []*goroutine{g}
 	boot := &frame{epoch: s.epoch, result: -1}
 	inits := m.entryInits(e)
@@ -376,10 +376,10 @@ func (m *Machine) Start(e Entry) *State {
 	boot.cont = func(t *thread, _ Value) ctl {
 		b := t.g.top
 		b.pc++
-		if i := b.pc - 1; i < len(inits) {
+		if i := int(b.pc) - 1; i < len(inits) {
 			return t.callFunc(b, m.compile(inits[i]), nil, nil, -1, nil)
 		}
-		if b.pc == len(inits)+1 {
+		if int(b.pc) == len(inits)+1 {
 			return m.callEntry(t, e, b)
 		}
 		t.g.top = nil

@@ -170,7 +170,7 @@ func stackDepth(f *frame) int {
 // for the innermost frame and the frame that panicked, otherwise the call
 // it is executing.
 func frameLoc(f *frame, exact bool) loc.Loc {
-	l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + f.pc}
+	l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + int(f.pc)}
 	if !exact && f.pc > 0 {
 		l.Index--
 	}
@@ -254,9 +254,10 @@ func (m *Machine) formatStack(b *strings.Builder, g *goroutine, status string, e
 		}
 		b.WriteString(fr.fn + "\n\t" + fr.file + ":" + strconv.Itoa(fr.line) + "\n")
 	}
-	if l := g.createdAt; l.Fn != nil && !g.entry {
+	if o := g.origin; o != nil && o.createdAt.Fn != nil && !g.entry {
+		l := o.createdAt
 		p := m.prog.Fset.Position(stackPos(l))
-		b.WriteString("created by " + runtimeFuncName(l.Fn) + " in goroutine " + strconv.Itoa(g.parent) + "\n\t" + p.Filename + ":" + strconv.Itoa(p.Line) + "\n")
+		b.WriteString("created by " + runtimeFuncName(l.Fn) + " in goroutine " + strconv.Itoa(o.parent) + "\n\t" + p.Filename + ":" + strconv.Itoa(p.Line) + "\n")
 	}
 }
 

@@ -217,7 +217,7 @@ func nativeSyncMapRange(t *thread, args []Value) (Value, ctl) {
 	return nil, t.callCont(t.g.top, f, []Value{ents[0].k, ents[0].v}, func(t *thread, res Value) ctl {
 		cf := t.g.top
 		cf.pc++
-		if b, _ := res.(bool); !b || cf.pc >= len(ents) {
+		if b, _ := res.(bool); !b || int(cf.pc) >= len(ents) {
 			return t.ret(cf, nil)
 		}
 		return t.callAbove(cf, f, []Value{ents[cf.pc].k, ents[cf.pc].v})

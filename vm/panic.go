@@ -290,7 +290,7 @@ func toFloat64(v Value) float64 {
 func (t *thread) locOf(fr *frame) loc.Loc {
 	for f := fr; f != nil; f = f.caller {
 		if f.fn != nil && f.block != nil {
-			return loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + f.pc}
+			return loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + int(f.pc)}
 		}
 	}
 	return loc.Loc{}

@@ -182,7 +182,7 @@ func TestHashLiveRegisters(t *testing.T) {
 	if f == nil {
 		t.Fatal("main's frame not found")
 	}
-	live, ok := f.fn.liveRegs(f.block.index, f.pc)
+	live, ok := f.fn.liveRegs(f.block.index, int(f.pc))
 	if !ok {
 		t.Fatal("no liveness for main")
 	}

@@ -193,7 +193,7 @@ func readyCases(ready []int, s *State, fr *frame, si *selectInfo) []int {
 // topIsSelect reports whether g's next instruction is a select.
 func (g *goroutine) topIsSelect() bool {
 	fr := g.top
-	return fr != nil && fr.fn != nil && !fr.unwinding && fr.pc < len(fr.block.code) && slices.Contains(fr.block.selects, fr.pc)
+	return fr != nil && fr.fn != nil && !fr.unwinding && int(fr.pc) < len(fr.block.code) && slices.Contains(fr.block.selects, int(fr.pc))
 }
 
 // readySelectCases returns the ready cases of goroutine g's pending select
@@ -203,7 +203,7 @@ func (m *Machine) readySelectCases(buf []int, s *State, g *goroutine) []int {
 		return nil
 	}
 	fr := g.top
-	in := fr.block.ssa.Instrs[fr.block.first+fr.pc]
+	in := fr.block.ssa.Instrs[fr.block.first+int(fr.pc)]
 	v, ok := m.selects.Load(in)
 	if !ok {
 		return nil

@@ -17,13 +17,9 @@ type State struct {
 	epoch uint64
 	heap  heap
 	gs    []*goroutine // live goroutines, by id
-	// gsShared: gs is the parent state's slice (thaw shares it); it is
-	// copied before it is written (ownGs)
-	gsShared bool
-	nextG    int
-	out      *outChunk
-	err      *Error
-	exited   bool // the program ended without error
+	nextG int
+	out   *outChunk
+	err   *Error
 
 	clock int64       // virtual time, ns
 	env   *envOverlay // the run's changes to its environment (osinputs.go)
@@ -35,19 +31,12 @@ type State struct {
 	nowReads int64
 	timers   []timer
 
-	entryDone  bool
-	entryDepth int // depth at which the entry returned
-	runnext    int // see RunNext (not hashed: a scheduling hint)
-	// idsSeen: the program has seen goroutine ids (the text of
-	// runtime.Stack); the hash then names goroutines by id, not by rank
-	// (hash.go).
-	idsSeen     bool
+	entryDepth  int     // depth at which the entry returned
+	runnext     int     // see RunNext (not hashed: a scheduling hint)
 	gorder      []int32 // the goroutines' ids in canonical order (set by Hash; DropRanks drops it)
-	isMain      bool
-	depth       int   // transitions from the initial state
-	instrs      int64 // instructions executed from the initial state
-	lastGC      ObjID // heap.next at the last collection
-	allocCells  int64 // cells allocated since the last collection
+	depth       int     // transitions from the initial state
+	instrs      int64   // instructions executed from the initial state
+	allocCells  int64   // cells allocated since the last collection
 	preemptions int
 	last        Step
 
@@ -56,11 +45,9 @@ type State struct {
 	// (lockmon.go; nil: none). States descending from it share it.
 	lockObs LockObserver
 	// runObs receives the event log of every run from this state when it
-	// ends (predlog.go; nil: none); evlog is the log so far, evOwn whether
-	// its last chunk is this state's own (made by its transition).
+	// ends (predlog.go; nil: none); evlog is the log so far (evOwn below).
 	runObs RunObserver
 	evlog  *eventChunk
-	evOwn  bool
 	data   *dataState
 	test   *testState
 
@@ -72,31 +59,48 @@ type State struct {
 	bubbles int
 
 	choices []Choice // computed on demand
-	// died is set when a goroutine exited in the current transition
-	// (prune drops it)
-	died bool
-	// sealed: Step returned the state; nothing writes its goroutines or
-	// objects any more (the hash caches what it computes from them)
-	sealed bool
-	hashed bool
-	hash   uint64
+	hash    uint64
 	// hashWork is the size of the hash computation (HashWork)
 	hashWork int
 	// chash caches contentHash (valid while chashed; the state is being
 	// built until Step returns, so anything that changes it during
 	// finishStep clears chashed).
-	chashed bool
-	chash   uint64
+	chash uint64
 	// probe is the goroutine whose transition is to be probed for
 	// spinning by finishStep (0: none), probeLong whether it had worked
 	// spinInstrs instructions without blocking (see time.go).
-	probe     int
-	probeLong bool
+	probe int
 	// stepNowReads counts the clock readings of the transition being
 	// made (readNow); probeClock says the probed goroutine polled the
 	// clock (see time.go).
 	stepNowReads int
-	probeClock   bool
+
+	// The flags (and lastGC) are packed here: a State is allocated at
+	// every transition (584 bytes with them spread, 512 packed: a smaller size class).
+	lastGC ObjID // heap.next at the last collection
+	// gsShared: gs is the parent state's slice (thaw shares it); it is
+	// copied before it is written (ownGs)
+	gsShared  bool
+	exited    bool // the program ended without error
+	entryDone bool
+	// idsSeen: the program has seen goroutine ids (the text of
+	// runtime.Stack); the hash then names goroutines by id, not by rank
+	// (hash.go).
+	idsSeen bool
+	isMain  bool
+	// evOwn: the last chunk of evlog is this state's own (made by its
+	// transition)
+	evOwn bool
+	// died is set when a goroutine exited in the current transition
+	// (prune drops it)
+	died bool
+	// sealed: Step returned the state; nothing writes its goroutines or
+	// objects any more (the hash caches what it computes from them)
+	sealed     bool
+	hashed     bool
+	chashed    bool // see chash
+	probeLong  bool // see probe
+	probeClock bool // see stepNowReads
 }
 
 // ChoiceKind says what a choice decides.
@@ -709,7 +713,7 @@ func (s *State) Stack(id int) []loc.Loc {
 		if f.fn == nil || f.block == nil {
 			continue
 		}
-		l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + f.pc}
+		l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + int(f.pc)}
 		if f != g.top && f.pc > 0 {
 			l.Index--
 		}
@@ -738,7 +742,7 @@ func (s *State) goroutineInfos(keep func(*goroutine) bool) []GoroutineInfo {
 		if g.status == gDead || !keep(g) {
 			continue
 		}
-		gi := GoroutineInfo{ID: g.id, Start: g.start, Loc: g.loc()}
+		gi := GoroutineInfo{ID: g.id, Start: g.start(), Loc: g.loc()}
 		switch {
 		case g.status == gBlocked && !s.guard(g):
 			gi.Status = "blocked"
@@ -750,7 +754,7 @@ func (s *State) goroutineInfos(keep func(*goroutine) bool) []GoroutineInfo {
 			if f.fn == nil || f.block == nil {
 				continue
 			}
-			l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + f.pc}
+			l := loc.Loc{Fn: f.fn.ssa, Block: f.block.index, Index: f.block.first + int(f.pc)}
 			if f != g.top && f.pc > 0 {
 				l.Index-- // the call instruction
 			}
