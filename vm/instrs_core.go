@@ -335,6 +335,19 @@ func (c *compiler) unOp(in *ssa.UnOp) op {
 	switch in.Op {
 	case token.MUL:
 		rt := c.rt(in.Type())
+		if funcCastLoad(in) {
+			return func(t *thread, fr *frame) ctl {
+				if k := t.load(fr, fr.regs[x].(Pointer), rt, dst); k != ctlNext {
+					return k
+				}
+				cl, why := adaptFuncCast(fr.regs[dst].(*Closure), in.Type())
+				if why != "" {
+					return t.unsupported(fr, why)
+				}
+				fr.regs[dst] = cl
+				return ctlNext
+			}
+		}
 		return func(t *thread, fr *frame) ctl {
 			return t.load(fr, fr.regs[x].(Pointer), rt, dst)
 		}

@@ -56,6 +56,7 @@ type Closure struct {
 	Env    []Value
 	Native *nativeFunc // set for natively modelled functions (Fn may be nil)
 	Bound  Value       // receiver for native method values
+	Conv   *argConv    // argument kinds of a function read as another function type (unsafefunc.go)
 }
 
 // Iface is an interface value: a dynamic type and a value of that type.

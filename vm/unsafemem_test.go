@@ -1,0 +1,59 @@
+package vm_test
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
+)
+
+// unsafeCases are the cases of testdata/unsafemem with the output `go run`
+// prints (stdout and stderr together), or, for a case gmc cannot model
+// exactly, the start of its "unsupported" message.
+var unsafeCases = []struct {
+	name, out, unsupported string
+}{
+	{"func-cast", "55047103549893383 137979848194027702 7843 3\n81036820354383033\ndeferred 47015839378313929\n", ""},
+	{"func-cast-float", "", "unsupported: a call of func(x float64) float64 through the function type func(int64) float64 (parameter 1)"},
+}
+
+var unsafeProg = sync.OnceValues(func() (*load.Program, error) {
+	return load.Load(load.Config{Dir: "testdata/unsafemem"})
+})
+
+// TestUnsafeMemory: unsafe reinterpretations of memory real modules make
+// (cornelk/hashmap's hashers, xsync's string and interface hashing, the
+// address of a string's bytes) behave as under Go, and the ones gmc cannot
+// model exactly stop as unsupported instead of reading a guessed value.
+func TestUnsafeMemory(t *testing.T) {
+	prog, err := unsafeProg()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range unsafeCases {
+		t.Run(c.name, func(t *testing.T) {
+			m := vm.New(prog, vm.Options{Args: []string{c.name}})
+			e, err := m.FindEntry("main")
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, _, _ := trace.RandomRun(m, e, 1, 1e6, nil)
+			verr := s.Err()
+			if c.unsupported != "" {
+				if verr == nil || verr.Kind != vm.KindUnsupported || !strings.HasPrefix(verr.Msg, c.unsupported) {
+					t.Fatalf("got %v, want %q", verr, c.unsupported)
+				}
+				return
+			}
+			if verr != nil {
+				t.Fatalf("%s: %s", verr.Kind, verr.Msg)
+			}
+			if got := s.Output(0); got != c.out {
+				t.Errorf("output %q, want %q", got, c.out)
+			}
+		})
+	}
+}
