@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -214,14 +215,17 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 		}
 	case "String": // unsafe.String(ptr *byte, len)
 		return func(t *thread, fr *frame) ctl {
-			p := fr.regs[args[0]].(Pointer)
 			n := toInt(fr.regs[args[1]])
+			if sp, ok := fr.regs[args[0]].(strPtr); ok {
+				return t.unsafeStringOfStr(fr, sp, n, dst)
+			}
+			p := fr.regs[args[0]].(Pointer)
 			if n == 0 {
 				set(fr, "")
 				return ctlNext
 			}
-			if p.Obj == 0 || n < 0 {
-				return t.runtimePanic(fr, "unsafe.String: ptr is nil and len is not zero")
+			if msg := unsafeLenCheck("String", n, 1, p.Obj == 0); msg != "" {
+				return t.runtimePanic(fr, msg)
 			}
 			o := t.s.heap.get(p.Obj)
 			if int(p.Off)+n > len(o.Cells) {
@@ -237,31 +241,53 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 	case "StringData": // unsafe.StringData(s)
 		return func(t *thread, fr *frame) ctl {
 			s := fr.regs[args[0]].(string)
-			if s == "" {
-				set(fr, Pointer{})
+			sp, ok := t.m.strPointer(s)
+			if !ok {
+				return t.unsupported(fr, strApartMsg)
+			}
+			if sp.r == nil || s == "" {
+				set(fr, Pointer{}) // Go's StringData of "" may be nil; the VM's is
 				return ctlNext
 			}
-			sl := t.newBytes([]byte(s))
-			set(fr, Pointer{Obj: sl.Obj})
+			set(fr, sp)
 			return ctlNext
 		}
 	case "Slice": // unsafe.Slice(ptr *T, len)
 		elem := c.rt(argVals[0].Type().Underlying().(*types.Pointer).Elem())
 		return func(t *thread, fr *frame) ctl {
-			p := fr.regs[args[0]].(Pointer)
 			n := toInt(fr.regs[args[1]])
+			if sp, ok := fr.regs[args[0]].(strPtr); ok {
+				return t.unsafeSliceOfStr(fr, sp, elem, n, dst)
+			}
+			p := fr.regs[args[0]].(Pointer)
+			if msg := unsafeLenCheck("Slice", n, gcSizes.Sizeof(elem.T), p.Obj == 0); msg != "" {
+				return t.runtimePanic(fr, msg)
+			}
 			if p.Obj == 0 {
-				if n != 0 {
-					return t.runtimePanic(fr, "unsafe.Slice: ptr is nil and len is not zero")
-				}
 				set(fr, Slice{})
 				return ctlNext
 			}
 			o := t.s.heap.get(p.Obj)
-			if int(p.Off)+n*elem.Size > len(o.Cells) || n < 0 {
+			if int(p.Off)+n*elem.Size > len(o.Cells) {
 				return t.unsupported(fr, "unsafe.Slice beyond the end of the object")
 			}
 			set(fr, Slice{Obj: p.Obj, Off: p.Off, Len: n, Cap: n})
+			return ctlNext
+		}
+	case "Add": // unsafe.Add(ptr, len)
+		return func(t *thread, fr *frame) ctl {
+			n := toInt64(fr.regs[args[1]])
+			if sp, ok := fr.regs[args[0]].(strPtr); ok {
+				set(fr, sp.add(n))
+				return ctlNext
+			}
+			p := fr.regs[args[0]].(Pointer)
+			a := uintptr(int64(t.s.addrOfPointer(p)) + n)
+			q, ok := t.s.pointerAt(a)
+			if !ok {
+				return t.unsupported(fr, fmt.Sprintf("unsafe.Add to 0x%x, not the start of a cell of a live object", a))
+			}
+			set(fr, q)
 			return ctlNext
 		}
 	case "SliceData": // unsafe.SliceData(s)
@@ -279,6 +305,26 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 	return func(t *thread, fr *frame) ctl {
 		return t.unsupported(fr, "builtin "+b.Name())
 	}
+}
+
+// unsafeLenCheck is the runtime's check of unsafe.Slice's and
+// unsafe.String's length n of elements of size bytes: the panic message,
+// or "". (A VM address is far below the top of the address space, so only
+// a size that overflows a uintptr is out of range.)
+func unsafeLenCheck(fn string, n int, size int64, nilPtr bool) string {
+	if n < 0 {
+		return "unsafe." + fn + ": len out of range"
+	}
+	if hi, _ := bits.Mul64(uint64(n), uint64(size)); hi != 0 {
+		if nilPtr {
+			return "unsafe." + fn + ": ptr is nil and len is not zero"
+		}
+		return "unsafe." + fn + ": len out of range"
+	}
+	if nilPtr && n != 0 {
+		return "unsafe." + fn + ": ptr is nil and len is not zero"
+	}
+	return ""
 }
 
 func isNaN(v Value) bool {

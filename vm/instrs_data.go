@@ -28,6 +28,10 @@ func (c *compiler) convert(xv ssa.Value, to types.Type, dst int) op {
 			return func(t *thread, fr *frame) ctl {
 				p, ok := fr.regs[x].(Pointer)
 				if !ok {
+					if sp, ok := fr.regs[x].(strPtr); ok {
+						fr.regs[dst] = sp.addr()
+						return ctlNext
+					}
 					fr.regs[dst] = uintptr(addrOf(fr.regs[x]))
 					return ctlNext
 				}
@@ -43,6 +47,10 @@ func (c *compiler) convert(xv ssa.Value, to types.Type, dst int) op {
 				}
 				p, ok := t.s.pointerAt(uintptr(toUint64(a)))
 				if !ok {
+					if sp, ok := t.m.strPtrAt(uintptr(toUint64(a))); ok {
+						fr.regs[dst] = sp
+						return ctlNext
+					}
 					return t.unsupported(fr, fmt.Sprintf("conversion of uintptr 0x%x to unsafe.Pointer (not the start of a cell of a live object)", toUint64(a)))
 				}
 				fr.regs[dst] = p

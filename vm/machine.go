@@ -161,6 +161,7 @@ type Machine struct {
 	rtError     *RType // dynamic type of runtime error values
 	fvMu        sync.Mutex
 	fvals       map[*ssa.Function]*Closure
+	strs        strRegions // the addresses of strings' bytes (unsafestr.go)
 	selects     sync.Map // *ssa.Select -> *selectInfo, *ssa.Call of reflect.Select -> *reflectSelectSite
 	zerobase    ObjID    // the address of every zero-size variable
 	breakpoints map[loc.Loc]bool

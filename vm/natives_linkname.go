@@ -23,7 +23,8 @@ import (
 //     drew;
 //   - runtime.nanotime: the VM's clock, as time.runtimeNano;
 //   - runtime.procPin (0: one P), runtime.procUnpin: no effect;
-//   - runtime.noescape: the pointer itself.
+//   - runtime.noescape: the pointer itself;
+//   - runtime.memhash, strhash: natives_runtime_hash.go.
 //
 // Other targets stay unsupported ("no body and no model").
 
@@ -39,6 +40,8 @@ var linknameTargets = map[string]*nativeFunc{
 	"runtime.procPin":     {name: "runtime.procPin", fn: nativeLinkProcPin},
 	"runtime.procUnpin":   {name: "runtime.procUnpin", fn: nativeLinkProcUnpin},
 	"runtime.noescape":    {name: "runtime.noescape", fn: nativeLinkNoescape},
+	"runtime.memhash":     {name: "runtime.memhash", fn: nativeLinkMemhash},
+	"runtime.strhash":     {name: "runtime.strhash", fn: nativeLinkStrhash},
 }
 
 // linknameTarget returns the target named by f's //go:linkname directive

@@ -17,6 +17,13 @@ var unsafeCases = []struct {
 	name, out, unsupported string
 }{
 	{"func-cast", "55047103549893383 137979848194027702 7843 3\n81036820354383033\ndeferred 47015839378313929\n", ""},
+	{"string-header", "7 12 5 false 5\ntrue 119 world\nworld 1819043176\nworld 12 12\n", ""},
+	{"string-header-empty", "", "unsupported: the address of an empty string's bytes"},
+	{"string-header-len", "3 99\n", ""},
+	{"memhash", "true true true 7\n", ""},
+	{"string-write", "", "unsupported: a write to a string's bytes"},
+	{"unsafe-add", "true true true\n", ""},
+	{"unsafe-add-mid", "", "unsupported: unsafe.Add to 0x"},
 	{"func-cast-float", "", "unsupported: a call of func(x float64) float64 through the function type func(int64) float64 (parameter 1)"},
 }
 

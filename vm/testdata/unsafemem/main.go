@@ -45,11 +45,74 @@ var cases = map[string]func(){
 		go func() { done <- hi(9) }()
 		fmt.Println(<-done)
 	},
+	"string-header": func() { // the address of a string's bytes: sharing and offsets as in Go
+		s := "hello, world"
+		sub := s[7:]
+		cp := string([]byte(sub))
+		sh := (*reflect.StringHeader)(unsafe.Pointer(&s))
+		subh := *(*reflect.StringHeader)(unsafe.Pointer(&sub))
+		cph := *(*reflect.StringHeader)(unsafe.Pointer(&cp))
+		fmt.Println(subh.Data-sh.Data, sh.Len, subh.Len, cph.Data == subh.Data, cph.Len)
+		p := unsafe.Pointer(unsafe.StringData(s))
+		fmt.Println(p == unsafe.Pointer(sh.Data), *(*byte)(unsafe.Add(p, 7)), unsafe.String((*byte)(unsafe.Add(p, 7)), 5))
+		fmt.Println(string(unsafe.Slice(unsafe.StringData(sub), len(sub))), *(*uint32)(unsafe.Pointer(sh.Data)))
+		bh := reflect.SliceHeader{Data: sh.Data, Len: sh.Len, Cap: sh.Len} // cornelk/hashmap's xxHashString
+		b := *(*[]byte)(unsafe.Pointer(&bh))
+		fmt.Println(string(b[7:]), len(b), cap(b))
+	},
+	"string-header-empty": func() { // Go does not advance an empty substring's pointer past the end; the VM's "" has none
+		x := "hello"[:5]
+		e := x[5:]
+		fmt.Println(*(*uintptr)(unsafe.Pointer(&e))-*(*uintptr)(unsafe.Pointer(&x)) < 5)
+	},
+	"string-header-len": func() { // the Len word of a string inside a struct is the string's length, not the next field
+		type rec struct {
+			s string
+			n int
+		}
+		r := rec{"abc", 99}
+		h := (*reflect.StringHeader)(unsafe.Pointer(&r.s))
+		fmt.Println(h.Len, r.n)
+	},
+	"memhash": func() { // puzpuzpuz/xsync's hashString
+		a, b, c := "key-1", fmt.Sprint("key-", 1), "key-2"
+		fmt.Println(hashString2(a, 7) == hashString2(b, 7), hashString2(a, 7) != hashString2(c, 7), hashString2(a, 7) != hashString2(a, 8), hashString2("", 7))
+	},
+	"string-write": func() { // writing to a string's bytes: a fault in Go, unsupported in gmc
+		s := fmt.Sprint("abc")
+		*(*byte)(unsafe.Pointer(unsafe.StringData(s))) = 'x'
+		fmt.Println(s)
+	},
+	"unsafe-add": func() {
+		var p [10]byte
+		p1 := unsafe.Pointer(&p[1])
+		type pair struct{ a, b int64 }
+		var q pair
+		fmt.Println(unsafe.Add(p1, 1) == unsafe.Pointer(&p[2]), unsafe.Add(p1, -1) == unsafe.Pointer(&p[0]),
+			unsafe.Add(unsafe.Pointer(&q), 8) == unsafe.Pointer(&q.b))
+	},
+	"unsafe-add-mid": func() { // into the middle of an int64: cells are not bytes
+		var q [2]int64
+		fmt.Println(*(*int32)(unsafe.Add(unsafe.Pointer(&q), 4)))
+	},
 	"func-cast-float": func() { // a float64 read as an int64 parameter: not a reinterpretation
 		f := func(x float64) float64 { return x * 2 }
 		g := *(*func(int64) float64)(unsafe.Pointer(&f))
 		fmt.Println(g(3))
 	},
+}
+
+//go:linkname runtime_memhash runtime.memhash
+//go:noescape
+func runtime_memhash(p unsafe.Pointer, h, s uintptr) uintptr
+
+// hashString2 is puzpuzpuz/xsync's hashString.
+func hashString2(s string, seed uint64) uint64 {
+	if s == "" {
+		return seed
+	}
+	strh := (*reflect.StringHeader)(unsafe.Pointer(&s))
+	return uint64(runtime_memhash(unsafe.Pointer(strh.Data), uintptr(seed), uintptr(strh.Len)))
 }
 
 func main() {
