@@ -162,8 +162,8 @@ type Machine struct {
 	fvMu        sync.Mutex
 	fvals       map[*ssa.Function]*Closure
 	strs        strRegions // the addresses of strings' bytes (unsafestr.go)
-	selects     sync.Map // *ssa.Select -> *selectInfo, *ssa.Call of reflect.Select -> *reflectSelectSite
-	zerobase    ObjID    // the address of every zero-size variable
+	selects     sync.Map   // *ssa.Select -> *selectInfo, *ssa.Call of reflect.Select -> *reflectSelectSite
+	zerobase    ObjID      // the address of every zero-size variable
 	breakpoints map[loc.Loc]bool
 	unreachable map[loc.Loc]bool
 	raceAt      map[lineKey]bool
