@@ -62,7 +62,7 @@ func (c *compiler) instr(in ssa.Instruction) op {
 		st := c.rt(in.X.Type().Underlying().(*types.Pointer).Elem())
 		off := int32(st.Fields[in.Field])
 		x, dst := c.reg(in.X), c.reg(in)
-		if in.Field > 0 && headerShaped(st.T.Underlying().(*types.Struct)) {
+		if in.Field > 0 && (headerShaped(st.T.Underlying().(*types.Struct)) || ifaceShaped(st.T.Underlying().(*types.Struct))) {
 			field := in.Field
 			return func(t *thread, fr *frame) ctl {
 				p, ok := fr.regs[x].(Pointer)

@@ -70,6 +70,14 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		}
 	}
 	if rt.Agg && rt.Size == 2 && int(p.Off) < len(o.Cells) {
+		if x, ok := o.Cells[p.Off].(Iface); ok && isStructOf(rt, ifaceShaped) {
+			// *(*iface)(unsafe.Pointer(&x)): the interface's words (unsafeiface.go)
+			if !emptyIfaceCell(o, p) || basicKindOf(rt.T.Underlying().(*types.Struct).Field(0).Type()) != types.Uintptr {
+				return t.unsupported(fr, "the words of an interface value as "+rt.String()+" (memory reinterpreted through unsafe.Pointer)")
+			}
+			fr.regs[dst] = []Value{typeAddr(x.T), dataWord(x)}
+			return ctlNext
+		}
 		if x, ok := o.Cells[p.Off].(string); ok && isStringHeader(rt) {
 			// *(*reflect.StringHeader)(unsafe.Pointer(&s)): the string's words (unsafestr.go)
 			a, why := t.m.strAddr(x)
@@ -114,8 +122,15 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 				return t.loadFromHeader(fr, o, p, rt, dst)
 			}
 		case Iface:
-			if isUintptr(rt.T) { // an interface's type word read through unsafe
-				return t.unsupported(fr, "the words of an interface value (memory reinterpreted through unsafe.Pointer)")
+			if isUintptr(rt.T) || basicKindOf(rt.T) == types.UnsafePointer { // an interface's type word read through unsafe (unsafeiface.go)
+				if !emptyIfaceCell(o, p) {
+					return t.unsupported(fr, "the words of a non-empty interface value (memory reinterpreted through unsafe.Pointer)")
+				}
+				if isUintptr(rt.T) {
+					v = typeAddr(x.T)
+				} else {
+					return t.unsupported(fr, "an interface's type word read as unsafe.Pointer")
+				}
 			}
 		}
 		fr.regs[dst] = v

@@ -24,7 +24,7 @@ import (
 //   - runtime.nanotime: the VM's clock, as time.runtimeNano;
 //   - runtime.procPin (0: one P), runtime.procUnpin: no effect;
 //   - runtime.noescape: the pointer itself;
-//   - runtime.memhash, strhash: natives_runtime_hash.go.
+//   - runtime.memhash, strhash, typehash: natives_runtime_hash.go.
 //
 // Other targets stay unsupported ("no body and no model").
 
@@ -42,6 +42,7 @@ var linknameTargets = map[string]*nativeFunc{
 	"runtime.noescape":    {name: "runtime.noescape", fn: nativeLinkNoescape},
 	"runtime.memhash":     {name: "runtime.memhash", fn: nativeLinkMemhash},
 	"runtime.strhash":     {name: "runtime.strhash", fn: nativeLinkStrhash},
+	"runtime.typehash":    {name: "runtime.typehash", fn: nativeLinkTypehash},
 }
 
 // linknameTarget returns the target named by f's //go:linkname directive

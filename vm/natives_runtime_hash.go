@@ -3,6 +3,7 @@ package vm
 import (
 	"encoding/binary"
 	"fmt"
+	"go/types"
 	"math"
 )
 
@@ -12,7 +13,9 @@ import (
 //   - runtime.memhash(p unsafe.Pointer, seed, n uintptr) uintptr: the hash
 //     of the n bytes at p;
 //   - runtime.strhash(p unsafe.Pointer, seed uintptr) uintptr: the hash of
-//     the string *p.
+//     the string *p;
+//   - runtime.typehash(t uintptr, p unsafe.Pointer, seed uintptr) uintptr:
+//     the hash of the value of type t at p (xsync's generic maps).
 //
 // Go's hashes are keyed with random numbers drawn when the process starts
 // (aeshash), so no value of theirs is fixed; their contract is that equal
@@ -123,4 +126,111 @@ func (t *thread) bytesAt(p Value, n int64) ([]byte, string) {
 		return b, ""
 	}
 	return nil, fmt.Sprintf("a %T", p)
+}
+
+// nativeLinkTypehash is runtime.typehash(t, p unsafe.Pointer, seed
+// uintptr) uintptr: the hash of the value of type t at p, where t is a
+// type word (unsafeiface.go). Values equal under == hash alike: +0 and -0
+// alike, blank fields skipped, an interface by its dynamic type and value;
+// a type that cannot be a map key panics as Go's does.
+func nativeLinkTypehash(t *thread, args []Value) (Value, ctl) {
+	rt, ok := t.m.typeAt(uintptr(toUint64(args[0])))
+	if !ok {
+		return nil, t.unsupported(t.g.top, "runtime.typehash of a type word the VM did not make")
+	}
+	var v Value
+	switch p := args[1].(type) {
+	case ifaceData:
+		if p.t != rt {
+			return nil, t.unsupported(t.g.top, "runtime.typehash of a value of another type")
+		}
+		v = p.v
+	case Pointer:
+		if p.Obj == 0 {
+			return nil, t.unsupported(t.g.top, "runtime.typehash of a nil pointer")
+		}
+		o := t.s.heap.get(p.Obj)
+		if int(p.Off)+rt.Size > len(o.Cells) {
+			return nil, t.unsupported(t.g.top, "runtime.typehash past the end of an object")
+		}
+		v = t.s.readCells(p, rt)
+	default:
+		return nil, t.unsupported(t.g.top, fmt.Sprintf("runtime.typehash through a %T", args[1]))
+	}
+	var b []byte
+	if bad := hashEncode(&b, rt, v); bad != nil {
+		return nil, t.runtimePanic(t.g.top, "hash of unhashable type "+bad.String())
+	}
+	return uintptr(modelHash(b, toUint64(args[2]))), ctlNext
+}
+
+// hashEncode appends an encoding of v (of type rt) in which values equal
+// under == are equal; it returns the type that is not comparable, if any.
+func hashEncode(b *[]byte, rt *RType, v Value) *RType {
+	if !types.Comparable(rt.T) {
+		return rt
+	}
+	if cells, ok := v.([]Value); ok {
+		for i, c := range cells {
+			if rt.blank != nil && rt.blank[i] {
+				continue
+			}
+			if bad := hashEncodeCell(b, c); bad != nil {
+				return bad
+			}
+		}
+		return nil
+	}
+	return hashEncodeCell(b, v)
+}
+
+func hashEncodeCell(b *[]byte, v Value) *RType {
+	var w [8]byte
+	switch x := v.(type) {
+	case float32:
+		if x == 0 {
+			x = 0 // -0 == +0
+		}
+		binary.LittleEndian.PutUint32(w[:], math.Float32bits(x))
+		*b = append(*b, w[:4]...)
+	case float64:
+		if x == 0 {
+			x = 0
+		}
+		binary.LittleEndian.PutUint64(w[:], math.Float64bits(x))
+		*b = append(*b, w[:]...)
+	case complex64:
+		hashEncodeCell(b, real(x))
+		hashEncodeCell(b, imag(x))
+	case complex128:
+		hashEncodeCell(b, real(x))
+		hashEncodeCell(b, imag(x))
+	case string:
+		binary.LittleEndian.PutUint64(w[:], uint64(len(x)))
+		*b = append(append(*b, w[:]...), x...)
+	case bool:
+		if x {
+			*b = append(*b, 1)
+		} else {
+			*b = append(*b, 0)
+		}
+	case Pointer:
+		binary.LittleEndian.PutUint64(w[:], uint64(x.Obj)<<32|uint64(uint32(x.Off)))
+		*b = append(*b, w[:]...)
+	case Chan:
+		binary.LittleEndian.PutUint64(w[:], uint64(x.Obj))
+		*b = append(*b, w[:]...)
+	case Iface:
+		binary.LittleEndian.PutUint64(w[:], uint64(typeAddr(x.T)))
+		*b = append(*b, w[:]...)
+		if x.T != nil {
+			return hashEncode(b, x.T, x.V)
+		}
+	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr:
+		binary.LittleEndian.PutUint64(w[:], toUint64(x))
+		*b = append(*b, w[:]...)
+	default:
+		return nil // nil, or a model's reference (compared by identity)
+	}
+	return nil
 }

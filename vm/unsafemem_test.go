@@ -24,6 +24,8 @@ var unsafeCases = []struct {
 	{"string-write", "", "unsupported: a write to a string's bytes"},
 	{"unsafe-add", "true true true\n", ""},
 	{"unsafe-add-mid", "", "unsupported: unsafe.Add to 0x"},
+	{"typehash", "true true true false true\n42 true true\n", ""},
+	{"typehash-unhashable", "runtime error: hash of unhashable type []int\n", ""},
 	{"func-cast-float", "", "unsupported: a call of func(x float64) float64 through the function type func(int64) float64 (parameter 1)"},
 }
 

@@ -202,6 +202,8 @@ func (t *thread) loadOther(fr *frame, p Value, rt *RType, dst int) ctl {
 		return t.loadStr(fr, x, rt, dst)
 	case hdrWord:
 		return t.loadHdrWord(fr, x, rt, dst)
+	case ifaceData:
+		return t.loadIfaceData(fr, x, rt, dst)
 	}
 	return t.unsupported(fr, fmt.Sprintf("a load through %T", p))
 }
@@ -212,7 +214,9 @@ func (t *thread) storeOther(fr *frame, p Value) ctl {
 	case strPtr:
 		return t.unsupported(fr, "a write to a string's bytes (read-only memory reached through unsafe.Pointer)")
 	case hdrWord:
-		return t.unsupported(fr, "a write to a word of a string or slice header through unsafe.Pointer")
+		return t.unsupported(fr, "a write to a word of a string, slice or interface header through unsafe.Pointer")
+	case ifaceData:
+		return t.unsupported(fr, "a write to the value boxed in an interface through unsafe.Pointer")
 	}
 	return t.unsupported(fr, fmt.Sprintf("a store through %T", p))
 }
@@ -259,7 +263,7 @@ func (t *thread) headerFieldAddr(p Pointer, field int, off int32) Value {
 	o := t.s.heap.get(p.Obj)
 	if int(p.Off) < len(o.Cells) {
 		switch o.Cells[p.Off].(type) {
-		case string, Slice:
+		case string, Slice, Iface:
 			return hdrWord{p: p, k: field}
 		}
 	}
@@ -267,6 +271,16 @@ func (t *thread) headerFieldAddr(p Pointer, field int, off int32) Value {
 }
 
 func (t *thread) loadHdrWord(fr *frame, w hdrWord, rt *RType, dst int) ctl {
+	if x, ok := t.s.heap.get(w.p.Obj).Cells[w.p.Off].(Iface); ok { // an interface's data word (unsafeiface.go)
+		if basicKindOf(rt.T) != types.UnsafePointer || !emptyIfaceCell(t.s.heap.get(w.p.Obj), w.p) {
+			return t.unsupported(fr, "the data word of an interface read as "+rt.String()+" (memory reinterpreted through unsafe.Pointer)")
+		}
+		if k := t.load(fr, w.p, t.s.heap.get(w.p.Obj).T, dst); k != ctlNext {
+			return k
+		}
+		fr.regs[dst] = dataWord(x)
+		return ctlNext
+	}
 	if basicKindOf(rt.T) != types.Int {
 		return t.unsupported(fr, fmt.Sprintf("a word of a string or slice header read as %s", rt.T))
 	}

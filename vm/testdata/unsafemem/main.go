@@ -7,6 +7,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"reflect"
 	"sort"
@@ -95,6 +96,29 @@ var cases = map[string]func(){
 		var q [2]int64
 		fmt.Println(*(*int32)(unsafe.Add(unsafe.Pointer(&q), 4)))
 	},
+	"typehash": func() { // puzpuzpuz/xsync's defaultHasher: the interface's words passed to runtime.typehash
+		type key struct {
+			a int
+			s string
+			f float64
+		}
+		hk := defaultHasher[key]()
+		hi := defaultHasher[any]()
+		hp := defaultHasher[*int]()
+		x := new(int)
+		s1 := fmt.Sprint("k", 1)
+		fmt.Println(hk(key{1, "k1", 0}, 3) == hk(key{1, s1, math.Copysign(0, -1)}, 3), hk(key{1, "k1", 0}, 3) != hk(key{2, "k1", 0}, 3),
+			hi(any(7), 5) == hi(any(7), 5), hi(any(7), 5) != hi(any(int64(7)), 5), hp(x, 1) == hp(x, 1))
+		var iv any = 42
+		w := (*iface)(unsafe.Pointer(&iv))
+		var nilv any
+		fmt.Println(*(*int)(w.word), (*iface)(unsafe.Pointer(&nilv)).typ == 0, w.typ != 0)
+	},
+	"typehash-unhashable": func() { // as Go: a runtime error
+		defer func() { fmt.Println(recover()) }()
+		hi := defaultHasher[any]()
+		hi([]int{1}, 1)
+	},
 	"func-cast-float": func() { // a float64 read as an int64 parameter: not a reinterpretation
 		f := func(x float64) float64 { return x * 2 }
 		g := *(*func(int64) float64)(unsafe.Pointer(&f))
@@ -113,6 +137,33 @@ func hashString2(s string, seed uint64) uint64 {
 	}
 	strh := (*reflect.StringHeader)(unsafe.Pointer(&s))
 	return uint64(runtime_memhash(unsafe.Pointer(strh.Data), uintptr(seed), uintptr(strh.Len)))
+}
+
+//go:linkname runtime_typehash runtime.typehash
+//go:noescape
+func runtime_typehash(t uintptr, p unsafe.Pointer, h uintptr) uintptr
+
+// iface is how an interface is laid out (xsync's util_hash.go).
+type iface struct {
+	typ  uintptr
+	word unsafe.Pointer
+}
+
+// defaultHasher is puzpuzpuz/xsync's defaultHasher.
+func defaultHasher[T comparable]() func(T, uint64) uint64 {
+	var zero T
+	if reflect.TypeOf(&zero).Elem().Kind() == reflect.Interface {
+		return func(value T, seed uint64) uint64 {
+			iValue := any(value)
+			i := (*iface)(unsafe.Pointer(&iValue))
+			return uint64(runtime_typehash(i.typ, i.word, uintptr(seed)))
+		}
+	}
+	var iZero any = zero
+	i := (*iface)(unsafe.Pointer(&iZero))
+	return func(value T, seed uint64) uint64 {
+		return uint64(runtime_typehash(i.typ, unsafe.Pointer(&value), uintptr(seed)))
+	}
 }
 
 func main() {
