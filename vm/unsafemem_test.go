@@ -66,3 +66,24 @@ func TestUnsafeMemory(t *testing.T) {
 		})
 	}
 }
+
+// TestGoidGet: github.com/petermattis/goid.Get (assembly in the module) is
+// the id runtime.Stack prints for the calling goroutine.
+func TestGoidGet(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: "testdata/goid/cmd"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := vm.New(prog, vm.Options{})
+	e, err := m.FindEntry("main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ := trace.RandomRun(m, e, 1, 1e6, nil)
+	if verr := s.Err(); verr != nil {
+		t.Fatalf("%s: %s", verr.Kind, verr.Msg)
+	}
+	if got := s.Output(0); got != "true true true\n" {
+		t.Errorf("output %q, want %q", got, "true true true\n")
+	}
+}
