@@ -122,15 +122,14 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 				return t.loadFromHeader(fr, o, p, rt, dst)
 			}
 		case Iface:
-			if isUintptr(rt.T) || basicKindOf(rt.T) == types.UnsafePointer { // an interface's type word read through unsafe (unsafeiface.go)
+			if _, ok := rt.T.Underlying().(*types.Interface); !ok { // an interface's type word read through unsafe (unsafeiface.go)
+				if !isUintptr(rt.T) {
+					return t.unsupported(fr, "an interface's type word read as "+rt.String()+" (memory reinterpreted through unsafe.Pointer)")
+				}
 				if !emptyIfaceCell(o, p) {
 					return t.unsupported(fr, "the words of a non-empty interface value (memory reinterpreted through unsafe.Pointer)")
 				}
-				if isUintptr(rt.T) {
-					v = typeAddr(x.T)
-				} else {
-					return t.unsupported(fr, "an interface's type word read as unsafe.Pointer")
-				}
+				v = typeAddr(x.T)
 			}
 		}
 		fr.regs[dst] = v
