@@ -274,6 +274,21 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 			set(fr, Slice{Obj: p.Obj, Off: p.Off, Len: n, Cap: n})
 			return ctlNext
 		}
+	case "Sizeof", "Alignof": // of a value whose type has type parameters (constant otherwise): the instance's
+		t0 := argVals[0].Type()
+		if hasTypeParam(t0) {
+			break
+		}
+		var n uintptr
+		if b.Name() == "Sizeof" {
+			n = uintptr(gcSizes.Sizeof(t0))
+		} else {
+			n = uintptr(gcSizes.Alignof(t0))
+		}
+		return func(t *thread, fr *frame) ctl {
+			set(fr, n)
+			return ctlNext
+		}
 	case "Add": // unsafe.Add(ptr, len)
 		return func(t *thread, fr *frame) ctl {
 			n := toInt64(fr.regs[args[1]])
@@ -305,6 +320,53 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 	return func(t *thread, fr *frame) ctl {
 		return t.unsupported(fr, "builtin "+b.Name())
 	}
+}
+
+// hasTypeParam reports whether t mentions a type parameter (an
+// uninstantiated generic body).
+func hasTypeParam(t types.Type) bool {
+	found := false
+	var walk func(t types.Type)
+	seen := map[types.Type]bool{}
+	walk = func(t types.Type) {
+		if found || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch u := t.(type) {
+		case *types.TypeParam:
+			found = true
+		case *types.Named:
+			for i := 0; i < u.TypeArgs().Len(); i++ {
+				walk(u.TypeArgs().At(i))
+			}
+			walk(u.Underlying())
+		case *types.Pointer:
+			walk(u.Elem())
+		case *types.Slice:
+			walk(u.Elem())
+		case *types.Array:
+			walk(u.Elem())
+		case *types.Map:
+			walk(u.Key())
+			walk(u.Elem())
+		case *types.Chan:
+			walk(u.Elem())
+		case *types.Struct:
+			for i := 0; i < u.NumFields(); i++ {
+				walk(u.Field(i).Type())
+			}
+		case *types.Signature:
+			walk(u.Params())
+			walk(u.Results())
+		case *types.Tuple:
+			for i := 0; i < u.Len(); i++ {
+				walk(u.At(i).Type())
+			}
+		}
+	}
+	walk(t)
+	return found
 }
 
 // unsafeLenCheck is the runtime's check of unsafe.Slice's and

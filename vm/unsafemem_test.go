@@ -26,6 +26,7 @@ var unsafeCases = []struct {
 	{"unsafe-add-mid", "", "unsupported: unsafe.Add to 0x"},
 	{"typehash", "true true true false true\n42 true true\n", ""},
 	{"typehash-unhashable", "runtime error: hash of unhashable type []int\n", ""},
+	{"sizeof-generic", "1 32 96 16 8 1\n", ""},
 	{"func-cast-float", "", "unsupported: a call of func(x float64) float64 through the function type func(int64) float64 (parameter 1)"},
 }
 

@@ -119,6 +119,14 @@ var cases = map[string]func(){
 		hi := defaultHasher[any]()
 		hi([]int{1}, 1)
 	},
+	"sizeof-generic": func() { // unsafe.Sizeof and Alignof of a type parameter's value: the instance's layout
+		type rec struct {
+			a byte
+			b int64
+			c string
+		}
+		fmt.Println(sizeOf[int8](), sizeOf[rec](), sizeOf[[3]rec](), sizeOf[any](), alignOf[rec](), alignOf[byte]())
+	},
 	"func-cast-float": func() { // a float64 read as an int64 parameter: not a reinterpretation
 		f := func(x float64) float64 { return x * 2 }
 		g := *(*func(int64) float64)(unsafe.Pointer(&f))
@@ -137,6 +145,16 @@ func hashString2(s string, seed uint64) uint64 {
 	}
 	strh := (*reflect.StringHeader)(unsafe.Pointer(&s))
 	return uint64(runtime_memhash(unsafe.Pointer(strh.Data), uintptr(seed), uintptr(strh.Len)))
+}
+
+func sizeOf[T any]() uintptr {
+	var x T
+	return unsafe.Sizeof(x)
+}
+
+func alignOf[T any]() uintptr {
+	var x T
+	return unsafe.Alignof(x)
 }
 
 //go:linkname runtime_typehash runtime.typehash
