@@ -216,8 +216,11 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 	case "String": // unsafe.String(ptr *byte, len)
 		return func(t *thread, fr *frame) ctl {
 			n := toInt(fr.regs[args[1]])
-			if sp, ok := fr.regs[args[0]].(strPtr); ok {
-				return t.unsafeStringOfStr(fr, sp, n, dst)
+			switch x := fr.regs[args[0]].(type) {
+			case strPtr:
+				return t.unsafeStringOfStr(fr, x, n, dst)
+			case wildPtr:
+				return t.unsafeSliceOfWild(fr, "String", x, 1, n, dst)
 			}
 			p := fr.regs[args[0]].(Pointer)
 			if n == 0 {
@@ -256,8 +259,11 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 		elem := c.rt(argVals[0].Type().Underlying().(*types.Pointer).Elem())
 		return func(t *thread, fr *frame) ctl {
 			n := toInt(fr.regs[args[1]])
-			if sp, ok := fr.regs[args[0]].(strPtr); ok {
-				return t.unsafeSliceOfStr(fr, sp, elem, n, dst)
+			switch x := fr.regs[args[0]].(type) {
+			case strPtr:
+				return t.unsafeSliceOfStr(fr, x, elem, n, dst)
+			case wildPtr:
+				return t.unsafeSliceOfWild(fr, "Slice", x, gcSizes.Sizeof(elem.T), n, dst)
 			}
 			p := fr.regs[args[0]].(Pointer)
 			if msg := unsafeLenCheck("Slice", n, gcSizes.Sizeof(elem.T), p.Obj == 0); msg != "" {
@@ -292,17 +298,17 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 	case "Add": // unsafe.Add(ptr, len)
 		return func(t *thread, fr *frame) ctl {
 			n := toInt64(fr.regs[args[1]])
-			if sp, ok := fr.regs[args[0]].(strPtr); ok {
-				set(fr, sp.add(n))
+			var a uintptr
+			switch x := fr.regs[args[0]].(type) {
+			case strPtr:
+				set(fr, x.add(n))
 				return ctlNext
+			case wildPtr:
+				a = x.a
+			case Pointer:
+				a = t.s.addrOfPointer(x)
 			}
-			p := fr.regs[args[0]].(Pointer)
-			a := uintptr(int64(t.s.addrOfPointer(p)) + n)
-			q, ok := t.s.pointerAt(a)
-			if !ok {
-				return t.unsupported(fr, fmt.Sprintf("unsafe.Add to 0x%x, not the start of a cell of a live object", a))
-			}
-			set(fr, q)
+			set(fr, t.pointerOfAddr(uintptr(int64(a)+n)))
 			return ctlNext
 		}
 	case "SliceData": // unsafe.SliceData(s)

@@ -28,8 +28,12 @@ func (c *compiler) convert(xv ssa.Value, to types.Type, dst int) op {
 			return func(t *thread, fr *frame) ctl {
 				p, ok := fr.regs[x].(Pointer)
 				if !ok {
-					if sp, ok := fr.regs[x].(strPtr); ok {
-						fr.regs[dst] = sp.addr()
+					switch y := fr.regs[x].(type) {
+					case strPtr:
+						fr.regs[dst] = y.addr()
+						return ctlNext
+					case wildPtr:
+						fr.regs[dst] = y.a
 						return ctlNext
 					}
 					fr.regs[dst] = uintptr(addrOf(fr.regs[x]))
@@ -45,15 +49,7 @@ func (c *compiler) convert(xv ssa.Value, to types.Type, dst int) op {
 				if isSym(a) {
 					return t.unsupported(fr, "conversion of a symbolic uintptr to unsafe.Pointer")
 				}
-				p, ok := t.s.pointerAt(uintptr(toUint64(a)))
-				if !ok {
-					if sp, ok := t.m.strPtrAt(uintptr(toUint64(a))); ok {
-						fr.regs[dst] = sp
-						return ctlNext
-					}
-					return t.unsupported(fr, fmt.Sprintf("conversion of uintptr 0x%x to unsafe.Pointer (not the start of a cell of a live object)", toUint64(a)))
-				}
-				fr.regs[dst] = p
+				fr.regs[dst] = t.pointerOfAddr(uintptr(toUint64(a)))
 				return ctlNext
 			}
 		}

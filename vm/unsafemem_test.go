@@ -23,10 +23,12 @@ var unsafeCases = []struct {
 	{"memhash", "true true true 7\n", ""},
 	{"string-write", "", "unsupported: a write to a string's bytes"},
 	{"unsafe-add", "true true true\n", ""},
-	{"unsafe-add-mid", "", "unsupported: unsafe.Add to 0x"},
+	{"unsafe-add-mid", "", "unsupported: a load through address 0x"},
 	{"typehash", "true true true false true\n42 true true\n", ""},
 	{"typehash-unhashable", "runtime error: hash of unhashable type []int\n", ""},
 	{"sizeof-generic", "1 32 96 16 8 1\n", ""},
+	{"wild-pointer", "4 true\nruntime error: unsafe.Slice: len out of range\n", ""},
+	{"wild-pointer-read", "", "unsupported: unsafe.Slice over address 0xffffffffffffffff, which names no variable"},
 	{"func-cast-float", "", "unsupported: a call of func(x float64) float64 through the function type func(int64) float64 (parameter 1)"},
 }
 

@@ -204,6 +204,8 @@ func (t *thread) loadOther(fr *frame, p Value, rt *RType, dst int) ctl {
 		return t.loadHdrWord(fr, x, rt, dst)
 	case ifaceData:
 		return t.loadIfaceData(fr, x, rt, dst)
+	case wildPtr:
+		return t.unsupported(fr, fmt.Sprintf("a load through address 0x%x, which names no variable (memory reinterpreted through unsafe.Pointer)", x.a))
 	}
 	return t.unsupported(fr, fmt.Sprintf("a load through %T", p))
 }
@@ -217,6 +219,8 @@ func (t *thread) storeOther(fr *frame, p Value) ctl {
 		return t.unsupported(fr, "a write to a word of a string, slice or interface header through unsafe.Pointer")
 	case ifaceData:
 		return t.unsupported(fr, "a write to the value boxed in an interface through unsafe.Pointer")
+	case wildPtr:
+		return t.unsupported(fr, "a store through an address that names no variable (memory reinterpreted through unsafe.Pointer)")
 	}
 	return t.unsupported(fr, fmt.Sprintf("a store through %T", p))
 }
@@ -435,6 +439,44 @@ func (t *thread) unsafeSliceOfStr(fr *frame, p strPtr, elem *RType, n, dst int) 
 	}
 	if dst >= 0 {
 		fr.regs[dst] = t.newBytes([]byte(b))
+	}
+	return ctlNext
+}
+
+// wildPtr is an unsafe.Pointer whose number names no variable and no
+// string's bytes (unsafe.Pointer(^uintptr(0)), an address inside a cell,
+// a constant): it can be converted back to a number, compared and moved
+// with unsafe.Add, and its length checks made; reading or writing through
+// it stops the run as unsupported.
+type wildPtr struct{ a uintptr }
+
+func (w wildPtr) hashInto(h *hasher) { h.u64(uint64(w.a)) }
+
+// pointerOfAddr is the pointer a number names: a cell, a string's byte,
+// or a wildPtr.
+func (t *thread) pointerOfAddr(a uintptr) Value {
+	if p, ok := t.s.pointerAt(a); ok {
+		return p
+	}
+	if sp, ok := t.m.strPtrAt(a); ok {
+		return sp
+	}
+	return wildPtr{a: a}
+}
+
+// unsafeSliceOfWild is unsafe.Slice(p, n) or unsafe.String(p, n) for a
+// pointer that names no variable: the runtime's checks (the memory must
+// not wrap around the address space), then a result only when nothing
+// reads it (dst < 0).
+func (t *thread) unsafeSliceOfWild(fr *frame, fn string, p wildPtr, size int64, n, dst int) ctl {
+	if msg := unsafeLenCheck(fn, n, size, false); msg != "" {
+		return t.runtimePanic(fr, msg)
+	}
+	if uint64(n)*uint64(size) > -uint64(p.a) {
+		return t.runtimePanic(fr, "unsafe."+fn+": len out of range")
+	}
+	if dst >= 0 {
+		return t.unsupported(fr, fmt.Sprintf("unsafe.%s over address 0x%x, which names no variable", fn, p.a))
 	}
 	return ctlNext
 }

@@ -127,6 +127,19 @@ var cases = map[string]func(){
 		}
 		fmt.Println(sizeOf[int8](), sizeOf[rec](), sizeOf[[3]rec](), sizeOf[any](), alignOf[rec](), alignOf[byte]())
 	},
+	"wild-pointer": func() { // an address that names no variable: its length checks, not its memory
+		last := (*byte)(unsafe.Pointer(^uintptr(0)))
+		_ = unsafe.Slice(last, 1)
+		var q [2]int64
+		mid := unsafe.Add(unsafe.Pointer(&q), 4)
+		fmt.Println(uintptr(mid)-uintptr(unsafe.Pointer(&q)), unsafe.Add(mid, 4) == unsafe.Pointer(&q[1]))
+		defer func() { fmt.Println(recover()) }()
+		_ = unsafe.Slice(last, 2)
+	},
+	"wild-pointer-read": func() {
+		last := (*byte)(unsafe.Pointer(^uintptr(0)))
+		fmt.Println(unsafe.Slice(last, 1)[0])
+	},
 	"func-cast-float": func() { // a float64 read as an int64 parameter: not a reinterpretation
 		f := func(x float64) float64 { return x * 2 }
 		g := *(*func(int64) float64)(unsafe.Pointer(&f))
