@@ -221,11 +221,16 @@ func hashEncodeCell(b *[]byte, v Value) *RType {
 		binary.LittleEndian.PutUint64(w[:], uint64(x.Obj))
 		*b = append(*b, w[:]...)
 	case Iface:
-		binary.LittleEndian.PutUint64(w[:], uint64(typeAddr(x.T)))
-		*b = append(*b, w[:]...)
-		if x.T != nil {
-			return hashEncode(b, x.T, x.V)
+		if x.T == nil {
+			*b = append(*b, 0)
+			return nil
 		}
+		// the dynamic type by its name, the same in every machine (a type
+		// word's number depends on the order a machine met its types)
+		name := x.T.String()
+		binary.LittleEndian.PutUint64(w[:], uint64(len(name)))
+		*b = append(append(append(*b, 1), w[:]...), name...)
+		return hashEncode(b, x.T, x.V)
 	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr:
 		binary.LittleEndian.PutUint64(w[:], toUint64(x))
 		*b = append(*b, w[:]...)
