@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -214,14 +215,20 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 		}
 	case "String": // unsafe.String(ptr *byte, len)
 		return func(t *thread, fr *frame) ctl {
-			p := fr.regs[args[0]].(Pointer)
 			n := toInt(fr.regs[args[1]])
+			switch x := fr.regs[args[0]].(type) {
+			case strPtr:
+				return t.unsafeStringOfStr(fr, x, n, dst)
+			case wildPtr:
+				return t.unsafeSliceOfWild(fr, "String", x, 1, n, dst)
+			}
+			p := fr.regs[args[0]].(Pointer)
 			if n == 0 {
 				set(fr, "")
 				return ctlNext
 			}
-			if p.Obj == 0 || n < 0 {
-				return t.runtimePanic(fr, "unsafe.String: ptr is nil and len is not zero")
+			if msg := unsafeLenCheck("String", n, 1, p.Obj == 0); msg != "" {
+				return t.runtimePanic(fr, msg)
 			}
 			o := t.s.heap.get(p.Obj)
 			if int(p.Off)+n > len(o.Cells) {
@@ -237,31 +244,71 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 	case "StringData": // unsafe.StringData(s)
 		return func(t *thread, fr *frame) ctl {
 			s := fr.regs[args[0]].(string)
-			if s == "" {
-				set(fr, Pointer{})
+			sp, ok := t.m.strPointer(s)
+			if !ok {
+				return t.unsupported(fr, strApartMsg)
+			}
+			if sp.r == nil || s == "" {
+				set(fr, Pointer{}) // Go's StringData of "" may be nil; the VM's is
 				return ctlNext
 			}
-			sl := t.newBytes([]byte(s))
-			set(fr, Pointer{Obj: sl.Obj})
+			set(fr, sp)
 			return ctlNext
 		}
 	case "Slice": // unsafe.Slice(ptr *T, len)
 		elem := c.rt(argVals[0].Type().Underlying().(*types.Pointer).Elem())
 		return func(t *thread, fr *frame) ctl {
-			p := fr.regs[args[0]].(Pointer)
 			n := toInt(fr.regs[args[1]])
+			switch x := fr.regs[args[0]].(type) {
+			case strPtr:
+				return t.unsafeSliceOfStr(fr, x, elem, n, dst)
+			case wildPtr:
+				return t.unsafeSliceOfWild(fr, "Slice", x, gcSizes.Sizeof(elem.T), n, dst)
+			}
+			p := fr.regs[args[0]].(Pointer)
+			if msg := unsafeLenCheck("Slice", n, gcSizes.Sizeof(elem.T), p.Obj == 0); msg != "" {
+				return t.runtimePanic(fr, msg)
+			}
 			if p.Obj == 0 {
-				if n != 0 {
-					return t.runtimePanic(fr, "unsafe.Slice: ptr is nil and len is not zero")
-				}
 				set(fr, Slice{})
 				return ctlNext
 			}
 			o := t.s.heap.get(p.Obj)
-			if int(p.Off)+n*elem.Size > len(o.Cells) || n < 0 {
+			if int(p.Off)+n*elem.Size > len(o.Cells) {
 				return t.unsupported(fr, "unsafe.Slice beyond the end of the object")
 			}
 			set(fr, Slice{Obj: p.Obj, Off: p.Off, Len: n, Cap: n})
+			return ctlNext
+		}
+	case "Sizeof", "Alignof": // of a value whose type has type parameters (constant otherwise): the instance's
+		t0 := argVals[0].Type()
+		if hasTypeParam(t0) {
+			break
+		}
+		var n uintptr
+		if b.Name() == "Sizeof" {
+			n = uintptr(gcSizes.Sizeof(t0))
+		} else {
+			n = uintptr(gcSizes.Alignof(t0))
+		}
+		return func(t *thread, fr *frame) ctl {
+			set(fr, n)
+			return ctlNext
+		}
+	case "Add": // unsafe.Add(ptr, len)
+		return func(t *thread, fr *frame) ctl {
+			n := toInt64(fr.regs[args[1]])
+			var a uintptr
+			switch x := fr.regs[args[0]].(type) {
+			case strPtr:
+				set(fr, x.add(n))
+				return ctlNext
+			case wildPtr:
+				a = x.a
+			case Pointer:
+				a = t.s.addrOfPointer(x)
+			}
+			set(fr, t.pointerOfAddr(uintptr(int64(a)+n)))
 			return ctlNext
 		}
 	case "SliceData": // unsafe.SliceData(s)
@@ -279,6 +326,73 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 	return func(t *thread, fr *frame) ctl {
 		return t.unsupported(fr, "builtin "+b.Name())
 	}
+}
+
+// hasTypeParam reports whether t mentions a type parameter (an
+// uninstantiated generic body).
+func hasTypeParam(t types.Type) bool {
+	found := false
+	var walk func(t types.Type)
+	seen := map[types.Type]bool{}
+	walk = func(t types.Type) {
+		if found || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch u := t.(type) {
+		case *types.TypeParam:
+			found = true
+		case *types.Named:
+			for i := 0; i < u.TypeArgs().Len(); i++ {
+				walk(u.TypeArgs().At(i))
+			}
+			walk(u.Underlying())
+		case *types.Pointer:
+			walk(u.Elem())
+		case *types.Slice:
+			walk(u.Elem())
+		case *types.Array:
+			walk(u.Elem())
+		case *types.Map:
+			walk(u.Key())
+			walk(u.Elem())
+		case *types.Chan:
+			walk(u.Elem())
+		case *types.Struct:
+			for i := 0; i < u.NumFields(); i++ {
+				walk(u.Field(i).Type())
+			}
+		case *types.Signature:
+			walk(u.Params())
+			walk(u.Results())
+		case *types.Tuple:
+			for i := 0; i < u.Len(); i++ {
+				walk(u.At(i).Type())
+			}
+		}
+	}
+	walk(t)
+	return found
+}
+
+// unsafeLenCheck is the runtime's check of unsafe.Slice's and
+// unsafe.String's length n of elements of size bytes: the panic message,
+// or "". (A VM address is far below the top of the address space, so only
+// a size that overflows a uintptr is out of range.)
+func unsafeLenCheck(fn string, n int, size int64, nilPtr bool) string {
+	if n < 0 {
+		return "unsafe." + fn + ": len out of range"
+	}
+	if hi, _ := bits.Mul64(uint64(n), uint64(size)); hi != 0 {
+		if nilPtr {
+			return "unsafe." + fn + ": ptr is nil and len is not zero"
+		}
+		return "unsafe." + fn + ": len out of range"
+	}
+	if nilPtr && n != 0 {
+		return "unsafe." + fn + ": ptr is nil and len is not zero"
+	}
+	return ""
 }
 
 func isNaN(v Value) bool {

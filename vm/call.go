@@ -71,6 +71,9 @@ func (m *Machine) funcValue(f *ssa.Function) *Closure {
 
 func (c *compiler) call(in ssa.Instruction, cc *ssa.CallCommon, dst int) op {
 	if b, ok := cc.Value.(*ssa.Builtin); ok {
+		if v, ok := in.(ssa.Value); ok && v.Referrers() != nil && len(*v.Referrers()) == 0 {
+			dst = -1 // the result is not read (_ = unsafe.Slice(p, n))
+		}
 		return c.builtin(b, cc.Args, dst)
 	}
 	cs := &callSite{instr: in}

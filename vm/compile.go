@@ -246,6 +246,12 @@ func (m *Machine) constValue(k *ssa.Const) Value {
 		// a constant of interface type converted from a basic constant
 		return m.types.get(t).Zero()
 	}
+	if isPointerLike(t.Underlying()) && basicKindOf(t) != types.Uintptr { // a pointer constant made from a number (unsafe.Pointer(^uintptr(0)))
+		if a := constToValue(k.Value, types.Uintptr).(uintptr); a != 0 {
+			return wildPtr{a: a}
+		}
+		return Pointer{}
+	}
 	return constToValue(k.Value, basicKindOf(t))
 }
 

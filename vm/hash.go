@@ -377,6 +377,11 @@ func (h *hasher) value(v Value) {
 			if x.Native != nil {
 				h.str(x.Native.name)
 			}
+			if x.Conv != nil {
+				for _, k := range x.Conv.kinds {
+					h.byte(byte(k))
+				}
+			}
 			for _, e := range x.Env {
 				h.value(e)
 			}

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -61,6 +62,20 @@ func (c *compiler) instr(in ssa.Instruction) op {
 		st := c.rt(in.X.Type().Underlying().(*types.Pointer).Elem())
 		off := int32(st.Fields[in.Field])
 		x, dst := c.reg(in.X), c.reg(in)
+		if in.Field > 0 && (headerShaped(st.T.Underlying().(*types.Struct)) || ifaceShaped(st.T.Underlying().(*types.Struct))) {
+			field := in.Field
+			return func(t *thread, fr *frame) ctl {
+				p, ok := fr.regs[x].(Pointer)
+				if !ok {
+					return t.unsupported(fr, fmt.Sprintf("a field of %T", fr.regs[x]))
+				}
+				if p.Obj == 0 {
+					return t.runtimePanic(fr, "invalid memory address or nil pointer dereference")
+				}
+				fr.regs[dst] = t.headerFieldAddr(p, field, off)
+				return ctlNext
+			}
+		}
 		return func(t *thread, fr *frame) ctl {
 			p := fr.regs[x].(Pointer)
 			if p.Obj == 0 {
@@ -245,7 +260,11 @@ func (c *compiler) instr(in ssa.Instruction) op {
 		hasRefs := rt.hasPointers()
 		a, v := c.reg(in.Addr), c.reg(in.Val)
 		return func(t *thread, fr *frame) ctl {
-			return t.store(fr, fr.regs[a].(Pointer), rt, fr.regs[v], hasRefs)
+			p, ok := fr.regs[a].(Pointer)
+			if !ok {
+				return t.storeOther(fr, fr.regs[a])
+			}
+			return t.store(fr, p, rt, fr.regs[v], hasRefs)
 		}
 	case *ssa.DebugRef:
 		return func(t *thread, fr *frame) ctl { return ctlNext }
@@ -335,8 +354,25 @@ func (c *compiler) unOp(in *ssa.UnOp) op {
 	switch in.Op {
 	case token.MUL:
 		rt := c.rt(in.Type())
+		if funcCastLoad(in) {
+			return func(t *thread, fr *frame) ctl {
+				if k := t.load(fr, fr.regs[x].(Pointer), rt, dst); k != ctlNext {
+					return k
+				}
+				cl, why := adaptFuncCast(fr.regs[dst].(*Closure), in.Type())
+				if why != "" {
+					return t.unsupported(fr, why)
+				}
+				fr.regs[dst] = cl
+				return ctlNext
+			}
+		}
 		return func(t *thread, fr *frame) ctl {
-			return t.load(fr, fr.regs[x].(Pointer), rt, dst)
+			p, ok := fr.regs[x].(Pointer)
+			if !ok {
+				return t.loadOther(fr, fr.regs[x], rt, dst)
+			}
+			return t.load(fr, p, rt, dst)
 		}
 	case token.ARROW:
 		return c.recv(in)

@@ -28,6 +28,14 @@ func (c *compiler) convert(xv ssa.Value, to types.Type, dst int) op {
 			return func(t *thread, fr *frame) ctl {
 				p, ok := fr.regs[x].(Pointer)
 				if !ok {
+					switch y := fr.regs[x].(type) {
+					case strPtr:
+						fr.regs[dst] = y.addr()
+						return ctlNext
+					case wildPtr:
+						fr.regs[dst] = y.a
+						return ctlNext
+					}
 					fr.regs[dst] = uintptr(addrOf(fr.regs[x]))
 					return ctlNext
 				}
@@ -41,11 +49,7 @@ func (c *compiler) convert(xv ssa.Value, to types.Type, dst int) op {
 				if isSym(a) {
 					return t.unsupported(fr, "conversion of a symbolic uintptr to unsafe.Pointer")
 				}
-				p, ok := t.s.pointerAt(uintptr(toUint64(a)))
-				if !ok {
-					return t.unsupported(fr, fmt.Sprintf("conversion of uintptr 0x%x to unsafe.Pointer (not the start of a cell of a live object)", toUint64(a)))
-				}
-				fr.regs[dst] = p
+				fr.regs[dst] = t.pointerOfAddr(uintptr(toUint64(a)))
 				return ctlNext
 			}
 		}

@@ -188,7 +188,7 @@ func (t *thread) callValue(fr *frame, fn Value, args []Value, res int, cs *callS
 		}
 		return t.callNative(fr, c.Native, args, res, cs)
 	}
-	return t.callFunc(fr, t.m.compile(c.Fn), c.Env, args, res, cs)
+	return t.callFunc(fr, t.m.compile(c.Fn), c.Env, c.callArgs(args), res, cs)
 }
 
 // callFunc calls a compiled function from fr.
@@ -349,7 +349,7 @@ func (t *thread) callAbove(cf *frame, fn Value, args []Value) ctl {
 	if callee.blocks == nil {
 		return t.unsupported(cf, noModel(c.Fn))
 	}
-	t.pushFrame(cf, callee, c.Env, args, -1, false)
+	t.pushFrame(cf, callee, c.Env, c.callArgs(args), -1, false)
 	return ctlFrame
 }
 
@@ -440,7 +440,7 @@ func (t *thread) syncCall(fn Value, args []Value) (res Value, ok bool) {
 		res, ok = r, true
 		return ctlStop
 	}
-	t.pushFrame(marker, cf, c.Env, args, -1, false)
+	t.pushFrame(marker, cf, c.Env, c.callArgs(args), -1, false)
 	t.nested++
 	for t.s.err == nil {
 		fr := g.top

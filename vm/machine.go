@@ -169,8 +169,9 @@ type Machine struct {
 	rtError     *RType // dynamic type of runtime error values
 	fvMu        sync.Mutex
 	fvals       map[*ssa.Function]*Closure
-	selects     sync.Map // *ssa.Select -> *selectInfo, *ssa.Call of reflect.Select -> *reflectSelectSite
-	zerobase    ObjID    // the address of every zero-size variable
+	strs        strRegions // the addresses of strings' bytes (unsafestr.go)
+	selects     sync.Map   // *ssa.Select -> *selectInfo, *ssa.Call of reflect.Select -> *reflectSelectSite
+	zerobase    ObjID      // the address of every zero-size variable
 	breakpoints map[loc.Loc]bool
 	unreachable map[loc.Loc]bool
 	raceAt      map[lineKey]bool

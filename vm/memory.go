@@ -73,6 +73,25 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 			return ctlNext
 		}
 	}
+	if rt.Agg && rt.Size == 2 && int(p.Off) < len(o.Cells) {
+		if x, ok := o.Cells[p.Off].(Iface); ok && isStructOf(rt, ifaceShaped) {
+			// *(*iface)(unsafe.Pointer(&x)): the interface's words (unsafeiface.go)
+			if !emptyIfaceCell(o, p) || basicKindOf(rt.T.Underlying().(*types.Struct).Field(0).Type()) != types.Uintptr {
+				return t.unsupported(fr, "the words of an interface value as "+rt.String()+" (memory reinterpreted through unsafe.Pointer)")
+			}
+			fr.regs[dst] = []Value{typeAddr(x.T), dataWord(x)}
+			return ctlNext
+		}
+		if x, ok := o.Cells[p.Off].(string); ok && isStringHeader(rt) {
+			// *(*reflect.StringHeader)(unsafe.Pointer(&s)): the string's words (unsafestr.go)
+			a, why := t.m.strAddr(x)
+			if why != "" {
+				return t.unsupported(fr, why)
+			}
+			fr.regs[dst] = []Value{a, len(x)}
+			return ctlNext
+		}
+	}
 	if int(p.Off)+rt.Size > len(o.Cells) {
 		return t.unsupported(fr, "load past the end of an object (memory reinterpreted through unsafe.Pointer)")
 	}
@@ -94,12 +113,27 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		case string:
 			if isByteSlice(rt.T) {
 				v = t.newBytes([]byte(x))
-			} else if isUintptr(rt.T) { // reflect.StringHeader's Data: VM strings have no address
-				return t.unsupported(fr, "the address of a string's bytes (memory reinterpreted through unsafe.Pointer)")
+			} else if isUintptr(rt.T) { // reflect.StringHeader's Data (unsafestr.go)
+				a, why := t.m.strAddr(x)
+				if why != "" {
+					return t.unsupported(fr, why)
+				}
+				v = a
+			}
+		case uintptr:
+			if k := basicKindOf(rt.T); k != types.Uintptr && k != types.UnsafePointer {
+				// a slice or string built from a header's words: *(*[]byte)(unsafe.Pointer(&sliceHeader))
+				return t.loadFromHeader(fr, o, p, rt, dst)
 			}
 		case Iface:
-			if isUintptr(rt.T) { // an interface's type word read through unsafe
-				return t.unsupported(fr, "the words of an interface value (memory reinterpreted through unsafe.Pointer)")
+			if _, ok := rt.T.Underlying().(*types.Interface); !ok { // an interface's type word read through unsafe (unsafeiface.go)
+				if !isUintptr(rt.T) {
+					return t.unsupported(fr, "an interface's type word read as "+rt.String()+" (memory reinterpreted through unsafe.Pointer)")
+				}
+				if !emptyIfaceCell(o, p) {
+					return t.unsupported(fr, "the words of a non-empty interface value (memory reinterpreted through unsafe.Pointer)")
+				}
+				v = typeAddr(x.T)
 			}
 		}
 		fr.regs[dst] = v

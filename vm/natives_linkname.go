@@ -25,7 +25,8 @@ import (
 //   - time.now (sec, nsec, mono): the wall and monotonic readings time.Now
 //     makes of the VM's clock (sethvargo/go-limiter's fasttime);
 //   - runtime.procPin (0: one P), runtime.procUnpin: no effect;
-//   - runtime.noescape: the pointer itself.
+//   - runtime.noescape: the pointer itself;
+//   - runtime.memhash, strhash, typehash: natives_runtime_hash.go.
 //
 // Other targets stay unsupported ("no body and no model").
 
@@ -41,6 +42,9 @@ var linknameTargets = map[string]*nativeFunc{
 	"runtime.procPin":     {name: "runtime.procPin", fn: nativeLinkProcPin},
 	"runtime.procUnpin":   {name: "runtime.procUnpin", fn: nativeLinkProcUnpin},
 	"runtime.noescape":    {name: "runtime.noescape", fn: nativeLinkNoescape},
+	"runtime.memhash":     {name: "runtime.memhash", fn: nativeLinkMemhash},
+	"runtime.strhash":     {name: "runtime.strhash", fn: nativeLinkStrhash},
+	"runtime.typehash":    {name: "runtime.typehash", fn: nativeLinkTypehash},
 	"time.now":            {name: "time.now", fn: nativeLinkTimeNow},
 }
 

@@ -8,7 +8,7 @@ import (
 // Struct fields through reflect: Type.Field, Type.FieldByName,
 // Type.FieldByIndex, Value.Field, Value.FieldByName, Value.FieldByIndex,
 // and the navigation of a Value into its elements (Elem, Index, MapKeys,
-// MapIndex, Addr, Convert).
+// MapIndex, Addr, Convert, CanConvert).
 //
 // FieldByName follows reflect's rule: the shallowest field of that name,
 // looking through embedded structs and pointers to structs breadth first;
@@ -411,5 +411,27 @@ func valueNavigation() {
 			return nil, t.unsupported(t.g.top, "reflect.Value.Convert from "+reflectTypeString(v.rt.T)+" to "+reflectTypeString(to.T))
 		}
 		return packValue(t.newRValue(to, x, v.ro())), ctlNext
+	})
+	valueMethod("CanConvert", func(t *thread, v rvalue, args []Value) (Value, ctl) {
+		to := typeArg(args[0])
+		if v.rt == nil {
+			return nil, t.valueError("reflect.Value.Type", reflect.Invalid)
+		}
+		if to == nil {
+			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+		}
+		if !types.ConvertibleTo(v.rt.T, to.T) {
+			return false, ctlNext
+		}
+		if _, ok := v.rt.T.Underlying().(*types.Slice); ok { // a slice to an array or array pointer: its length must do
+			at, _ := to.T.Underlying().(*types.Array)
+			if pt, ok := to.T.Underlying().(*types.Pointer); ok {
+				at, _ = pt.Elem().Underlying().(*types.Array)
+			}
+			if at != nil && at.Len() > int64(t.rload(v).(Slice).Len) {
+				return false, ctlNext
+			}
+		}
+		return true, ctlNext
 	})
 }

@@ -16,6 +16,7 @@ import (
 // with go1.26; the stacks are printed in gmc's form: base names of files,
 // "(...)" for arguments, "()" where there are none, no PC offsets).
 var reflectCases = []struct{ name, out string }{
+	{"canconvert-setbytes", "true false true true false\nhi 2\nreflect.Value.SetBytes of non-byte slice\n"},
 	// goroutines blocked in sync and time show the frames Go shows on top
 	// (goleak's filters read the first)
 	{"stack-blocked", "[sleep]: time.Sleep\n[sync.Mutex.Lock]: internal/sync.runtime_SemacquireMutex\n[sync.WaitGroup.Wait]: sync.runtime_SemacquireWaitGroup\n"},

@@ -202,6 +202,19 @@ func valueMutators() {
 		write(t, v, val)
 		return nil, ctlNext
 	})
+	valueMethod("SetBytes", func(t *thread, v rvalue, args []Value) (Value, ctl) {
+		if ok, k := settable(t, v, "reflect.Value.SetBytes"); !ok {
+			return nil, k
+		}
+		if v.kind() != reflect.Slice {
+			return nil, t.valueError("reflect.Value.SetBytes", v.kind())
+		}
+		if basicKindOf(v.rt.T.Underlying().(*types.Slice).Elem()) != types.Uint8 {
+			return nil, t.stringPanic("reflect.Value.SetBytes of non-byte slice")
+		}
+		write(t, v, args[0])
+		return nil, ctlNext
+	})
 	set := func(name string, kinds []reflect.Kind, conv func(x Value, to types.BasicKind) Value) {
 		valueMethod(name, func(t *thread, v rvalue, args []Value) (Value, ctl) {
 			if ok, k := settable(t, v, "reflect.Value."+name); !ok {

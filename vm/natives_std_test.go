@@ -38,6 +38,7 @@ true wrap: base
 	{"errors-as-nil", "", "panic: errors: target cannot be nil"},
 	{"pagesize", "4096\n", ""},
 	{"timer-max", "not fired\ntrue\n", ""},
+	{"gcstats", "0 0s 0 0 [0s 0s 0s 0s 0s] 0 0\n", ""},
 	{"linkname", "true true true true\n", ""},
 	{"sliceheader-data", "5 true\n", ""},
 	{"stringer-verbs", "unknown state: 7 one 7 756e6b6e6f776e2073746174653a20323535 \"one\"     3|\ncode 4 4 code 5\n", ""},

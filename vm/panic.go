@@ -145,7 +145,7 @@ func (t *thread) callDeferred(fr *frame, d *deferred) (c ctl, done bool) {
 				return t.unsupported(fr, "deferred call of "+cl.Fn.String()), false
 			}
 			fr.defers = d.next
-			nf := t.pushFrame(fr, cf, cl.Env, d.args, -1, false)
+			nf := t.pushFrame(fr, cf, cl.Env, cl.callArgs(d.args), -1, false)
 			nf.isDefer = true
 			return ctlFrame, false
 		}

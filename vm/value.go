@@ -11,7 +11,11 @@ import (
 //
 //	bool, string, int…int64, uint…uintptr, float32/64, complex64/128:
 //	                       the Go value of the underlying basic kind
-//	pointer, unsafe.Pointer: Pointer
+//	pointer, unsafe.Pointer: Pointer; through unsafe.Pointer also strPtr
+//	                       (a string's bytes), hdrWord (a string's, slice's
+//	                       or interface's second word), ifaceData (an
+//	                       interface's boxed value), wildPtr (a number
+//	                       naming no variable): unsafestr.go, unsafeiface.go
 //	slice:                 Slice
 //	map:                   Map
 //	chan:                  Chan
@@ -56,6 +60,7 @@ type Closure struct {
 	Env    []Value
 	Native *nativeFunc // set for natively modelled functions (Fn may be nil)
 	Bound  Value       // receiver for native method values
+	Conv   *argConv    // argument kinds of a function read as another function type (unsafefunc.go)
 }
 
 // Iface is an interface value: a dynamic type and a value of that type.

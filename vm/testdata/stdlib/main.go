@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"sort"
@@ -433,6 +434,13 @@ var cases = map[string]func(){
 		fmt.Println(a != b, n < 10, runtime_nanotime()-t0 >= int64(time.Millisecond), (s1-s0)*1e9+int64(ns1-ns0) >= int64(time.Millisecond))
 	},
 	"pagesize": func() { fmt.Println(os.Getpagesize()) }, // a constant of the machine, not the OS boundary (ristretto)
+	"gcstats": func() { // before the first collection, and without cgo calls (rcrowley/go-metrics)
+		var s debug.GCStats
+		s.PauseQuantiles = make([]time.Duration, 5)
+		s.PauseQuantiles[2] = 7
+		debug.ReadGCStats(&s)
+		fmt.Println(s.NumGC, s.PauseTotal, len(s.Pause), len(s.PauseEnd), s.PauseQuantiles, s.LastGC.Unix(), runtime.NumCgoCall())
+	},
 	"sleep-measured": func() { // a goroutine woken by a timer reads a later time (retry-go's tests)
 		start := time.Now()
 		<-time.After(200 * time.Millisecond)

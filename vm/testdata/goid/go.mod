@@ -1,0 +1,3 @@
+module github.com/petermattis/goid
+
+go 1.22

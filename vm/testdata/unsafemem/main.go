@@ -1,0 +1,211 @@
+// Unsafe reinterpretation of memory as real modules use it: function
+// values called through another function type, the address of a string's
+// bytes, unsafe.Add, an interface's words. Each case is selected by
+// os.Args[1]; vm/unsafemem_test.go compares the output under gmc with the
+// output `go run` prints.
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"reflect"
+	"sort"
+	"unsafe"
+)
+
+var hashQword = func(key uint64) uintptr { return uintptr(key*0x9E3779B97F4A7C15) >> 7 }
+
+var hashByte = func(key uint8) uintptr { return uintptr(key) * 31 }
+
+var hashString = func(key string) uintptr { return uintptr(len(key)) }
+
+// hasher picks a hash function for K as cornelk/hashmap does: a function
+// of another signature read through unsafe.Pointer.
+func hasher[K comparable]() func(K) uintptr {
+	var k K
+	switch reflect.TypeOf(k).Kind() {
+	case reflect.Int, reflect.Uint64, reflect.Int64:
+		return *(*func(K) uintptr)(unsafe.Pointer(&hashQword))
+	case reflect.Int8, reflect.Uint8:
+		return *(*func(K) uintptr)(unsafe.Pointer(&hashByte))
+	case reflect.String:
+		return *(*func(K) uintptr)(unsafe.Pointer(&hashString))
+	}
+	return nil
+}
+
+var cases = map[string]func(){
+	"func-cast": func() {
+		hi := hasher[int]()
+		h8 := hasher[int8]()
+		hs := hasher[string]()
+		fmt.Println(hi(-1), hi(42), h8(-3), hs("abc"))
+		defer func(h func(int) uintptr) { fmt.Println("deferred", h(7)) }(hi)
+		done := make(chan uintptr)
+		go func() { done <- hi(9) }()
+		fmt.Println(<-done)
+	},
+	"string-header": func() { // the address of a string's bytes: sharing and offsets as in Go
+		s := "hello, world"
+		sub := s[7:]
+		cp := string([]byte(sub))
+		sh := (*reflect.StringHeader)(unsafe.Pointer(&s))
+		subh := *(*reflect.StringHeader)(unsafe.Pointer(&sub))
+		cph := *(*reflect.StringHeader)(unsafe.Pointer(&cp))
+		fmt.Println(subh.Data-sh.Data, sh.Len, subh.Len, cph.Data == subh.Data, cph.Len)
+		p := unsafe.Pointer(unsafe.StringData(s))
+		fmt.Println(p == unsafe.Pointer(sh.Data), *(*byte)(unsafe.Add(p, 7)), unsafe.String((*byte)(unsafe.Add(p, 7)), 5))
+		fmt.Println(string(unsafe.Slice(unsafe.StringData(sub), len(sub))), *(*uint32)(unsafe.Pointer(sh.Data)))
+		bh := reflect.SliceHeader{Data: sh.Data, Len: sh.Len, Cap: sh.Len} // cornelk/hashmap's xxHashString
+		b := *(*[]byte)(unsafe.Pointer(&bh))
+		fmt.Println(string(b[7:]), len(b), cap(b))
+	},
+	"string-header-empty": func() { // Go does not advance an empty substring's pointer past the end; the VM's "" has none
+		x := "hello"[:5]
+		e := x[5:]
+		fmt.Println(*(*uintptr)(unsafe.Pointer(&e))-*(*uintptr)(unsafe.Pointer(&x)) < 5)
+	},
+	"string-header-len": func() { // the Len word of a string inside a struct is the string's length, not the next field
+		type rec struct {
+			s string
+			n int
+		}
+		r := rec{"abc", 99}
+		h := (*reflect.StringHeader)(unsafe.Pointer(&r.s))
+		fmt.Println(h.Len, r.n)
+	},
+	"memhash": func() { // puzpuzpuz/xsync's hashString
+		a, b, c := "key-1", fmt.Sprint("key-", 1), "key-2"
+		fmt.Println(hashString2(a, 7) == hashString2(b, 7), hashString2(a, 7) != hashString2(c, 7), hashString2(a, 7) != hashString2(a, 8), hashString2("", 7))
+	},
+	"string-write": func() { // writing to a string's bytes: a fault in Go, unsupported in gmc
+		s := fmt.Sprint("abc")
+		*(*byte)(unsafe.Pointer(unsafe.StringData(s))) = 'x'
+		fmt.Println(s)
+	},
+	"unsafe-add": func() {
+		var p [10]byte
+		p1 := unsafe.Pointer(&p[1])
+		type pair struct{ a, b int64 }
+		var q pair
+		fmt.Println(unsafe.Add(p1, 1) == unsafe.Pointer(&p[2]), unsafe.Add(p1, -1) == unsafe.Pointer(&p[0]),
+			unsafe.Add(unsafe.Pointer(&q), 8) == unsafe.Pointer(&q.b))
+	},
+	"unsafe-add-mid": func() { // into the middle of an int64: cells are not bytes
+		var q [2]int64
+		fmt.Println(*(*int32)(unsafe.Add(unsafe.Pointer(&q), 4)))
+	},
+	"typehash": func() { // puzpuzpuz/xsync's defaultHasher: the interface's words passed to runtime.typehash
+		type key struct {
+			a int
+			s string
+			f float64
+		}
+		hk := defaultHasher[key]()
+		hi := defaultHasher[any]()
+		hp := defaultHasher[*int]()
+		x := new(int)
+		s1 := fmt.Sprint("k", 1)
+		fmt.Println(hk(key{1, "k1", 0}, 3) == hk(key{1, s1, math.Copysign(0, -1)}, 3), hk(key{1, "k1", 0}, 3) != hk(key{2, "k1", 0}, 3),
+			hi(any(7), 5) == hi(any(7), 5), hi(any(7), 5) != hi(any(int64(7)), 5), hp(x, 1) == hp(x, 1))
+		var iv any = 42
+		w := (*iface)(unsafe.Pointer(&iv))
+		var nilv any
+		fmt.Println(*(*int)(w.word), (*iface)(unsafe.Pointer(&nilv)).typ == 0, w.typ != 0)
+	},
+	"typehash-unhashable": func() { // as Go: a runtime error
+		defer func() { fmt.Println(recover()) }()
+		hi := defaultHasher[any]()
+		hi([]int{1}, 1)
+	},
+	"sizeof-generic": func() { // unsafe.Sizeof and Alignof of a type parameter's value: the instance's layout
+		type rec struct {
+			a byte
+			b int64
+			c string
+		}
+		fmt.Println(sizeOf[int8](), sizeOf[rec](), sizeOf[[3]rec](), sizeOf[any](), alignOf[rec](), alignOf[byte]())
+	},
+	"wild-pointer": func() { // an address that names no variable: its length checks, not its memory
+		last := (*byte)(unsafe.Pointer(^uintptr(0)))
+		_ = unsafe.Slice(last, 1)
+		var q [2]int64
+		mid := unsafe.Add(unsafe.Pointer(&q), 4)
+		fmt.Println(uintptr(mid)-uintptr(unsafe.Pointer(&q)), unsafe.Add(mid, 4) == unsafe.Pointer(&q[1]))
+		defer func() { fmt.Println(recover()) }()
+		_ = unsafe.Slice(last, 2)
+	},
+	"wild-pointer-read": func() {
+		last := (*byte)(unsafe.Pointer(^uintptr(0)))
+		fmt.Println(unsafe.Slice(last, 1)[0])
+	},
+	"func-cast-float": func() { // a float64 read as an int64 parameter: not a reinterpretation
+		f := func(x float64) float64 { return x * 2 }
+		g := *(*func(int64) float64)(unsafe.Pointer(&f))
+		fmt.Println(g(3))
+	},
+}
+
+//go:linkname runtime_memhash runtime.memhash
+//go:noescape
+func runtime_memhash(p unsafe.Pointer, h, s uintptr) uintptr
+
+// hashString2 is puzpuzpuz/xsync's hashString.
+func hashString2(s string, seed uint64) uint64 {
+	if s == "" {
+		return seed
+	}
+	strh := (*reflect.StringHeader)(unsafe.Pointer(&s))
+	return uint64(runtime_memhash(unsafe.Pointer(strh.Data), uintptr(seed), uintptr(strh.Len)))
+}
+
+func sizeOf[T any]() uintptr {
+	var x T
+	return unsafe.Sizeof(x)
+}
+
+func alignOf[T any]() uintptr {
+	var x T
+	return unsafe.Alignof(x)
+}
+
+//go:linkname runtime_typehash runtime.typehash
+//go:noescape
+func runtime_typehash(t uintptr, p unsafe.Pointer, h uintptr) uintptr
+
+// iface is how an interface is laid out (xsync's util_hash.go).
+type iface struct {
+	typ  uintptr
+	word unsafe.Pointer
+}
+
+// defaultHasher is puzpuzpuz/xsync's defaultHasher.
+func defaultHasher[T comparable]() func(T, uint64) uint64 {
+	var zero T
+	if reflect.TypeOf(&zero).Elem().Kind() == reflect.Interface {
+		return func(value T, seed uint64) uint64 {
+			iValue := any(value)
+			i := (*iface)(unsafe.Pointer(&iValue))
+			return uint64(runtime_typehash(i.typ, i.word, uintptr(seed)))
+		}
+	}
+	var iZero any = zero
+	i := (*iface)(unsafe.Pointer(&iZero))
+	return func(value T, seed uint64) uint64 {
+		return uint64(runtime_typehash(i.typ, unsafe.Pointer(&value), uintptr(seed)))
+	}
+}
+
+func main() {
+	if len(os.Args) < 2 || cases[os.Args[1]] == nil {
+		names := make([]string, 0, len(cases))
+		for n := range cases {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		fmt.Println("usage: unsafemem CASE; cases:", names)
+		return
+	}
+	cases[os.Args[1]]()
+}

@@ -1,0 +1,108 @@
+package vm
+
+import (
+	"go/types"
+)
+
+// The words of an interface value read through unsafe.Pointer.
+//
+// puzpuzpuz/xsync hashes a comparable value with the runtime's typehash,
+// taking the type from the interface's words:
+//
+//	type iface struct{ typ uintptr; word unsafe.Pointer }
+//	i := (*iface)(unsafe.Pointer(&anyValue))
+//	runtime_typehash(i.typ, i.word, seed)
+//
+// A VM interface is one cell (Iface), not two words. For an empty
+// interface (any) read through a struct of two words, the first word is a
+// number naming the dynamic type (typeAddrBase + 16·the type's number in
+// the machine: equal for equal types, 0 for nil; Go's is the address of the
+// type's descriptor, which no program can rely on beyond that); the second
+// is the value's pointer when the dynamic type is a pointer, else an
+// ifaceData: a read-only pointer to the boxed value (loads of the dynamic
+// type through it read the value; anything else is unsupported, since Go's
+// box has an identity the VM's value has not). A non-empty interface's
+// first word is an itab in Go, which the VM does not model: unsupported.
+
+const typeAddrBase = 0x3000_0000_0000_0000
+
+// typeAddr is the number of rt's type word.
+func typeAddr(rt *RType) uintptr {
+	if rt == nil {
+		return 0
+	}
+	return uintptr(typeAddrBase + uint64(rt.ID)<<4)
+}
+
+// typeAt decodes a number made by typeAddr.
+func (m *Machine) typeAt(a uintptr) (*RType, bool) {
+	if uint64(a) < typeAddrBase || uint64(a)&15 != 0 {
+		return nil, false
+	}
+	id := int((uint64(a) - typeAddrBase) >> 4)
+	r := m.types
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if id < 1 || id > len(r.all) {
+		return nil, false
+	}
+	return r.all[id-1], true
+}
+
+// ifaceData is the data word of an interface whose dynamic type is not a
+// pointer: a read-only pointer to a value of type t.
+type ifaceData struct {
+	t *RType
+	v Value
+}
+
+func (d ifaceData) hashInto(h *hasher) {
+	h.int(int64(d.t.ID))
+	h.value(d.v)
+}
+
+// ifaceShaped reports whether st is laid out as an interface's two words:
+// a uintptr or unsafe.Pointer, then an unsafe.Pointer.
+func ifaceShaped(st *types.Struct) bool {
+	if st.NumFields() != 2 {
+		return false
+	}
+	k0, k1 := basicKindOf(st.Field(0).Type()), basicKindOf(st.Field(1).Type())
+	return (k0 == types.Uintptr || k0 == types.UnsafePointer) && k1 == types.UnsafePointer
+}
+
+// emptyIfaceCell reports whether cell p of o is a variable of an empty
+// interface type (so its first word is a type, not an itab).
+func emptyIfaceCell(o *Object, p Pointer) bool {
+	if o.T == nil || p.Off != 0 {
+		return false
+	}
+	it, ok := o.T.T.Underlying().(*types.Interface)
+	return ok && it.Empty()
+}
+
+// dataWord is the second word of interface value x.
+func dataWord(x Iface) Value {
+	if x.T == nil {
+		return Pointer{}
+	}
+	if p, ok := x.V.(Pointer); ok {
+		return p
+	}
+	return ifaceData{t: x.T, v: x.V}
+}
+
+// loadIfaceData reads a value of type rt through an interface's data word.
+func (t *thread) loadIfaceData(fr *frame, d ifaceData, rt *RType, dst int) ctl {
+	if rt != d.t {
+		return t.unsupported(fr, "the value in an interface read as "+rt.String()+" through its data word (memory reinterpreted through unsafe.Pointer)")
+	}
+	fr.regs[dst] = d.v
+	return ctlNext
+}
+
+// isStructOf reports whether rt is a struct for which shape holds.
+func isStructOf(rt *RType, shape func(*types.Struct) bool) bool {
+	st, ok := rt.T.Underlying().(*types.Struct)
+	return ok && shape(st)
+}

@@ -1,0 +1,92 @@
+package vm_test
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gmc-go/gmc/vm"
+	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
+)
+
+// unsafeCases are the cases of testdata/unsafemem with the output `go run`
+// prints (stdout and stderr together), or, for a case gmc cannot model
+// exactly, the start of its "unsupported" message.
+var unsafeCases = []struct {
+	name, out, unsupported string
+}{
+	{"func-cast", "55047103549893383 137979848194027702 7843 3\n81036820354383033\ndeferred 47015839378313929\n", ""},
+	{"string-header", "7 12 5 false 5\ntrue 119 world\nworld 1819043176\nworld 12 12\n", ""},
+	{"string-header-empty", "", "unsupported: the address of an empty string's bytes"},
+	{"string-header-len", "3 99\n", ""},
+	{"memhash", "true true true 7\n", ""},
+	{"string-write", "", "unsupported: a write to a string's bytes"},
+	{"unsafe-add", "true true true\n", ""},
+	{"unsafe-add-mid", "", "unsupported: a load through address 0x"},
+	{"typehash", "true true true false true\n42 true true\n", ""},
+	{"typehash-unhashable", "runtime error: hash of unhashable type []int\n", ""},
+	{"sizeof-generic", "1 32 96 16 8 1\n", ""},
+	{"wild-pointer", "4 true\nruntime error: unsafe.Slice: len out of range\n", ""},
+	{"wild-pointer-read", "", "unsupported: unsafe.Slice over address 0xffffffffffffffff, which names no variable"},
+	{"func-cast-float", "", "unsupported: a call of func(x float64) float64 through the function type func(int64) float64 (parameter 1)"},
+}
+
+var unsafeProg = sync.OnceValues(func() (*load.Program, error) {
+	return load.Load(load.Config{Dir: "testdata/unsafemem"})
+})
+
+// TestUnsafeMemory: unsafe reinterpretations of memory real modules make
+// (cornelk/hashmap's hashers, xsync's string and interface hashing, the
+// address of a string's bytes) behave as under Go, and the ones gmc cannot
+// model exactly stop as unsupported instead of reading a guessed value.
+func TestUnsafeMemory(t *testing.T) {
+	prog, err := unsafeProg()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range unsafeCases {
+		t.Run(c.name, func(t *testing.T) {
+			m := vm.New(prog, vm.Options{Args: []string{c.name}})
+			e, err := m.FindEntry("main")
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, _, _ := trace.RandomRun(m, e, 1, 1e6, nil)
+			verr := s.Err()
+			if c.unsupported != "" {
+				if verr == nil || verr.Kind != vm.KindUnsupported || !strings.HasPrefix(verr.Msg, c.unsupported) {
+					t.Fatalf("got %v, want %q", verr, c.unsupported)
+				}
+				return
+			}
+			if verr != nil {
+				t.Fatalf("%s: %s", verr.Kind, verr.Msg)
+			}
+			if got := s.Output(0); got != c.out {
+				t.Errorf("output %q, want %q", got, c.out)
+			}
+		})
+	}
+}
+
+// TestGoidGet: github.com/petermattis/goid.Get (assembly in the module) is
+// the id runtime.Stack prints for the calling goroutine.
+func TestGoidGet(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: "testdata/goid/cmd"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := vm.New(prog, vm.Options{})
+	e, err := m.FindEntry("main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ := trace.RandomRun(m, e, 1, 1e6, nil)
+	if verr := s.Err(); verr != nil {
+		t.Fatalf("%s: %s", verr.Kind, verr.Msg)
+	}
+	if got := s.Output(0); got != "true true true\n" {
+		t.Errorf("output %q, want %q", got, "true true true\n")
+	}
+}
