@@ -546,6 +546,11 @@ func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
 		}
 	}
 	s.hashFiles(h)
+	if s.numGC != 0 { // collections the program forced and can read back
+		h.int(-3)
+		h.int(int64(s.numGC))
+		h.int(s.forcedGCAt)
+	}
 	for e := s.env; e != nil; e = e.next { // the environment's changes
 		h.str(e.key)
 		h.str(e.value)

@@ -183,7 +183,11 @@ func nativeRuntimeGOMAXPROCS(t *thread, args []Value) (Value, ctl) { return 2, c
 func nativeRuntimeNumCPU(t *thread, args []Value) (Value, ctl) { return 2, ctlNext }
 
 // nativeRuntimeGC is runtime.GC.
-func nativeRuntimeGC(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+func nativeRuntimeGC(t *thread, args []Value) (Value, ctl) {
+	t.s.numGC++
+	t.s.forcedGCAt = wallTime(t.g.wallBase, t.s.clock)
+	return nil, ctlNext
+}
 
 // nativeRuntimeKeepAlive is runtime.KeepAlive.
 func nativeRuntimeKeepAlive(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
@@ -234,8 +238,28 @@ func nativeRuntimeGOROOT(t *thread, args []Value) (Value, ctl) { return "/usr/lo
 // nativeRuntimeVersion is runtime.Version.
 func nativeRuntimeVersion(t *thread, args []Value) (Value, ctl) { return "go1.26", ctlNext }
 
-// nativeRuntimeReadMemStats is runtime.ReadMemStats.
-func nativeRuntimeReadMemStats(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+// nativeRuntimeReadMemStats is runtime.ReadMemStats: the collections the
+// program forced (NumGC, NumForcedGC, LastGC; each pause 0 ns); the
+// other statistics are left as the caller's struct holds them.
+func nativeRuntimeReadMemStats(t *thread, args []Value) (Value, ctl) {
+	p, ok := args[0].(Pointer)
+	if !ok || p.Obj == 0 {
+		return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	}
+	rt := t.m.lookupType("runtime", "MemStats")
+	if rt == nil {
+		return nil, ctlNext
+	}
+	for _, name := range []string{"NumGC", "NumForcedGC"} {
+		if off, _, ok := t.m.testField(rt, name); ok {
+			t.setCell(Pointer{Obj: p.Obj, Off: p.Off + off}, 0, t.s.numGC)
+		}
+	}
+	if off, _, ok := t.m.testField(rt, "LastGC"); ok && t.s.numGC > 0 {
+		t.setCell(Pointer{Obj: p.Obj, Off: p.Off + off}, 0, uint64(t.s.forcedGCAt))
+	}
+	return nil, ctlNext
+}
 
 // nativeRuntimeDebugSetGCPercent is runtime/debug.SetGCPercent.
 func nativeRuntimeDebugSetGCPercent(t *thread, args []Value) (Value, ctl) { return 100, ctlNext }

@@ -57,6 +57,13 @@ type State struct {
 	// bubbles counts the synctest.Run calls in progress (synctest.go):
 	// while one is, time passes as in a bubble whatever the time model.
 	bubbles int
+	// numGC counts the collections the program forced (runtime.GC), which
+	// runtime.ReadMemStats and runtime/debug.ReadGCStats report
+	// (natives_runtime_stats.go); the VM itself never collects in a way
+	// the program can see.
+	numGC uint32
+	// forcedGCAt is the wall time (ns) of the last runtime.GC
+	forcedGCAt int64
 
 	choices []Choice // computed on demand
 	hash    uint64

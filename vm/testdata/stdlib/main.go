@@ -434,6 +434,17 @@ var cases = map[string]func(){
 		fmt.Println(a != b, n < 10, runtime_nanotime()-t0 >= int64(time.Millisecond), (s1-s0)*1e9+int64(ns1-ns0) >= int64(time.Millisecond))
 	},
 	"pagesize": func() { fmt.Println(os.Getpagesize()) }, // a constant of the machine, not the OS boundary (ristretto)
+	"gc-forced": func() { // collections forced by runtime.GC are counted (rcrowley/go-metrics)
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		n0 := m.NumGC
+		runtime.GC()
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		var s debug.GCStats
+		debug.ReadGCStats(&s)
+		fmt.Println(m.NumGC-n0, m.NumForcedGC >= 2, m.LastGC > 0, s.NumGC >= 2, len(s.Pause) >= 2, s.LastGC.UnixNano() == int64(m.LastGC))
+	},
 	"gcstats": func() { // before the first collection, and without cgo calls (rcrowley/go-metrics)
 		var s debug.GCStats
 		s.PauseQuantiles = make([]time.Duration, 5)
