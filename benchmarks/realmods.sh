@@ -10,7 +10,8 @@
 # Env: OUT (directory for the raw JSON; default a temporary directory);
 # SET=extra runs a second set of modules instead (fetched in session 6 to
 # look for false alarms on code gmc had never seen), SET=new a third
-# (session 7), SET=s8 a fourth (session 8), SET=all every set. Modules
+# (session 7), SET=s8 a fourth (session 8), SET=s9 a fifth (session 9), SET=all
+# every set. Modules
 # without a go.mod, or whose go.mod misses a requirement, are resolved
 # from the module cache only (GOPROXY=file://.../cache/download).
 # A module missing from the module cache is skipped with a message; fetch one
@@ -91,11 +92,24 @@ S8="github.com/thejerf/suture/v4@v4.0.6 \
 	github.com/reugn/go-quartz@v0.15.2 \
 	github.com/hashicorp/golang-lru@v1.0.2 \
 	github.com/cenkalti/backoff/v5@v5.0.3"
+S9="github.com/failsafe-go/failsafe-go@v0.9.8 \
+	go.uber.org/multierr@v1.11.0 \
+	github.com/valyala/bytebufferpool@v1.0.0 \
+	github.com/oklog/ulid/v2@v2.1.2 \
+	github.com/rs/xid@v1.6.0 \
+	github.com/puzpuzpuz/xsync/v4@v4.5.0 \
+	github.com/hashicorp/go-multierror@v1.1.1 \
+	go.uber.org/zap@v1.28.0 \
+	github.com/rs/zerolog@v1.35.1 \
+	github.com/google/uuid@v1.6.0 \
+	github.com/hashicorp/go-immutable-radix@v1.3.1 \
+	github.com/google/btree@v1.1.3"
 case "${SET:-base}" in
 new) LIST=$NEW ;;
 s8) LIST=$S8 ;;
+s9) LIST=$S9 ;;
 extra) LIST=$EXTRA ;;
-all) LIST="$BASE $EXTRA $NEW $S8" ;;
+all) LIST="$BASE $EXTRA $NEW $S8 $S9" ;;
 *) LIST=$BASE ;;
 esac
 CACHEPROXY="file://$MOD/cache/download"

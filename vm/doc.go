@@ -150,7 +150,12 @@
 // functions, last first, also after t.FailNow or t.SkipNow; t.Run runs a
 // subtest the same way on a goroutine of its own and waits for it, and a
 // subtest that calls t.Parallel runs once its parent's function returned,
-// concurrently with its parallel siblings (testing_parallel.go).
+// concurrently with its parallel siblings (testing_parallel.go). Without
+// a TestMain the program sees goroutines as go test shows them: goroutine 1
+// is go test's main goroutine, waiting in testing.(*T).Run (runtime.Stack
+// with all set prints it, runtime.NumGoroutine counts it), the VM's
+// goroutine N has id N+1, and a test's stack ends in testing.tRunner,
+// "created by testing.(*T).Run" (State.goID).
 // testing/synctest runs from its source over bubbles (synctest.go): the
 // goroutines started inside share a clock that starts at 2000-01-01 UTC
 // and passes only when they are durably blocked, synctest.Wait, and Go's

@@ -20,6 +20,12 @@ type testState struct {
 	run *ssa.Function
 	// subNames counts the subtest names given so far (testing_names.go)
 	subNames map[string]int
+	// tRunner: the test runs as go test runs it without TestMain, on a
+	// goroutine of its own while go test's main goroutine waits in
+	// testing.(*T).Run; the program sees goroutine ids as go test's
+	// (State.goID) and that main goroutine in runtime.Stack and
+	// runtime.NumGoroutine.
+	tRunner bool
 }
 
 type fuzzState struct {
@@ -43,6 +49,7 @@ func (m *Machine) callEntry(t *thread, e Entry, b *frame) ctl {
 		tp := t.alloc(m.types.get(pt.Elem()))
 		t.share(tp)
 		t.g.setStart("testing.tRunner")
+		t.s.test.tRunner = true
 		return t.runTest(b, m.funcValue(e.Fn), tp, func(*thread) Value { return nil })
 	}
 	t.g.setStart(runtimeFuncName(e.Fn))

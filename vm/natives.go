@@ -173,6 +173,9 @@ func nativeRuntimeNumGoroutine(t *thread, args []Value) (Value, ctl) {
 			n++
 		}
 	}
+	if t.s.test != nil && t.s.test.tRunner {
+		n++ // go test's main goroutine, waiting for the test (State.goID)
+	}
 	return n, ctlNext
 }
 

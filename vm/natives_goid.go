@@ -12,4 +12,7 @@ func init() {
 }
 
 // nativeGoidGet is github.com/petermattis/goid.Get.
-func nativeGoidGet(t *thread, args []Value) (Value, ctl) { return int64(t.g.id), ctlNext }
+func nativeGoidGet(t *thread, args []Value) (Value, ctl) {
+	t.s.idsSeen = true // the program sees goroutine ids (hash.go)
+	return int64(t.s.goID(t.g.id)), ctlNext
+}

@@ -224,8 +224,9 @@ func goroutineStack(g *goroutine, withRuntime bool) []stackPC {
 }
 
 // formatStack writes a goroutine's stack as runtime.Stack does.
-func (m *Machine) formatStack(b *strings.Builder, g *goroutine, status string, extra []string) {
-	b.WriteString("goroutine " + strconv.Itoa(g.id) + " [" + status + "]:\n")
+func (s *State) formatStack(b *strings.Builder, g *goroutine, status string, extra []string) {
+	m := s.m
+	b.WriteString("goroutine " + strconv.Itoa(s.goID(g.id)) + " [" + status + "]:\n")
 	for _, e := range extra {
 		b.WriteString(e)
 	}
@@ -254,11 +255,42 @@ func (m *Machine) formatStack(b *strings.Builder, g *goroutine, status string, e
 		}
 		b.WriteString(fr.fn + "\n\t" + fr.file + ":" + strconv.Itoa(fr.line) + "\n")
 	}
+	if g.start() == "testing.tRunner" && s.test != nil && s.test.tRunner {
+		// a test's goroutine, started by testing.(*T).Run: go test's
+		// main goroutine (1) for the test itself, its parent for a subtest
+		parent := 1
+		if !g.entry && g.origin != nil {
+			parent = s.goID(g.origin.parent)
+		}
+		b.WriteString("testing.tRunner(...)\n\t" + stdFuncFile("testing.tRunner") + "\n")
+		b.WriteString("created by testing.(*T).Run in goroutine " + strconv.Itoa(parent) + "\n\t" + stdFuncFile("testing.(*T).Run") + "\n")
+		return
+	}
 	if o := g.origin; o != nil && o.createdAt.Fn != nil && !g.entry {
 		l := o.createdAt
 		p := m.prog.Fset.Position(stackPos(l))
-		b.WriteString("created by " + runtimeFuncName(l.Fn) + " in goroutine " + strconv.Itoa(o.parent) + "\n\t" + p.Filename + ":" + strconv.Itoa(p.Line) + "\n")
+		b.WriteString("created by " + runtimeFuncName(l.Fn) + " in goroutine " + strconv.Itoa(s.goID(o.parent)) + "\n\t" + p.Filename + ":" + strconv.Itoa(p.Line) + "\n")
 	}
+}
+
+// goID is the id the program sees for goroutine id: under a test run as
+// go test runs it (testState.tRunner), goroutine 1 is go test's main
+// goroutine, waiting in testing.(*T).Run, and the VM's goroutine N is N+1.
+func (s *State) goID(id int) int {
+	if s.test != nil && s.test.tRunner {
+		return id + 1
+	}
+	return id
+}
+
+// testMainStack is the stack of go test's main goroutine while a test runs
+// (runtime.Stack with all set shows it, goleak's filters recognize it).
+func testMainStack(b *strings.Builder) {
+	b.WriteString("goroutine 1 [chan receive]:\n")
+	for _, name := range []string{"testing.(*T).Run", "testing.runTests.func1", "testing.tRunner", "testing.runTests", "testing.(*M).Run"} {
+		b.WriteString(name + "(...)\n\t" + stdFuncFile(name) + "\n")
+	}
+	b.WriteString("main.main()\n\t_testmain.go:1\n")
 }
 
 // blockedFrames are the frames Go shows above a goroutine blocked in a
@@ -326,8 +358,12 @@ func stdFuncFile(name string) string {
 func (t *thread) stackText(all bool, extra ...string) string {
 	t.s.idsSeen = true // the text names goroutines by id (hash.go)
 	var b strings.Builder
-	t.m.formatStack(&b, t.g, "running", extra)
+	t.s.formatStack(&b, t.g, "running", extra)
 	if all {
+		if t.s.test != nil && t.s.test.tRunner {
+			b.WriteByte('\n')
+			testMainStack(&b)
+		}
 		for _, g := range t.s.gs {
 			if g == t.g || g.id == t.g.id || g.status == gDead {
 				continue
@@ -337,7 +373,7 @@ func (t *thread) stackText(all bool, extra ...string) string {
 				status = g.wait.reason
 			}
 			b.WriteByte('\n')
-			t.m.formatStack(&b, g, status, nil)
+			t.s.formatStack(&b, g, status, nil)
 		}
 	}
 	return b.String()

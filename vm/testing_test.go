@@ -35,6 +35,7 @@ func TestTestingRunner(t *testing.T) {
 		{"TestParallelAfterParent", ""},
 		{"TestDeadlineAndAttr", ""},
 		{"TestSubtestNames", ""},
+		{"TestGoroutinesAsGoTest", ""},
 		{"TestFailParallelAfterDefer", "--- FAIL: TestFailParallelAfterDefer\n    testing_test.go:99: closed before the parallel subtest ran"},
 	} {
 		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })
