@@ -35,6 +35,7 @@ func TestOSFiles(t *testing.T) {
 		{"TestSetenv", ""},
 		{"TestEnvFromHost", ""},
 		{"TestLoadLocation", ""},
+		{"TestCurrentUser", ""},
 		{"TestReadBackFails", `read "written"`},
 	} {
 		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })
@@ -78,5 +79,23 @@ func TestOSInputsReplay(t *testing.T) {
 		if got := final.Err() != nil; got != c.want {
 			t.Errorf("%s: replay error %s, want an error: %v", c.name, errString(final.Err()), c.want)
 		}
+	}
+}
+
+// TestCurrentUserReplay: os/user.Current gives a replay the recorded user.
+func TestCurrentUserReplay(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "osfiles")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &vm.OSInputs{User: &vm.OSUser{Uid: "1", Gid: "1", Username: "replayed", HomeDir: "/home/replayed"}}
+	m := vm.New(prog, vm.Options{OSInputs: rec})
+	e, err := m.FindEntry("TestCurrentUser")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 1000})
+	if res.Verdict != guide.VerdictError || !strings.Contains(res.Final.Err().Msg, "user is replayed") {
+		t.Fatalf("verdict %s %s, want the recorded user", res.Verdict, errString(res.Final.Err()))
 	}
 }

@@ -8,8 +8,8 @@ import (
 )
 
 // The values a program reads from the operating system that are not files:
-// its environment, its executable's path, its working directory and host
-// name. A machine reads each from the host the first time a run asks and
+// its environment, its executable's path, its working directory, host
+// name and user (os/user.Current). A machine reads each from the host the first time a run asks and
 // then gives every run the same value; the values read are recorded in a
 // counterexample's trace (OSInputs) so that `gmc replay` on another host,
 // or with another environment, sees what the search saw.
@@ -22,6 +22,7 @@ type OSInputs struct {
 	Executable *string            `json:"executable,omitempty"`
 	Getwd      *string            `json:"getwd,omitempty"`
 	Hostname   *string            `json:"hostname,omitempty"`
+	User       *OSUser            `json:"user,omitempty"` // os/user.Current (natives_osuser.go)
 }
 
 // osInputs is a machine's record, safe for concurrent use (the states of
@@ -42,7 +43,7 @@ func newOSInputs(from *OSInputs) *osInputs {
 		r.in.Env[k] = v
 	}
 	r.in.Environ = append([]string(nil), from.Environ...)
-	r.in.Executable, r.in.Getwd, r.in.Hostname = from.Executable, from.Getwd, from.Hostname
+	r.in.Executable, r.in.Getwd, r.in.Hostname, r.in.User = from.Executable, from.Getwd, from.Hostname, from.User
 	return r
 }
 
@@ -50,11 +51,11 @@ func newOSInputs(from *OSInputs) *osInputs {
 func (r *osInputs) snapshot() *OSInputs {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if len(r.in.Env) == 0 && r.in.Environ == nil && r.in.Executable == nil && r.in.Getwd == nil && r.in.Hostname == nil {
+	if len(r.in.Env) == 0 && r.in.Environ == nil && r.in.Executable == nil && r.in.Getwd == nil && r.in.Hostname == nil && r.in.User == nil {
 		return nil
 	}
 	c := &OSInputs{Env: map[string]*string{}, Environ: append([]string(nil), r.in.Environ...),
-		Executable: r.in.Executable, Getwd: r.in.Getwd, Hostname: r.in.Hostname}
+		Executable: r.in.Executable, Getwd: r.in.Getwd, Hostname: r.in.Hostname, User: r.in.User}
 	for k, v := range r.in.Env {
 		c.Env[k] = v
 	}

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"io/ioutil"
 	"os"
+	"os/user"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -197,5 +198,21 @@ func TestLoadLocation(t *testing.T) {
 	}
 	if got := time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC).In(loc).Format("15:04 MST"); got != "14:00 CEST" {
 		t.Fatalf("noon UTC in Berlin: %s", got)
+	}
+}
+
+// TestCurrentUser: os/user.Current is the host's user (recorded); a
+// replay given a recorded user named "replayed" fails here.
+func TestCurrentUser(t *testing.T) {
+	u, err := user.Current()
+	if err != nil {
+		t.Skip("no current user on this host:", err)
+	}
+	again, err := user.Current()
+	if err != nil || *again != *u || u.Uid == "" || u.HomeDir == "" {
+		t.Fatalf("user.Current: %+v then %+v, %v", u, again, err)
+	}
+	if u.Username == "replayed" {
+		t.Fatalf("user is %s", u.Username)
 	}
 }
