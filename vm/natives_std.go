@@ -357,8 +357,30 @@ func init() {
 // nativeRuntimePprofProfiles is runtime/pprof.Profiles.
 func nativeRuntimePprofProfiles(t *thread, args []Value) (Value, ctl) { return Slice{}, ctlNext }
 
-// nativeRuntimePprofProfileCount is (*runtime/pprof.Profile).Count.
-func nativeRuntimePprofProfileCount(t *thread, args []Value) (Value, ctl) { return 0, ctlNext }
+// pprofThreads is the count of the threadcreate profile: the threads a Go
+// process has created, at least its main thread, the sysmon thread and one
+// per further P (the VM's GOMAXPROCS is 2), a constant of the machine
+// like its page size.
+const pprofThreads = 3
+
+// nativeRuntimePprofProfileCount is (*runtime/pprof.Profile).Count: the
+// goroutine profile counts the goroutines runtime.NumGoroutine counts,
+// threadcreate the machine's threads (pprofThreads); the other predefined
+// profiles, and profiles of the program's own (Add is not recorded), have
+// no records.
+func nativeRuntimePprofProfileCount(t *thread, args []Value) (Value, ctl) {
+	p := ptrArg(args[0])
+	if p.Obj == 0 {
+		return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	}
+	switch name, _ := t.cell(p, 0).(string); name {
+	case "goroutine":
+		return nativeRuntimeNumGoroutine(t, nil)
+	case "threadcreate":
+		return pprofThreads, ctlNext
+	}
+	return 0, ctlNext
+}
 
 // nativeRuntimePprofProfileAdd is (*runtime/pprof.Profile).Add.
 func nativeRuntimePprofProfileAdd(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }

@@ -125,6 +125,7 @@ false <nil> context.Background true
 0 pfx: 
 `, ""},
 	{"pprof", `goroutine <nil> true
+true true
 in Do
 `, ""},
 	{"time-source", `2021-06-17 09:10:00 +0000 UTC 1623921000 2021 Thursday 2021-07-17T09:10:00Z

@@ -342,6 +342,8 @@ var cases = map[string]func(){
 	"pprof": func() {
 		p := pprof.Lookup("goroutine")
 		fmt.Println(p.Name(), p.WriteTo(io.Discard, 1), pprof.Lookup("nosuchprofile") == nil)
+		// the goroutine profile counts the goroutines, threadcreate at least one thread (rcrowley/go-metrics)
+		fmt.Println(p.Count() == runtime.NumGoroutine(), pprof.Lookup("threadcreate").Count() >= 1)
 		pprof.Do(context.Background(), pprof.Labels("k", "v"), func(context.Context) { fmt.Println("in Do") })
 	},
 	"alloc-limit": func() { fmt.Println(len(make([]byte, 10<<20))) },
