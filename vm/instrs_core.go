@@ -62,8 +62,8 @@ func (c *compiler) instr(in ssa.Instruction) op {
 		st := c.rt(in.X.Type().Underlying().(*types.Pointer).Elem())
 		off := int32(st.Fields[in.Field])
 		x, dst := c.reg(in.X), c.reg(in)
-		if in.Field > 0 && (headerShaped(st.T.Underlying().(*types.Struct)) || ifaceShaped(st.T.Underlying().(*types.Struct))) {
-			field := in.Field
+		if sst := st.T.Underlying().(*types.Struct); wordIndex(sst, in.Field) > 0 && (headerShaped(sst) || ifaceShaped(sst)) {
+			field := wordIndex(sst, in.Field) // the field's word (protobuf's ifaceHeader starts with a `_ [0]any`)
 			return func(t *thread, fr *frame) ctl {
 				p, ok := fr.regs[x].(Pointer)
 				if !ok {

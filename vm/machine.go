@@ -329,6 +329,7 @@ func (m *Machine) allocGlobals() {
 		if rt.Size <= maxObjectCells {
 			o.Cells = cellsOf(rt) // larger globals have no cells: using them stops the run
 		}
+		m.initEmbed(g, o)
 		id := m.base.alloc(o, 0)
 		m.globals[g] = Pointer{Obj: id}
 		m.allGlobals = append(m.allGlobals, id)

@@ -76,10 +76,10 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 	if rt.Agg && rt.Size == 2 && int(p.Off) < len(o.Cells) {
 		if x, ok := o.Cells[p.Off].(Iface); ok && isStructOf(rt, ifaceShaped) {
 			// *(*iface)(unsafe.Pointer(&x)): the interface's words (unsafeiface.go)
-			if !emptyIfaceCell(o, p) || basicKindOf(rt.T.Underlying().(*types.Struct).Field(0).Type()) != types.Uintptr {
+			if !emptyIfaceCell(o, p) {
 				return t.unsupported(fr, "the words of an interface value as "+rt.String()+" (memory reinterpreted through unsafe.Pointer)")
 			}
-			fr.regs[dst] = []Value{typeAddr(x.T), dataWord(x)}
+			fr.regs[dst] = []Value{t.typeWord(x.T, ifaceWordKind(rt)), dataWord(x)}
 			return ctlNext
 		}
 		if x, ok := o.Cells[p.Off].(string); ok && isStringHeader(rt) {
@@ -127,13 +127,14 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 			}
 		case Iface:
 			if _, ok := rt.T.Underlying().(*types.Interface); !ok { // an interface's type word read through unsafe (unsafeiface.go)
-				if !isUintptr(rt.T) {
+				k := basicKindOf(rt.T)
+				if k != types.Uintptr && k != types.UnsafePointer {
 					return t.unsupported(fr, "an interface's type word read as "+rt.String()+" (memory reinterpreted through unsafe.Pointer)")
 				}
 				if !emptyIfaceCell(o, p) {
 					return t.unsupported(fr, "the words of a non-empty interface value (memory reinterpreted through unsafe.Pointer)")
 				}
-				v = typeAddr(x.T)
+				v = t.typeWord(x.T, k)
 			}
 		}
 		fr.regs[dst] = v

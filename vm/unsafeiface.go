@@ -62,13 +62,56 @@ func (d ifaceData) hashInto(h *hasher) {
 }
 
 // ifaceShaped reports whether st is laid out as an interface's two words:
-// a uintptr or unsafe.Pointer, then an unsafe.Pointer.
+// a uintptr or unsafe.Pointer, then an unsafe.Pointer (fields of size
+// zero, such as protobuf's alignment field `_ [0]any`, aside).
 func ifaceShaped(st *types.Struct) bool {
-	if st.NumFields() != 2 {
+	words := wordFields(st)
+	if len(words) != 2 {
 		return false
 	}
-	k0, k1 := basicKindOf(st.Field(0).Type()), basicKindOf(st.Field(1).Type())
+	k0, k1 := basicKindOf(words[0].Type()), basicKindOf(words[1].Type())
 	return (k0 == types.Uintptr || k0 == types.UnsafePointer) && k1 == types.UnsafePointer
+}
+
+// wordFields are the fields of st that are not arrays of length zero.
+func wordFields(st *types.Struct) []*types.Var {
+	var out []*types.Var
+	for i := 0; i < st.NumFields(); i++ {
+		if a, ok := st.Field(i).Type().Underlying().(*types.Array); ok && a.Len() == 0 {
+			continue
+		}
+		out = append(out, st.Field(i))
+	}
+	return out
+}
+
+// wordIndex is the word of st that field i starts: the number of fields
+// before it that are not arrays of length zero.
+func wordIndex(st *types.Struct, i int) int {
+	n := 0
+	for j := 0; j < i; j++ {
+		if a, ok := st.Field(j).Type().Underlying().(*types.Array); !ok || a.Len() != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// ifaceWordKind is the kind of the type word of rt, a struct shaped as
+// an interface's words (ifaceShaped).
+func ifaceWordKind(rt *RType) types.BasicKind {
+	return basicKindOf(wordFields(rt.T.Underlying().(*types.Struct))[0].Type())
+}
+
+// typeWord is the type word of an empty interface holding a value of
+// type rt, read as a value of kind k: typeAddr's number as a uintptr, or
+// as an unsafe.Pointer that names no variable (protobuf's
+// protoreflect.typeOf compares them; reading through one is unsupported).
+func (t *thread) typeWord(rt *RType, k types.BasicKind) Value {
+	if k == types.UnsafePointer {
+		return t.pointerOfAddr(typeAddr(rt))
+	}
+	return typeAddr(rt)
 }
 
 // emptyIfaceCell reports whether cell p of o is a variable of an empty

@@ -25,6 +25,7 @@ var unsafeCases = []struct {
 	{"unsafe-add", "true true true\n", ""},
 	{"unsafe-add-mid", "", "unsupported: a load through address 0x"},
 	{"typehash", "true true true false true\n42 true true\n", ""},
+	{"type-word-pointer", "true true true true true true\n", ""},
 	{"typehash-unhashable", "runtime error: hash of unhashable type []int\n", ""},
 	{"sizeof-generic", "1 32 96 16 8 1\n", ""},
 	{"wild-pointer", "4 true\nruntime error: unsafe.Slice: len out of range\n", ""},

@@ -48,7 +48,7 @@ var interpreted = map[string]bool{
 	"crypto": true, "crypto/internal/boring": true, "crypto/sha256": true, "crypto/internal/fips140/sha256": true, "crypto/internal/fips140deps/byteorder": true,
 	"crypto/sha512": true, "crypto/internal/fips140/sha512": true, "crypto/md5": true, "crypto/sha1": true,
 	"encoding/base64": true, "encoding": true, "encoding/json": true, "time": true, "math/big": true, "hash/crc32": true, "encoding/binary": true, "testing/synctest": true,
-	"log/slog": true, "log/slog/internal": true, "log/slog/internal/buffer": true, "log/internal": true,
+	"embed": true, "log/slog": true, "log/slog/internal": true, "log/slog/internal/buffer": true, "log/internal": true,
 	// the GoKer kernels and leak patterns that ship with Go (DESIGN §6)
 	"runtime/testdata/testgoroutineleakprofile":       true,
 	"runtime/testdata/testgoroutineleakprofile/goker": true,
@@ -92,6 +92,10 @@ type Program struct {
 
 	stripped map[string]bool // GOROOT packages whose function bodies were removed
 
+	// Embeds are the contents of the //go:embed variables outside GOROOT,
+	// keyed "pkgpath.Name" (embed.go).
+	Embeds map[string]*Embed
+
 	// Memo lets packages that build on a Program keep derived data with
 	// it (for example the VM's initial heap), freed with the Program.
 	Memo sync.Map
@@ -127,7 +131,7 @@ func Load(cfg Config) (*Program, error) {
 	goroot := filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
 	pcfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+			packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles,
 		Tests: true,
 		Dir:   dir,
 		// the pure-Go fallbacks of assembly-backed packages
@@ -198,6 +202,7 @@ func Load(cfg Config) (*Program, error) {
 		p.Module = m.Path
 	}
 	nameFiles(p)
+	p.Embeds = findEmbeds(roots)
 	return p, nil
 }
 

@@ -114,6 +114,18 @@ var cases = map[string]func(){
 		var nilv any
 		fmt.Println(*(*int)(w.word), (*iface)(unsafe.Pointer(&nilv)).typ == 0, w.typ != 0)
 	},
+	"type-word-pointer": func() { // google.golang.org/protobuf's protoreflect.typeOf: the type word as an unsafe.Pointer
+		type ifaceHeader struct {
+			_    [0]any
+			Type unsafe.Pointer
+			Data unsafe.Pointer
+		}
+		typeOf := func(t any) unsafe.Pointer { return (*ifaceHeader)(unsafe.Pointer(&t)).Type }
+		words := func(t any) ifaceHeader { return *(*ifaceHeader)(unsafe.Pointer(&t)) }
+		x := new(int)
+		fmt.Println(typeOf(nil) == nil, typeOf(1) == typeOf(2), typeOf(1) != typeOf(""), typeOf(x) == typeOf(new(int)),
+			words(x).Data == unsafe.Pointer(x), words("s").Type == typeOf(""))
+	},
 	"typehash-unhashable": func() { // as Go: a runtime error
 		defer func() { fmt.Println(recover()) }()
 		hi := defaultHasher[any]()

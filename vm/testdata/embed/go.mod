@@ -1,0 +1,3 @@
+module embedtest
+
+go 1.26
