@@ -458,7 +458,7 @@ func (s *State) Hash() uint64 {
 	if s.race != nil {
 		h.raceSummary()
 	}
-	s.hashWork = len(h.queue) + len(s.gs) + h.work
+	s.hashWork = int32(min(len(h.queue)+len(s.gs)+h.work, math.MaxInt32))
 	// the goroutines that spin in this very state (see time.go): time
 	// passes in it when they are all that can run
 	for _, g := range s.gs {
@@ -477,7 +477,7 @@ func (s *State) Hash() uint64 {
 // state.
 func (s *State) HashWork() int {
 	s.Hash()
-	return s.hashWork
+	return int(s.hashWork)
 }
 
 // contentHash returns the hash of the program's state without the spin
