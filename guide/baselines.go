@@ -5,15 +5,19 @@ import "github.com/gmc-go/gmc/vm"
 // dfs is stateful depth-first search; with shuffle, the successors of each
 // state are explored in a random order (randomized DFS).
 func (se *searcher) dfs(root *vm.State, shuffle bool) Result {
+	// The path is the stack: each frame records the choice that reached
+	// it, and the path of a counterexample is built from them when one is
+	// found (no path node a state).
 	type frame struct {
-		s     *vm.State
-		path  *pathNode
-		order []int // the choices in the order to explore (nil: 0, 1, …)
-		n     int   // the number of choices
-		next  int
+		s      *vm.State
+		order  []int // the choices in the order to explore (nil: 0, 1, …)
+		n      int   // the number of choices
+		next   int
+		choice int // the choice of the frame below that reached s
+		depth  int
 	}
 	visited := map[uint64]bool{root.Hash(): true}
-	mk := func(s *vm.State, p *pathNode) frame {
+	mk := func(s *vm.State, choice, depth int) frame {
 		n := len(s.Choices())
 		var order []int
 		if shuffle {
@@ -23,18 +27,18 @@ func (se *searcher) dfs(root *vm.State, shuffle bool) Result {
 			}
 			se.rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
 		}
-		return frame{s: s, path: p, order: order, n: n}
+		return frame{s: s, order: order, n: n, choice: choice, depth: depth}
 	}
 	if isError(root) {
 		return se.result(VerdictError, root, &pathNode{})
 	}
-	stack := []frame{mk(root, &pathNode{})}
+	stack := []frame{mk(root, 0, 0)}
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
-		if se.stop(top.path.depth) {
+		if se.stop(top.depth) {
 			return se.result(VerdictUnknown, nil, nil)
 		}
-		if top.next >= top.n || top.path.depth >= se.cfg.MaxDepth {
+		if top.next >= top.n || top.depth >= se.cfg.MaxDepth {
 			if top.next < top.n {
 				se.bounded = true
 			}
@@ -50,15 +54,19 @@ func (se *searcher) dfs(root *vm.State, shuffle bool) Result {
 		}
 		top.next++
 		n := se.step(top.s, i)
-		if visited[n.Hash()] {
+		h := n.Hash()
+		if visited[h] {
 			continue
 		}
-		visited[n.Hash()] = true
-		p := top.path.child(i)
+		visited[h] = true
 		if isError(n) {
-			return se.result(VerdictError, n, p)
+			p := &pathNode{}
+			for _, f := range stack[1:] {
+				p = p.child(f.choice)
+			}
+			return se.result(VerdictError, n, p.child(i))
 		}
-		stack = append(stack, mk(n, p))
+		stack = append(stack, mk(n, i, top.depth+1))
 	}
 	if se.bounded {
 		return se.result(VerdictUnknown, nil, nil)

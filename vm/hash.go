@@ -122,7 +122,7 @@ const (
 // c is the walk of the roots' closure of this state (nil: none).
 func (s *State) canonicalOrder(c *rootsWalk, roots []ObjID, t *numbering) ([]*goroutine, []*gsum) {
 	n := len(s.gs)
-	t.gs, t.sums = reuse(t.gs, n), reuse(t.sums, n)
+	t.gs, t.sums = reuseDirty(t.gs, n), reuseDirty(t.sums, n) // (written whole below)
 	gs, sums := t.gs, t.sums
 	copy(gs, s.gs)
 	if s.idsSeen {
@@ -132,7 +132,7 @@ func (s *State) canonicalOrder(c *rootsWalk, roots []ObjID, t *numbering) ([]*go
 		}
 		return gs, sums
 	}
-	t.ranks = reuse(t.ranks, n)
+	t.ranks = reuseDirty(t.ranks, n)
 	ranks := t.ranks
 	for i, g := range gs {
 		sums[i] = s.summary(g)
@@ -148,7 +148,7 @@ func (s *State) canonicalOrder(c *rootsWalk, roots []ObjID, t *numbering) ([]*go
 	}
 	// gs and sums in the order of ranks (ordered: the goroutines in
 	// State.gs order, the summaries by index there)
-	t.ordered = reuse(t.ordered, n)
+	t.ordered = reuseDirty(t.ordered, n)
 	copy(t.ordered, sums)
 	for i, r := range ranks {
 		gs[i], sums[i] = s.gs[r.at], t.ordered[r.at]
@@ -183,11 +183,26 @@ func sortRanks(ranks []goRank) {
 	}
 }
 
-// goRank is a goroutine's place in the canonical order (canonicalOrder).
+// goRank is a goroutine's place in the canonical order (canonicalOrder):
+// 16 bytes, moved by the sort of every hash (a run of twins' places in
+// the rest of the state are kept apart: twinKey).
 type goRank struct {
-	key, first, refs uint64
-	id               int32
-	at               int32 // index in State.gs (by id)
+	key uint64
+	id  int32
+	at  int32 // index in State.gs (by id)
+}
+
+// twinKey orders twins (orderTwins): where each first appears in the rest
+// of the state, then the objects of it they reference.
+type twinKey struct{ first, refs uint64 }
+
+// reuseDirty is reuse without clearing: for buffers the caller overwrites
+// whole.
+func reuseDirty[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n, n+n/4)
+	}
+	return buf[:n]
 }
 
 // reuse returns buf resized to n zero elements, reallocated only if it
@@ -236,6 +251,8 @@ func (s *State) orderTwins(t *numbering, c *rootsWalk, roots []ObjID, ranks []go
 		p.obj(tm.id)
 	}
 	p.drain()
+	t.twinKeys = reuseDirty(t.twinKeys, len(ranks)) // (by index in State.gs; set for each twin)
+	keys := t.twinKeys
 	for i := 0; i < len(ranks); {
 		j := i + 1
 		for j < len(ranks) && ranks[j].key == ranks[i].key {
@@ -243,20 +260,20 @@ func (s *State) orderTwins(t *numbering, c *rootsWalk, roots []ObjID, ranks []go
 		}
 		if j-i > 1 {
 			run := ranks[i:j]
-			for k := range run {
-				r := &run[k]
-				r.first = math.MaxUint64
+			for _, r := range run {
+				k := twinKey{first: math.MaxUint64, refs: refsKey(sums[r.at], p)}
 				if f, ok := p.first.get(int(r.id)); ok {
-					r.first = uint64(f)
+					k.first = uint64(f)
 				}
-				r.refs = refsKey(sums[r.at], p)
+				keys[r.at] = k
 			}
 			slices.SortFunc(run, func(a, b goRank) int {
+				ka, kb := &keys[a.at], &keys[b.at]
 				switch {
-				case a.first != b.first:
-					return cmp.Compare(a.first, b.first)
-				case a.refs != b.refs:
-					return cmp.Compare(a.refs, b.refs)
+				case ka.first != kb.first:
+					return cmp.Compare(ka.first, kb.first)
+				case ka.refs != kb.refs:
+					return cmp.Compare(ka.refs, kb.refs)
 				}
 				return cmp.Compare(a.id, b.id)
 			})
@@ -458,7 +475,7 @@ func (s *State) Hash() uint64 {
 	if s.race != nil {
 		h.raceSummary()
 	}
-	s.hashWork = len(h.queue) + len(s.gs) + h.work
+	s.hashWork = int32(min(len(h.queue)+len(s.gs)+h.work, math.MaxInt32))
 	// the goroutines that spin in this very state (see time.go): time
 	// passes in it when they are all that can run
 	for _, g := range s.gs {
@@ -477,7 +494,7 @@ func (s *State) Hash() uint64 {
 // state.
 func (s *State) HashWork() int {
 	s.Hash()
-	return s.hashWork
+	return int(s.hashWork)
 }
 
 // contentHash returns the hash of the program's state without the spin

@@ -123,15 +123,16 @@ type numbering struct {
 	stamp []uint32
 	num   []int32
 
-	queue   []ObjID      // hasher.queue
-	gs      []*goroutine // canonicalOrder's results
-	sums    []*gsum
-	ordered []*gsum
-	ranks   []goRank
-	twin    []bool        // orderTwins
-	gpos    []int32       // hasher.gpos
-	live    [][]clockPair // raceSummary
-	first   firstSeen     // orderTwins
+	queue    []ObjID      // hasher.queue
+	gs       []*goroutine // canonicalOrder's results
+	sums     []*gsum
+	ordered  []*gsum
+	ranks    []goRank
+	twinKeys []twinKey     // orderTwins
+	twin     []bool        // orderTwins
+	gpos     []int32       // hasher.gpos
+	live     [][]clockPair // raceSummary
+	first    firstSeen     // orderTwins
 	// roots is the table's last walk of the roots' closure (hash_roots.go)
 	roots *rootsWalk
 	own   owners // hasher.own's buffers

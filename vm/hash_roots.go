@@ -44,6 +44,10 @@ type rootsWalk struct {
 	// last checked (nil: not frozen then)
 	dirs    []*chunkDir
 	byChunk [][]int32 // the positions of the closure's objects in each chunk
+	// dirChunks lists, for each directory, its chunks that hold objects
+	// of the closure (a directory a transition wrote is checked only at
+	// those: most of its 16 chunks hold none)
+	dirChunks [][]int32
 	// mix is the subs hashed in order, valid when mixed (without gids)
 	mix   uint64
 	mixed bool
@@ -71,54 +75,20 @@ func (h *hasher) rootsClosure(roots []ObjID) *rootsWalk {
 	}
 	h.next = len(c.ids)
 	racedChanged := false
-	for ci := 0; ci < len(c.chunks); ci++ { // (byChunk may be longer, its tail empty)
-		if ci&(dirSize-1) == 0 {
-			// a directory that is the same frozen one holds the same
-			// chunks (a chunk is written only after its directory is
-			// copied): skip them
-			di := ci >> dirBits
-			if d := s.heap.dir(di); d != nil && d == c.dirs[di] {
-				ci += dirSize - 1
-				continue
-			}
-			c.dirs[di] = frozenDir(s.heap.dir(di), s)
-		}
-		pos := c.byChunk[ci]
-		if len(pos) == 0 {
+	for di, cd := range c.dirs {
+		// a directory that is the same frozen one holds the same chunks
+		// (a chunk is written only after its directory is copied): skip
+		// them
+		d := s.heap.dir(di)
+		if d != nil && d == cd {
 			continue
 		}
-		ch := s.heap.chunk(ci)
-		if ch == nil {
-			return h.rootsBuild(roots)
-		}
-		if ch == c.chunks[ci] {
-			continue
-		}
-		for _, i := range pos {
-			o := ch.objs[c.ids[i]&(chunkSize-1)]
-			if o == nil {
+		c.dirs[di] = frozenDir(d, s)
+		for _, ci32 := range c.dirChunks[di] {
+			if !h.rootsChunk(c, int(ci32), &racedChanged) {
 				return h.rootsBuild(roots)
 			}
-			if o == c.objs[i] {
-				continue
-			}
-			sub, refs, gids := h.objSub(o)
-			if len(h.queue) != len(c.ids) || !slices.Equal(refs, c.refs[i]) {
-				return h.rootsBuild(roots) // it references other objects
-			}
-			if sub != c.subs[i] {
-				c.subs[i], c.mixed = sub, false
-			}
-			if !slices.Equal(gids, c.gids[i]) {
-				c.gids[i], c.mixed = exact(gids), false
-				c.anyGids = c.anyGids || len(gids) > 0
-			}
-			if r := raced(o); r != c.isRaced[i] {
-				c.isRaced[i], racedChanged = r, true
-			}
-			c.objs[i] = frozenObj(o, s)
 		}
-		c.chunks[ci] = frozenChunk(ch, s)
 	}
 	if racedChanged {
 		c.raced = c.raced[:0]
@@ -130,6 +100,48 @@ func (h *hasher) rootsClosure(roots []ObjID) *rootsWalk {
 	}
 	h.raced = append(h.raced[:0], c.raced...)
 	return c
+}
+
+// rootsChunk checks the closure's objects in chunk ci of the heap (one
+// of a directory that changed) against the kept walk c, hashing again
+// those that changed; it reports false when the closure must be walked
+// again (an object is gone or references other objects than before).
+func (h *hasher) rootsChunk(c *rootsWalk, ci int, racedChanged *bool) bool {
+	s := h.s
+	pos := c.byChunk[ci]
+	ch := s.heap.chunk(ci)
+	if ch == nil {
+		return false
+	}
+	if ch == c.chunks[ci] {
+		return true
+	}
+	for _, i := range pos {
+		o := ch.objs[c.ids[i]&(chunkSize-1)]
+		if o == nil {
+			return false
+		}
+		if o == c.objs[i] {
+			continue
+		}
+		sub, refs, gids := h.objSub(o)
+		if len(h.queue) != len(c.ids) || !slices.Equal(refs, c.refs[i]) {
+			return false // it references other objects
+		}
+		if sub != c.subs[i] {
+			c.subs[i], c.mixed = sub, false
+		}
+		if !slices.Equal(gids, c.gids[i]) {
+			c.gids[i], c.mixed = exact(gids), false
+			c.anyGids = c.anyGids || len(gids) > 0
+		}
+		if r := raced(o); r != c.isRaced[i] {
+			c.isRaced[i], *racedChanged = r, true
+		}
+		c.objs[i] = frozenObj(o, s)
+	}
+	c.chunks[ci] = frozenChunk(ch, s)
+	return true
 }
 
 // sameRoots reports whether two lists of roots are equal (the same
@@ -207,6 +219,18 @@ func (h *hasher) rootsBuild(roots []ObjID) *rootsWalk {
 		c.num[id] = int32(i + 1)
 		ci := int(id >> chunkBits)
 		c.byChunk[ci] = append(c.byChunk[ci], int32(i))
+	}
+	for di := range c.dirChunks {
+		c.dirChunks[di] = c.dirChunks[di][:0]
+	}
+	for len(c.dirChunks) < len(c.dirs) {
+		c.dirChunks = append(c.dirChunks, nil)
+	}
+	for ci := range c.chunks {
+		if len(c.byChunk[ci]) > 0 {
+			di := ci >> dirBits
+			c.dirChunks[di] = append(c.dirChunks[di], int32(ci))
+		}
 	}
 	h.raced = append(h.raced, c.raced...)
 	h.rw = c

@@ -38,12 +38,18 @@ type Object struct {
 }
 
 func (o *Object) clone(epoch uint64) *Object {
-	c := *o
+	c := newObjCells(len(o.Cells))
+	cells := c.Cells
+	*c = *o
 	c.epoch = epoch
 	c.hcache = 0
 	c.race = nil
 	if o.Cells != nil {
-		c.Cells = append([]Value(nil), o.Cells...)
+		if cells == nil && len(o.Cells) > 0 {
+			cells = make([]Value, len(o.Cells))
+		}
+		copy(cells, o.Cells)
+		c.Cells = cells // (nil for none, as before)
 	}
 	if o.Map != nil {
 		c.Map = o.Map.clone()
@@ -60,7 +66,45 @@ func (o *Object) clone(epoch uint64) *Object {
 	if o.shadow != nil {
 		c.shadow = append([]*cellShadow(nil), o.shadow...)
 	}
-	return &c
+	return c
+}
+
+// Objects with their cells: a copy of an object of up to 4 cells is
+// allocated with them, in one object (a transition writes a variable or
+// two: their copies were 2 of the 15 allocations a state of a DFS).
+type (
+	objCells1 struct {
+		o Object
+		c [1]Value
+	}
+	objCells2 struct {
+		o Object
+		c [2]Value
+	}
+	objCells4 struct {
+		o Object
+		c [4]Value
+	}
+)
+
+// newObjCells returns a zero object with n zero cells, or with no cells
+// (nil) when n is 0 or more than 4.
+func newObjCells(n int) *Object {
+	switch {
+	case n == 1:
+		x := &objCells1{}
+		x.o.Cells = x.c[:]
+		return &x.o
+	case n == 2:
+		x := &objCells2{}
+		x.o.Cells = x.c[:]
+		return &x.o
+	case n == 3, n == 4:
+		x := &objCells4{}
+		x.o.Cells = x.c[:n:n]
+		return &x.o
+	}
+	return &Object{}
 }
 
 const chunkBits = 4

@@ -157,11 +157,11 @@ func (t *thread) jump(fr *frame, to *block, edge int) ctl {
 // receives the result in register res (-1: none). If advance, the caller
 // resumes after the current instruction.
 func (t *thread) pushFrame(fr *frame, cf *function, env, args []Value, res int, advance bool) *frame {
-	nf := &frame{epoch: t.s.epoch, fn: cf, caller: fr, block: cf.blocks[0], result: int32(res)}
+	nf := newFrame(cf.nregs)
+	nf.epoch, nf.fn, nf.caller, nf.block, nf.result = t.s.epoch, cf, fr, cf.blocks[0], int32(res)
 	if fr != nil {
 		nf.depth = fr.depth + 1
 	}
-	nf.regs = make([]Value, cf.nregs)
 	copy(nf.regs, cf.template)
 	for i, p := range cf.params {
 		nf.regs[p] = args[i]

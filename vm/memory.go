@@ -18,7 +18,21 @@ func (t *thread) alloc(rt *RType) Pointer {
 		return Pointer{Obj: t.m.zerobase} // all zero-size variables share one address
 	}
 	t.account(rt.Size)
-	id := t.s.heap.alloc(&Object{T: rt, Cells: cellsOf(rt)}, t.s.epoch)
+	var o *Object
+	switch { // with its cells, in one allocation (newObjCells)
+	case !rt.Agg:
+		o = newObjCells(1)
+		o.Cells[0] = rt.Zero()
+		o.T = rt
+	case len(rt.Zero().([]Value)) <= 4:
+		z := rt.Zero().([]Value)
+		o = newObjCells(len(z))
+		copy(o.Cells, z)
+		o.T = rt
+	default:
+		o = &Object{T: rt, Cells: cellsOf(rt)}
+	}
+	id := t.s.heap.alloc(o, t.s.epoch)
 	return Pointer{Obj: id}
 }
 

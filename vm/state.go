@@ -57,18 +57,11 @@ type State struct {
 	// bubbles counts the synctest.Run calls in progress (synctest.go):
 	// while one is, time passes as in a bubble whatever the time model.
 	bubbles int
-	// numGC counts the collections the program forced (runtime.GC), which
-	// runtime.ReadMemStats and runtime/debug.ReadGCStats report
-	// (natives_runtime_stats.go); the VM itself never collects in a way
-	// the program can see.
-	numGC uint32
 	// forcedGCAt is the wall time (ns) of the last runtime.GC
 	forcedGCAt int64
 
 	choices []Choice // computed on demand
 	hash    uint64
-	// hashWork is the size of the hash computation (HashWork)
-	hashWork int
 	// chash caches contentHash (valid while chashed; the state is being
 	// built until Step returns, so anything that changes it during
 	// finishStep clears chashed).
@@ -76,15 +69,23 @@ type State struct {
 	// probe is the goroutine whose transition is to be probed for
 	// spinning by finishStep (0: none), probeLong whether it had worked
 	// spinInstrs instructions without blocking (see time.go).
-	probe int
+	probe int32
 	// stepNowReads counts the clock readings of the transition being
 	// made (readNow); probeClock says the probed goroutine polled the
 	// clock (see time.go).
-	stepNowReads int
+	stepNowReads int32
 
-	// The flags (and lastGC) are packed here: a State is allocated at
-	// every transition (584 bytes with them spread, 512 packed: a smaller size class).
+	// The flags (and lastGC, numGC) are packed here: a State is allocated
+	// at every transition (584 bytes with them spread, 512 packed: a
+	// smaller size class, and the last one without a malloc header).
 	lastGC ObjID // heap.next at the last collection
+	// numGC counts the collections the program forced (runtime.GC), which
+	// runtime.ReadMemStats and runtime/debug.ReadGCStats report
+	// (natives_runtime_stats.go); the VM itself never collects in a way
+	// the program can see.
+	numGC uint32
+	// hashWork is the size of the hash computation (HashWork; saturated)
+	hashWork int32
 	// gsShared: gs is the parent state's slice (thaw shares it); it is
 	// copied before it is written (ownGs)
 	gsShared  bool
@@ -156,7 +157,9 @@ func (s *State) thaw() *State {
 	ns.choices = nil
 	ns.fp = nil
 	ns.hashed, ns.chashed, ns.sealed = false, false, false
-	ns.gorder = nil
+	// ns.gorder stays the parent's until Hash sets it (nothing reads it
+	// before: GoRank hashes first), so that setRanks can keep it when the
+	// order is the same
 	ns.probe, ns.probeLong, ns.probeClock, ns.stepNowReads = 0, false, false, 0
 	ns.evOwn = false
 	if s.race != nil {
@@ -190,11 +193,27 @@ func (s *State) GoRank(id int) int {
 }
 
 // setRanks records the canonical order of the goroutines (GoRank).
+// The slice is never written once set: a state keeps its parent's when
+// the order is the same (most transitions change no rank: one allocation
+// a state saved).
 func (s *State) setRanks(order []*goroutine) {
-	s.gorder = make([]int32, len(order))
-	for i, g := range order {
-		s.gorder[i] = int32(g.id)
+	if len(s.gorder) == len(order) {
+		same := true
+		for i, g := range order {
+			if s.gorder[i] != int32(g.id) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return
+		}
 	}
+	gorder := make([]int32, len(order))
+	for i, g := range order {
+		gorder[i] = int32(g.id)
+	}
+	s.gorder = gorder
 }
 
 // DropRanks drops the state's record of the canonical order of its
@@ -418,7 +437,7 @@ func (m *Machine) step(s *State, ch Choice) *State {
 			ns.probeLong = true // it works without blocking (see time.go)
 		}
 		if t.polled || ns.probeLong || g.spin != nil && g.spin.probes > 0 {
-			ns.probe = g.id
+			ns.probe = int32(g.id)
 			ns.probeClock = t.polled && ns.stepNowReads >= clockPollReads
 		} else if g.spin != nil && g.spin.spinning {
 			si := *g.spin
@@ -450,7 +469,7 @@ func (s *State) finishStep() {
 		}
 	}
 	if s.probe != 0 && s.err == nil && !s.exited {
-		s.probeSpin(s.probe, s.probeLong, s.probeClock)
+		s.probeSpin(int(s.probe), s.probeLong, s.probeClock)
 	}
 	s.settle()
 	if g := s.m.opts.EntryGrace; g > 0 && s.entryDone && s.err == nil && !s.exited && s.depth-s.entryDepth >= g {

@@ -166,6 +166,7 @@ func runCheck(args []string) int {
 	if code != exitOK {
 		return code
 	}
+	settleHeap() // (gc.go)
 	progress := newProgressLine(os.Stderr, !f.json)
 	start := time.Now()
 	o, code, err := search(&f, l, targets, progress.update, f.timeline != "" || f.timelinePNG != "")
