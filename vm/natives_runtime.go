@@ -328,7 +328,7 @@ func (t *thread) stackText(all bool, extra ...string) string {
 	var b strings.Builder
 	t.m.formatStack(&b, t.g, "running", extra)
 	if all {
-		for _, g := range t.s.gs {
+		for g := range t.s.gs.all() {
 			if g == t.g || g.id == t.g.id || g.status == gDead {
 				continue
 			}

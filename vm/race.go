@@ -243,7 +243,7 @@ func (sh *cellShadow) orderedBefore(g int, vc vclock) bool {
 // main up to its first go statement thus leave no shadow for every later
 // state to carry and hash.
 func (t *thread) aloneForRace() bool {
-	return len(t.s.gs) == 1 && len(t.s.timers) == 0
+	return t.s.gs.len() == 1 && len(t.s.timers) == 0
 }
 
 // shadowIndex is the index in Object.shadow of the cell at offset off (a

@@ -29,7 +29,7 @@ func (ns *State) sanity(prev *State) {
 	fail := func(format string, args ...any) {
 		panic(&SanityError{Msg: fmt.Sprintf("after %s by goroutine %d at depth %d: ", ns.last.Op, ns.last.G, ns.depth) + fmt.Sprintf(format, args...)})
 	}
-	for _, g := range ns.gs {
+	for g := range ns.gs.all() {
 		if g == nil {
 			continue
 		}
@@ -63,7 +63,7 @@ func (ns *State) sanity(prev *State) {
 			}
 		}
 	})
-	for _, g := range ns.gs {
+	for g := range ns.gs.all() {
 		if g == nil || g.wake != nil {
 			continue
 		}
