@@ -33,7 +33,7 @@ func (ns *State) sanity(prev *State) {
 		if g == nil {
 			continue
 		}
-		if pg := prev.getG(g.id); pg != nil && !pg.vc.leq(g.vc) {
+		if pg := prev.getG(g.id); pg != nil && !pg.vc.leq(g.vc, ns.race) {
 			fail("the clock of goroutine %d went back: %v -> %v", g.id, pg.vc, g.vc)
 		}
 	}
@@ -42,7 +42,7 @@ func (ns *State) sanity(prev *State) {
 		if o.epoch == ns.epoch && len(o.clocks) > 0 {
 			if po := prev.heap.get(id); po != nil {
 				for off, vc := range po.clocks {
-					if !vc.leq(o.clocks[off]) {
+					if !vc.leq(o.clocks[off], ns.race) {
 						fail("the clock of synchronization address %d+%d went back", id, off)
 					}
 				}
@@ -95,10 +95,11 @@ func (ns *State) sanity(prev *State) {
 	}
 }
 
-// leq reports whether clock v is at most o, pointwise.
-func (v vclock) leq(o vclock) bool {
+// leq reports whether clock v is at most o, pointwise, but for the
+// entries of the goroutines r retired (which o may have dropped).
+func (v vclock) leq(o vclock, r *raceState) bool {
 	for g, c := range v {
-		if o[g] < c {
+		if o[g] < c && !r.isRetired(g) {
 			return false
 		}
 	}

@@ -87,7 +87,7 @@ func synctestRun(t *thread, args []Value) (Value, ctl) {
 	g.nstate = 0
 	t.s.bubbles--
 	if t.raceSyncEnabled() {
-		g.vc = t.myClock().join(g.bubbleVC)
+		g.vc = t.myClock().join(g.bubbleVC, t.s.race)
 	}
 	g.bubbleVC = nil
 	if !t.s.bubbleLive(g.id) {
@@ -125,11 +125,11 @@ func synctestWait(t *thread, args []Value) (Value, ctl) {
 	if t.raceSyncEnabled() {
 		vc := t.myClock()
 		if run := t.s.getG(g.bubble); run != nil {
-			vc = vc.join(run.bubbleVC)
+			vc = vc.join(run.bubbleVC, t.s.race)
 		}
 		for o := range t.s.gs.all() {
 			if o != g && o.bubble == g.bubble {
-				vc = vc.join(o.vc)
+				vc = vc.join(o.vc, t.s.race)
 			}
 		}
 		g.vc = vc
@@ -240,6 +240,6 @@ func (t *thread) bubbleExit(g *goroutine) {
 		return
 	}
 	if run := t.s.mutG(g.bubble); run != nil {
-		run.bubbleVC = run.bubbleVC.join(t.myClock())
+		run.bubbleVC = run.bubbleVC.join(t.myClock(), t.s.race)
 	}
 }
