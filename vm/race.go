@@ -316,8 +316,11 @@ func (t *thread) raceCell(sh *cellShadow, here access, write, atomic bool) (ns *
 		return sh, false // same read epoch: nothing new
 	}
 	ns = &cellShadow{w: sh.w}
+	if t.s.race.isRetired(ns.w.g) {
+		ns.w = access{} // (it can no longer race: raceState)
+	}
 	for _, r := range sh.reads {
-		if r.g != g.id {
+		if r.g != g.id && !t.s.race.isRetired(r.g) {
 			ns.reads = append(ns.reads, r)
 		}
 	}
