@@ -5,6 +5,8 @@
 # its verdict event of --json-stream, planning included, load not) and a
 # summary per package.
 # Usage: benchmarks/xsync_verdicts.sh [TIME_LIMIT]   (run from the repository root)
+# env:   GMC (a gmc binary to run instead of one built from ./cmd/gmc: two
+#        builds side by side at the same load)
 set -e
 limit=${1:-10s}
 src=$(go env GOMODCACHE)/golang.org/x/sync@v0.24.0
@@ -14,7 +16,11 @@ if [ ! -d "$src" ]; then
 fi
 dir=$(mktemp -d)
 cp -r "$src" "$dir/xsync" && chmod -R u+w "$dir/xsync"
-go build -o "$dir/gmc" ./cmd/gmc
+if [ -n "${GMC:-}" ]; then
+	cp "$GMC" "$dir/gmc"
+else
+	go build -o "$dir/gmc" ./cmd/gmc
+fi
 for p in errgroup semaphore singleflight; do
 	start=$(date +%s.%N)
 	(cd "$dir/xsync" && "$dir/gmc" check --json-stream --time-limit "$limit" "./$p" >"$dir/$p.json" 2>"$dir/$p.err") || true

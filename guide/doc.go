@@ -66,7 +66,8 @@
 // The default gmc check (guided, CheckConfig.Bounded) is a portfolio: each round of runTrial
 // runs the bounded exhaustive search first (its round of the budget above,
 // resumed from round to round; skipped in a round when it has taken more
-// than a third of the time so far), then the guided search along each trace
+// than a third of the time so far, three quarters when the guided search
+// has no trace set left to follow: nothingToChase), then the guided search along each trace
 // set and the fallback, so a small space gets its verdict at once and a
 // larger one the highest preemption bound completed when the time runs out.
 // With CheckConfig.Bounded (gmc check) the time limit covers planning: the

@@ -46,3 +46,25 @@ func TestFallbackRealTime(t *testing.T) {
 		t.Fatalf("replay: %v, %v", err, final.Err())
 	}
 }
+
+// TestNothingToChase: the bounded search's larger share (idleBoundedShare)
+// applies only when no trace set of the plan or of a prediction is left
+// to search.
+func TestNothingToChase(t *testing.T) {
+	done, open := &setRun{exhausted: true}, &setRun{}
+	for _, c := range []struct {
+		runs, pruns []*setRun
+		want        bool
+	}{
+		{nil, nil, true},
+		{[]*setRun{done}, nil, true},
+		{[]*setRun{done, done}, []*setRun{done}, true},
+		{[]*setRun{open}, nil, false},
+		{[]*setRun{done, open}, nil, false},
+		{nil, []*setRun{open}, false},
+	} {
+		if got := nothingToChase(c.runs, c.pruns); got != c.want {
+			t.Errorf("nothingToChase(%d sets, %d predicted) = %v, want %v", len(c.runs), len(c.pruns), got, c.want)
+		}
+	}
+}

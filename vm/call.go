@@ -213,8 +213,7 @@ func (t *thread) spawn(fr *frame, cl *Closure, args []Value, start string) *goro
 	}
 	g := &goroutine{epoch: s.epoch, id: s.nextG, status: gRunnable, origin: o, bubble: t.g.bubble, wallBase: t.g.wallBase}
 	s.nextG++
-	s.ownGs()
-	s.gs = append(s.gs, g)
+	s.gs.push(g, s.epoch, &s.gsShared)
 	s.runnext = g.id
 	if t.m.opts.Sched == SchedShared || s.race != nil {
 		t.share(cl)

@@ -66,8 +66,7 @@ func (s *State) hasChoices(n int) bool {
 		return n <= 2 // the two sides of a branch
 	}
 	k, someEnabled := 0, false
-	for i := len(s.gs) - 1; i >= 0; i-- {
-		g := s.gs[i]
+	for g := range s.gs.backward() {
 		if !s.enabled(g) {
 			continue
 		}
@@ -186,7 +185,7 @@ func (s *State) eachChoice(f func(g *goroutine, kind ChoiceKind, cas int) bool) 
 		return
 	}
 	someEnabled := false
-	for _, g := range s.gs {
+	for g := range s.gs.all() {
 		if !s.enabled(g) {
 			continue
 		}

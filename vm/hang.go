@@ -58,7 +58,7 @@ func (s *State) hangError(since int) *Error {
 	e := s.deadlockError()
 	e.Kind = KindHang
 	entry := 0
-	for _, g := range s.gs {
+	for g := range s.gs.all() {
 		if g.entry {
 			entry = g.id
 		}

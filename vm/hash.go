@@ -121,10 +121,10 @@ const (
 //
 // c is the walk of the roots' closure of this state (nil: none).
 func (s *State) canonicalOrder(c *rootsWalk, roots []ObjID, t *numbering) ([]*goroutine, []*gsum) {
-	n := len(s.gs)
+	n := s.gs.len()
 	t.gs, t.sums = reuseDirty(t.gs, n), reuseDirty(t.sums, n) // (written whole below)
 	gs, sums := t.gs, t.sums
-	copy(gs, s.gs)
+	s.gs.flatten(gs)
 	if s.idsSeen {
 		sort.Slice(gs, func(i, j int) bool { return gs[i].id < gs[j].id })
 		for i, g := range gs {
@@ -150,8 +150,10 @@ func (s *State) canonicalOrder(c *rootsWalk, roots []ObjID, t *numbering) ([]*go
 	// State.gs order, the summaries by index there)
 	t.ordered = reuseDirty(t.ordered, n)
 	copy(t.ordered, sums)
+	t.byAt = reuseDirty(t.byAt, n)
+	copy(t.byAt, gs)
 	for i, r := range ranks {
-		gs[i], sums[i] = s.gs[r.at], t.ordered[r.at]
+		gs[i], sums[i] = t.byAt[r.at], t.ordered[r.at]
 	}
 	return gs, sums
 }
@@ -475,10 +477,10 @@ func (s *State) Hash() uint64 {
 	if s.race != nil {
 		h.raceSummary()
 	}
-	s.hashWork = int32(min(len(h.queue)+len(s.gs)+h.work, math.MaxInt32))
+	s.hashWork = int32(min(len(h.queue)+s.gs.len()+h.work, math.MaxInt32))
 	// the goroutines that spin in this very state (see time.go): time
 	// passes in it when they are all that can run
-	for _, g := range s.gs {
+	for g := range s.gs.all() {
 		if g.spin != nil && g.spin.spinning && g.spin.fp == c {
 			h.gid(g.id)
 		}

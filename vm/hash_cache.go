@@ -127,6 +127,7 @@ type numbering struct {
 	gs       []*goroutine // canonicalOrder's results
 	sums     []*gsum
 	ordered  []*gsum
+	byAt     []*goroutine // the goroutines in State.gs order (canonicalOrder)
 	ranks    []goRank
 	twinKeys []twinKey     // orderTwins
 	twin     []bool        // orderTwins
@@ -198,6 +199,7 @@ func (h *hasher) release() {
 		clear(t.gs)
 		clear(t.sums)
 		clear(t.ordered)
+		clear(t.byAt)
 		clear(t.live[:cap(t.live)])
 		t.queue = h.queue[:0]
 		// a walk of the roots' closure leaves its objects at the head of

@@ -56,7 +56,7 @@ func TestHashCaches(t *testing.T) {
 // summaries and race views it found cached.
 func checkHashCaches(t *testing.T, prog string, depth int, s *State) (sums, views int) {
 	t.Helper()
-	for _, g := range s.gs {
+	for g := range s.gs.all() {
 		p := atomic.LoadPointer(&g.sum)
 		if p == nil {
 			continue
@@ -94,7 +94,7 @@ func checkHashCaches(t *testing.T, prog string, depth int, s *State) (sums, view
 	// the whole hash with every cache dropped (the caches of the state's
 	// goroutines and objects come back as it is hashed again)
 	want := s.Hash()
-	for _, g := range s.gs {
+	for g := range s.gs.all() {
 		atomic.StorePointer(&g.sum, nil)
 	}
 	for _, o := range objs {

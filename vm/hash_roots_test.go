@@ -151,7 +151,7 @@ func refHash(s *State) uint64 {
 	if s.race != nil {
 		h.raceSummary()
 	}
-	for _, g := range s.gs {
+	for g := range s.gs.all() {
 		if g.spin != nil && g.spin.spinning && g.spin.fp == s.contentHash() {
 			h.gid(g.id)
 		}

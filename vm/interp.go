@@ -126,7 +126,6 @@ func (t *thread) run() {
 		}
 		t.n++
 		if t.n >= maxInstrs && t.nested == 0 && (c == ctlJump && b != nil && t.g.top == fr && fr.block.index <= b.index || t.n >= 2*maxInstrs) {
-			t.s.preemptions++
 			t.polled = true // it may spin (see time.go)
 			return
 		}

@@ -31,7 +31,7 @@ const leakCheckEvery = 1024
 // checks). A leak stays a leak, so a later check only reports it later.
 func (s *State) leakCheckDue() bool {
 	p := leakCheckEvery
-	for n := len(s.gs); n > 512; n /= 2 {
+	for n := s.gs.len(); n > 512; n /= 2 {
 		p *= 2
 	}
 	return s.depth%p == 0
@@ -42,7 +42,7 @@ func (s *State) leakCheckDue() bool {
 // when nothing can run).
 func (s *State) checkLeaks() {
 	leaked := s.leaked()
-	for _, g := range s.gs {
+	for g := range s.gs.all() {
 		if g.entry {
 			delete(leaked, g.id)
 		}
@@ -59,10 +59,10 @@ func (s *State) checkLeaks() {
 // becomes live when an object it waits on is reached.
 func (s *State) leaked() map[int]bool {
 	h := &hasher{h: fnvOffset, s: s, ids: map[ObjID]int{}}
-	byID := make(map[int]*goroutine, len(s.gs))
+	byID := make(map[int]*goroutine, s.gs.len())
 	guardWaiters := map[ObjID][]*goroutine{}
 	var pending []*goroutine
-	for _, g := range s.gs {
+	for g := range s.gs.all() {
 		byID[g.id] = g
 		switch {
 		case g.status == gDead:
@@ -132,7 +132,7 @@ func (s *State) leaked() map[int]bool {
 		}
 	}
 	out := map[int]bool{}
-	for _, g := range s.gs {
+	for g := range s.gs.all() {
 		if g.status == gBlocked && !live[g.id] {
 			out[g.id] = true
 		}

@@ -166,7 +166,7 @@ func holds(held []HeldLock, p Pointer, mode LockMode) bool {
 // other than except (Go lets any goroutine unlock a mutex; a
 // channel's value taken by another goroutine is a hand-off).
 func (t *thread) dropOtherHold(except *goroutine, p Pointer, mode LockMode) {
-	for _, g := range t.s.gs {
+	for g := range t.s.gs.all() {
 		if g != except && g.locks != nil && holds(g.locks.held, p, mode) {
 			lockReleased(t.s.mutG(g.id), p, mode)
 			return

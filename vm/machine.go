@@ -370,7 +370,7 @@ func (m *Machine) Start(e Entry) *State {
 	}
 	s.data = m.startData(e) // symbolic inputs: nil unless Options.Symbolic and a fuzz entry
 	g := &goroutine{id: 1, epoch: s.epoch, entry: true, origin: &gOrigin{start: "main.main"}}
-	s.gs = []*goroutine{g}
+	s.gs = newGList(s.epoch, []*goroutine{g})
 	boot := &frame{epoch: s.epoch, result: -1}
 	inits := m.entryInits(e)
 	// The boot frame runs when first scheduled and whenever a callee returns

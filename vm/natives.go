@@ -168,7 +168,7 @@ func nativeRuntimeNumGoroutine(t *thread, args []Value) (Value, ctl) {
 	t.s.last.Op = "runtime.NumGoroutine"
 	t.touch(AllObjects, false)
 	n := 0
-	for _, g := range t.s.gs {
+	for g := range t.s.gs.all() {
 		if g.status != gDead {
 			n++
 		}

@@ -364,7 +364,7 @@ func (t *thread) stackText(all bool, extra ...string) string {
 			b.WriteByte('\n')
 			testMainStack(&b)
 		}
-		for _, g := range t.s.gs {
+		for g := range t.s.gs.all() {
 			if g == t.g || g.id == t.g.id || g.status == gDead {
 				continue
 			}

@@ -74,13 +74,15 @@ import (
 // vclock is a vector clock: goroutine id -> logical time. Immutable.
 type vclock map[int]uint64
 
-func (v vclock) join(o vclock) vclock {
+// join returns the least clock above v and o, without the entries of
+// the goroutines r retired (see raceState).
+func (v vclock) join(o vclock, r *raceState) vclock {
 	if len(o) == 0 {
 		return v
 	}
 	changed := false
 	for g, c := range o {
-		if v[g] < c {
+		if v[g] < c && !r.isRetired(g) {
 			changed = true
 			break
 		}
@@ -90,31 +92,56 @@ func (v vclock) join(o vclock) vclock {
 	}
 	n := make(vclock, len(v)+len(o))
 	for g, c := range v {
-		n[g] = c
+		if !r.isRetired(g) {
+			n[g] = c
+		}
 	}
 	for g, c := range o {
-		if n[g] < c {
+		if n[g] < c && !r.isRetired(g) {
 			n[g] = c
 		}
 	}
 	return n
 }
 
-func (v vclock) tick(g int) vclock {
+// tick returns v with goroutine g's entry one higher, without the
+// entries of the goroutines r retired.
+func (v vclock) tick(g int, r *raceState) vclock {
 	n := make(vclock, len(v)+1)
 	for k, c := range v {
-		n[k] = c
+		if !r.isRetired(k) {
+			n[k] = c
+		}
 	}
-	n[g]++
+	n[g] = v[g] + 1
 	return n
 }
 
 // raceState marks a state whose run detects races (its data lives in
-// goroutines and objects).
-type raceState struct{}
+// goroutines and objects) and holds the goroutines it has retired: ended
+// goroutines every remembered access of which every live goroutine's and
+// pending timer's clock covered when a hash of the state found so
+// (raceSummary). Every future clock is a join of present ones (a new
+// goroutine's is its parent's, a timer's function's the timer's), so
+// such an access can never race again, whatever the clocks' entries for
+// its goroutine become, and the goroutine makes no new one: its entries
+// are left out of every clock built from then on (join, tick), so that
+// clocks hold the goroutines that can still matter rather than every
+// goroutine ever started (errgroup's TestGoLimit: 1,025 workers, ten at
+// a time), and its accesses count as ordered before everything
+// (access.unordered). Immutable: a state and its descendants share it
+// until a hash retires more.
+type raceState struct {
+	retired []uint64 // bitmap by goroutine id
+}
 
 func newRaceState() *raceState         { return &raceState{} }
 func (r *raceState) clone() *raceState { return r }
+
+// isRetired reports whether r retired goroutine g.
+func (r *raceState) isRetired(g int) bool {
+	return r != nil && g >= 0 && g/64 < len(r.retired) && r.retired[g/64]&(1<<(g%64)) != 0
+}
 
 // access is one remembered memory access.
 type access struct {
@@ -127,7 +154,9 @@ type access struct {
 // unordered reports whether the earlier access a is another goroutine's
 // and not ordered before the present of goroutine g, whose clock is vc
 // (then it races with a conflicting access of g, unless both are atomic).
-func (a access) unordered(g int, vc vclock) bool { return a.g != g && a.c > vc[a.g] }
+func (a access) unordered(g int, vc vclock, r *raceState) bool {
+	return a.g != g && a.c > vc[a.g] && !r.isRetired(a.g)
+}
 
 // cellShadow is the race detector's memory of one cell (immutable).
 type cellShadow struct {
@@ -190,7 +219,7 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 			if raced {
 				return
 			}
-			if alone && sh.orderedBefore(g.id, g.vc) {
+			if alone && sh.orderedBefore(g.id, g.vc, t.s.race) {
 				// ordered before every future access: nothing to
 				// remember, nor what was remembered, ordered before it
 				// too (a read or an atomic access may follow unordered
@@ -217,15 +246,15 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 
 // orderedBefore reports whether every access sh remembers is ordered
 // before goroutine g at clock vc (true for a nil sh).
-func (sh *cellShadow) orderedBefore(g int, vc vclock) bool {
+func (sh *cellShadow) orderedBefore(g int, vc vclock, rs *raceState) bool {
 	if sh == nil {
 		return true
 	}
-	if sh.w.unordered(g, vc) {
+	if sh.w.unordered(g, vc, rs) {
 		return false
 	}
 	for _, r := range sh.reads {
-		if r.unordered(g, vc) {
+		if r.unordered(g, vc, rs) {
 			return false
 		}
 	}
@@ -243,7 +272,7 @@ func (sh *cellShadow) orderedBefore(g int, vc vclock) bool {
 // main up to its first go statement thus leave no shadow for every later
 // state to carry and hash.
 func (t *thread) aloneForRace() bool {
-	return len(t.s.gs) == 1 && len(t.s.timers) == 0
+	return t.s.gs.len() == 1 && len(t.s.timers) == 0
 }
 
 // shadowIndex is the index in Object.shadow of the cell at offset off (a
@@ -256,13 +285,13 @@ func shadowIndex(off int32) int { return int(off) + 1 }
 func (t *thread) raceCell(sh *cellShadow, here access, write, atomic bool) (ns *cellShadow, raced bool) {
 	g := t.g
 	if sh != nil {
-		if prev := sh.w; prev.unordered(g.id, g.vc) && !(prev.atomic && atomic) {
+		if prev := sh.w; prev.unordered(g.id, g.vc, t.s.race) && !(prev.atomic && atomic) {
 			t.reportRace(here, prev, write, true)
 			return nil, true
 		}
 		if write {
 			for _, r := range sh.reads {
-				if r.unordered(g.id, g.vc) && !(r.atomic && atomic) {
+				if r.unordered(g.id, g.vc, t.s.race) && !(r.atomic && atomic) {
 					t.reportRace(here, r, true, false)
 					return nil, true
 				}
@@ -273,7 +302,7 @@ func (t *thread) raceCell(sh *cellShadow, here access, write, atomic bool) (ns *
 		ns = &cellShadow{w: here}
 		if sh != nil && atomic { // atomic reads not ordered before stay
 			for _, r := range sh.reads {
-				if r.unordered(g.id, g.vc) {
+				if r.unordered(g.id, g.vc, t.s.race) {
 					ns.reads = append(ns.reads, r)
 				}
 			}
@@ -287,8 +316,11 @@ func (t *thread) raceCell(sh *cellShadow, here access, write, atomic bool) (ns *
 		return sh, false // same read epoch: nothing new
 	}
 	ns = &cellShadow{w: sh.w}
+	if t.s.race.isRetired(ns.w.g) {
+		ns.w = access{} // (it can no longer race: raceState)
+	}
 	for _, r := range sh.reads {
-		if r.g != g.id {
+		if r.g != g.id && !t.s.race.isRetired(r.g) {
 			ns.reads = append(ns.reads, r)
 		}
 	}
@@ -351,7 +383,7 @@ func (t *thread) joinSyncClock(p Pointer, vc vclock) {
 	if o.clocks == nil {
 		o.clocks = map[int32]vclock{}
 	}
-	o.clocks[p.Off] = o.clocks[p.Off].join(vc)
+	o.clocks[p.Off] = o.clocks[p.Off].join(vc, t.s.race)
 }
 
 // raceRelease joins the running goroutine's clock into the clock of the
@@ -376,7 +408,7 @@ func (t *thread) raceMerge(p Pointer) {
 	}
 	vc := t.myClock()
 	t.joinSyncClock(p, vc)
-	t.g.vc = vc.tick(t.g.id)
+	t.g.vc = vc.tick(t.g.id, t.s.race)
 }
 
 // raceAcquire joins the clock of the synchronization address p into the
@@ -395,7 +427,7 @@ func (t *thread) raceJoin(p Pointer) {
 	if !t.raceSyncEnabled() || p.Obj == 0 {
 		return
 	}
-	t.g.vc = t.myClock().join(t.syncClock(p))
+	t.g.vc = t.myClock().join(t.syncClock(p), t.s.race)
 }
 
 // raceSync orders the running goroutine's past before the woken goroutine
@@ -409,8 +441,8 @@ func (t *thread) raceSync(p Pointer, partner int) {
 	}
 	vc := t.myClock()
 	g := t.s.mutG(partner)
-	g.vc = g.vc.join(vc)
-	t.g.vc = vc.tick(t.g.id)
+	g.vc = g.vc.join(vc, t.s.race)
+	t.g.vc = vc.tick(t.g.id, t.s.race)
 }
 
 // raceGo gives a new goroutine its parent's clock (the go statement
@@ -423,7 +455,7 @@ func (t *thread) raceTimer(id ObjID) vclock {
 		return nil
 	}
 	vc := t.myClock()
-	t.g.vc = vc.tick(t.g.id)
+	t.g.vc = vc.tick(t.g.id, t.s.race)
 	return vc
 }
 
@@ -433,6 +465,6 @@ func (t *thread) raceGo(g *goroutine) {
 		return
 	}
 	vc := t.myClock()
-	g.vc = vc.join(vclock{g.id: 1})
-	t.g.vc = vc.tick(t.g.id)
+	g.vc = vc.join(vclock{g.id: 1}, t.s.race)
+	t.g.vc = vc.tick(t.g.id, t.s.race)
 }

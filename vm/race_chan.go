@@ -57,9 +57,9 @@ func (t *thread) slotNotify(obj ObjID, c *chanData, i int, partner int) {
 			g.vc = vclock{g.id: 1}
 		}
 	}
-	joined := g.vc.join(c.slotClock(i))
-	c.setSlotClock(i, c.slotClock(i).join(joined))
-	g.vc = joined.tick(g.id)
+	joined := g.vc.join(c.slotClock(i), t.s.race)
+	c.setSlotClock(i, c.slotClock(i).join(joined, t.s.race))
+	g.vc = joined.tick(g.id, t.s.race)
 }
 
 // chanRendezvous is racesync: an unbuffered send and receive exchange
@@ -117,5 +117,5 @@ func (t *thread) chanAcquireClose(obj ObjID, partner int) {
 	if g.vc == nil {
 		g.vc = vclock{g.id: 1}
 	}
-	g.vc = g.vc.join(t.syncClock(Pointer{Obj: obj}))
+	g.vc = g.vc.join(t.syncClock(Pointer{Obj: obj}), t.s.race)
 }

@@ -63,12 +63,15 @@ func (h *hasher) raceSummary() {
 		if len(v.accs) > 0 {
 			views = append(views, viewAt{int(n) + 1, v})
 			for _, e := range v.latest {
-				latest[e.g] = max(latest[e.g], e.c)
+				if !s.race.isRetired(e.g) {
+					latest[e.g] = max(latest[e.g], e.c)
+				}
 			}
 		}
 	}
 	h.work += len(live) + len(syncs)
 	if len(views) == 0 {
+		s.retire(nil)
 		return
 	}
 	// An access every live clock covers is left out: every live clock
@@ -117,6 +120,7 @@ func (h *hasher) raceSummary() {
 			rest = append(rest, g)
 		}
 	}
+	s.retire(rest)
 	if len(rest) == 0 {
 		return
 	}
@@ -217,7 +221,7 @@ func (h *hasher) raceSummary() {
 			for k := i; k < j; k++ {
 				r := &accs[k]
 				a := &r.a
-				if a.c == 0 || covered(liveMin, a.g, a.c) || (ownerVC != nil && ownerVC[a.g] >= a.c) {
+				if a.c == 0 || s.race.isRetired(a.g) || covered(liveMin, a.g, a.c) || (ownerVC != nil && ownerVC[a.g] >= a.c) {
 					continue // every goroutine and timer covers it, or the owner
 				}
 				cv := coverOf(*a)
@@ -250,6 +254,50 @@ func (h *hasher) raceSummary() {
 			}
 			i = j
 		}
+	}
+}
+
+// retire retires the ended goroutines (raceState) that have made no
+// remembered access of a reachable object that some live goroutine's or
+// pending timer's clock does not cover: those not in rest, the goroutines
+// of such accesses, which raceSummary found (ascending).
+func (s *State) retire(rest []int) {
+	r := s.race
+	if s.nextG <= 1 {
+		return
+	}
+	words := (s.nextG + 63) / 64
+	var bits []uint64
+	for g := range s.gs.all() { // the live goroutines stay
+		if bits == nil {
+			bits = make([]uint64, words)
+		}
+		bits[g.id/64] |= 1 << (g.id % 64)
+	}
+	if bits == nil {
+		bits = make([]uint64, words)
+	}
+	for _, g := range rest {
+		if g >= 0 && g < s.nextG {
+			bits[g/64] |= 1 << (g % 64)
+		}
+	}
+	bits[0] |= 1 // (no goroutine 0)
+	changed := false
+	for i := range bits {
+		var old uint64
+		if i < len(r.retired) {
+			old = r.retired[i]
+		}
+		stay := bits[i]
+		if i == words-1 && s.nextG%64 != 0 {
+			stay |= ^uint64(0) << (s.nextG % 64) // ids not yet given
+		}
+		bits[i] = old | ^stay
+		changed = changed || bits[i] != old
+	}
+	if changed {
+		s.race = &raceState{retired: bits}
 	}
 }
 

@@ -48,10 +48,11 @@ func TestRaceSummaryReductions(t *testing.T) {
 		}
 		s = m.Step(s, idx)
 	}
-	if s.Err() != nil || len(s.gs) != 3 {
-		t.Fatalf("main did not block with two workers: %v, %d goroutines", s.Err(), len(s.gs))
+	if s.Err() != nil || s.gs.len() != 3 {
+		t.Fatalf("main did not block with two workers: %v, %d goroutines", s.Err(), s.gs.len())
 	}
-	mainG, v, w := s.gs[0], s.gs[1], s.gs[2]
+	gs := s.gs.slice()
+	mainG, v, w := gs[0], gs[1], gs[2]
 	// the cells: o.x (main's write) and shared (main's read)
 	var ox, sh *Object
 	var oxIdx, shIdx int
@@ -172,7 +173,7 @@ func TestHashLiveRegisters(t *testing.T) {
 		}
 		s = m.Step(s, idx)
 	}
-	g := s.gs[0]
+	g := s.gs.slice()[0]
 	var f *frame
 	for fr := g.top; fr != nil; fr = fr.caller {
 		if fr.fn != nil && fr.fn.name == "main.main" {

@@ -34,6 +34,9 @@ func TestRaceDetector(t *testing.T) {
 		{"merged", true},
 		{"namedresult", false},
 		{"namedresultracy", true},
+		{"retired", false},
+		{"retiretimer", true},
+		{"retirepartial", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -29,11 +29,11 @@ func (ns *State) sanity(prev *State) {
 	fail := func(format string, args ...any) {
 		panic(&SanityError{Msg: fmt.Sprintf("after %s by goroutine %d at depth %d: ", ns.last.Op, ns.last.G, ns.depth) + fmt.Sprintf(format, args...)})
 	}
-	for _, g := range ns.gs {
+	for g := range ns.gs.all() {
 		if g == nil {
 			continue
 		}
-		if pg := prev.getG(g.id); pg != nil && !pg.vc.leq(g.vc) {
+		if pg := prev.getG(g.id); pg != nil && !pg.vc.leq(g.vc, ns.race) {
 			fail("the clock of goroutine %d went back: %v -> %v", g.id, pg.vc, g.vc)
 		}
 	}
@@ -42,7 +42,7 @@ func (ns *State) sanity(prev *State) {
 		if o.epoch == ns.epoch && len(o.clocks) > 0 {
 			if po := prev.heap.get(id); po != nil {
 				for off, vc := range po.clocks {
-					if !vc.leq(o.clocks[off]) {
+					if !vc.leq(o.clocks[off], ns.race) {
 						fail("the clock of synchronization address %d+%d went back", id, off)
 					}
 				}
@@ -63,7 +63,7 @@ func (ns *State) sanity(prev *State) {
 			}
 		}
 	})
-	for _, g := range ns.gs {
+	for g := range ns.gs.all() {
 		if g == nil || g.wake != nil {
 			continue
 		}
@@ -95,10 +95,11 @@ func (ns *State) sanity(prev *State) {
 	}
 }
 
-// leq reports whether clock v is at most o, pointwise.
-func (v vclock) leq(o vclock) bool {
+// leq reports whether clock v is at most o, pointwise, but for the
+// entries of the goroutines r retired (which o may have dropped).
+func (v vclock) leq(o vclock, r *raceState) bool {
 	for g, c := range v {
-		if o[g] < c {
+		if o[g] < c && !r.isRetired(g) {
 			return false
 		}
 	}

@@ -24,7 +24,7 @@ func TestSanityCatches(t *testing.T) {
 	var parked *goroutine
 	for i := 0; i < 100 && parked == nil && !s.Terminal(); i++ {
 		s = m.Step(s, 0) // the main goroutine runs until it parks in <-ch
-		for _, g := range s.gs {
+		for g := range s.gs.all() {
 			if g != nil && g.status == gBlocked && g.wait.reason == "chan receive" {
 				parked = g
 			}

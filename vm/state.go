@@ -16,7 +16,7 @@ type State struct {
 	m     *Machine
 	epoch uint64
 	heap  heap
-	gs    []*goroutine // live goroutines, by id
+	gs    gList // live goroutines, by id
 	nextG int
 	out   *outChunk
 	err   *Error
@@ -31,14 +31,13 @@ type State struct {
 	nowReads int64
 	timers   []timer
 
-	entryDepth  int     // depth at which the entry returned
-	runnext     int     // see RunNext (not hashed: a scheduling hint)
-	gorder      []int32 // the goroutines' ids in canonical order (set by Hash; DropRanks drops it)
-	depth       int     // transitions from the initial state
-	instrs      int64   // instructions executed from the initial state
-	allocCells  int64   // cells allocated since the last collection
-	preemptions int
-	last        Step
+	entryDepth int     // depth at which the entry returned
+	runnext    int     // see RunNext (not hashed: a scheduling hint)
+	gorder     []int32 // the goroutines' ids in canonical order (set by Hash; DropRanks drops it)
+	depth      int     // transitions from the initial state
+	instrs     int64   // instructions executed from the initial state
+	allocCells int64   // cells allocated since the last collection
+	last       Step
 
 	race *raceState
 	// lockObs is told every lock acquisition of the runs from this state
@@ -86,8 +85,8 @@ type State struct {
 	numGC uint32
 	// hashWork is the size of the hash computation (HashWork; saturated)
 	hashWork int32
-	// gsShared: gs is the parent state's slice (thaw shares it); it is
-	// copied before it is written (ownGs)
+	// gsShared: gs.chunks is the parent state's (thaw shares it); it is
+	// copied before it is written (gList.own)
 	gsShared  bool
 	exited    bool // the program ended without error
 	entryDone bool
@@ -153,7 +152,7 @@ func (s *State) thaw() *State {
 	*ns = *s
 	ns.epoch = epochs.Add(1)
 	ns.heap = s.heap.clone()
-	ns.gs, ns.gsShared = s.gs, true // copied on the first write (ownGs)
+	ns.gs, ns.gsShared = s.gs, true // copied on the first write (gList.own)
 	ns.choices = nil
 	ns.fp = nil
 	ns.hashed, ns.chashed, ns.sealed = false, false, false
@@ -179,7 +178,7 @@ func (s *State) GoRank(id int) int {
 		return id
 	}
 	s.Hash()
-	if s.gorder == nil && len(s.gs) > 0 { // dropped (DropRanks): walk again
+	if s.gorder == nil && s.gs.len() > 0 { // dropped (DropRanks): walk again
 		h := s.walk(s.m.hashRoots)
 		s.setRanks(h.order)
 		h.release()
@@ -228,54 +227,22 @@ func (s *State) DropRanks(keep int) {
 	}
 }
 
-// gIndex returns the index of goroutine id in s.gs (sorted by id: new
-// goroutines get increasing ids and are appended), or -1.
-func (s *State) gIndex(id int) int {
-	lo, hi := 0, len(s.gs)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if s.gs[mid].id < id {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	if lo < len(s.gs) && s.gs[lo].id == id {
-		return lo
-	}
-	return -1
-}
-
 // mutG returns goroutine id for writing.
 func (s *State) mutG(id int) *goroutine {
-	i := s.gIndex(id)
-	if i < 0 {
+	ci, i := s.gs.find(id)
+	if ci < 0 {
 		return nil
 	}
-	g := s.gs[i]
+	g := s.gs.chunks[ci].gs[i]
 	if g.epoch != s.epoch {
 		g = g.clone(s.epoch)
-		s.ownGs()
-		s.gs[i] = g
+		s.gs.set(ci, i, g, s.epoch, &s.gsShared)
 	}
 	return g
 }
 
-// ownGs makes the state's goroutine list its own before it is written:
-// a new state shares its parent's (a transition writes one or two
-// goroutines of thousands).
-func (s *State) ownGs() {
-	if s.gsShared {
-		s.gs = append(make([]*goroutine, 0, len(s.gs)+1), s.gs...)
-		s.gsShared = false
-	}
-}
-
 func (s *State) getG(id int) *goroutine {
-	if i := s.gIndex(id); i >= 0 {
-		return s.gs[i]
-	}
-	return nil
+	return s.gs.get(id)
 }
 
 func (s *State) fail(e *Error) {
@@ -527,19 +494,7 @@ func (s *State) prune() {
 		return
 	}
 	s.died = false
-	for i, g := range s.gs {
-		if g.status != gDead {
-			continue
-		}
-		live := append(make([]*goroutine, 0, len(s.gs)-1), s.gs[:i]...)
-		for _, g := range s.gs[i+1:] {
-			if g.status != gDead {
-				live = append(live, g)
-			}
-		}
-		s.gs, s.gsShared = live, false
-		return
-	}
+	s.gs.removeDead(s.epoch, &s.gsShared)
 }
 
 // timersFired marks the transition being finished as dependent with
@@ -557,8 +512,7 @@ func (s *State) settle() {
 	fired := 0 // timer firings that enabled no goroutine
 	for s.err == nil && !s.exited {
 		any, busy := false, false
-		for i := len(s.gs) - 1; i >= 0; i-- { // newest first: the likeliest to run
-			g := s.gs[i]
+		for g := range s.gs.backward() { // newest first: the likeliest to run
 			if s.enabled(g) {
 				any = true
 				if g.spin == nil || !g.spin.spinning {
@@ -586,7 +540,7 @@ func (s *State) settle() {
 			fired++
 			continue
 		}
-		if len(s.gs) == 0 {
+		if s.gs.len() == 0 {
 			s.exited = true
 			return
 		}
@@ -750,8 +704,8 @@ func (s *State) Stack(id int) []loc.Loc {
 
 // GoroutineIDs returns the ids of the live goroutines, in order.
 func (s *State) GoroutineIDs() []int {
-	ids := make([]int, 0, len(s.gs))
-	for _, g := range s.gs {
+	ids := make([]int, 0, s.gs.len())
+	for g := range s.gs.all() {
 		ids = append(ids, g.id)
 	}
 	return ids
@@ -764,7 +718,7 @@ func (s *State) Goroutines() []GoroutineInfo {
 
 func (s *State) goroutineInfos(keep func(*goroutine) bool) []GoroutineInfo {
 	var out []GoroutineInfo
-	for _, g := range s.gs {
+	for g := range s.gs.all() {
 		if g.status == gDead || !keep(g) {
 			continue
 		}

@@ -87,7 +87,7 @@ func synctestRun(t *thread, args []Value) (Value, ctl) {
 	g.nstate = 0
 	t.s.bubbles--
 	if t.raceSyncEnabled() {
-		g.vc = t.myClock().join(g.bubbleVC)
+		g.vc = t.myClock().join(g.bubbleVC, t.s.race)
 	}
 	g.bubbleVC = nil
 	if !t.s.bubbleLive(g.id) {
@@ -125,11 +125,11 @@ func synctestWait(t *thread, args []Value) (Value, ctl) {
 	if t.raceSyncEnabled() {
 		vc := t.myClock()
 		if run := t.s.getG(g.bubble); run != nil {
-			vc = vc.join(run.bubbleVC)
+			vc = vc.join(run.bubbleVC, t.s.race)
 		}
-		for _, o := range t.s.gs {
+		for o := range t.s.gs.all() {
 			if o != g && o.bubble == g.bubble {
-				vc = vc.join(o.vc)
+				vc = vc.join(o.vc, t.s.race)
 			}
 		}
 		g.vc = vc
@@ -158,7 +158,7 @@ func synctestTestingTest(t *thread, args []Value) (Value, ctl) {
 
 // bubbleLive reports whether a goroutine of bubble id is alive.
 func (s *State) bubbleLive(id int) bool {
-	for _, o := range s.gs {
+	for o := range s.gs.all() {
 		if o.bubble == id && o.status != gDead {
 			return true
 		}
@@ -186,7 +186,7 @@ func (s *State) durablyBlocked(g *goroutine) bool {
 // bubbleIdle reports whether every goroutine of g's bubble but g is
 // durably blocked (or exited): synctest.Wait's condition.
 func (s *State) bubbleIdle(g *goroutine) bool {
-	for _, o := range s.gs {
+	for o := range s.gs.all() {
 		if o != g && o.id != g.id && o.bubble == g.bubble && !s.durablyBlocked(o) {
 			return false
 		}
@@ -197,7 +197,7 @@ func (s *State) bubbleIdle(g *goroutine) bool {
 // bubbleWaiter reports whether another goroutine of g's bubble is in
 // synctest.Wait.
 func (s *State) bubbleWaiter(g *goroutine) bool {
-	for _, o := range s.gs {
+	for o := range s.gs.all() {
 		if o.id != g.id && o.bubble == g.bubble && o.status == gBlocked && o.wait.kind == waitBubbleWait {
 			return true
 		}
@@ -216,7 +216,7 @@ func (s *State) bubbleRunReady(g *goroutine) bool {
 	if len(s.timers) > 0 {
 		return false
 	}
-	for _, o := range s.gs {
+	for o := range s.gs.all() {
 		switch {
 		case o.id == g.id || o.status == gDead:
 		case o.bubble == g.id:
@@ -240,6 +240,6 @@ func (t *thread) bubbleExit(g *goroutine) {
 		return
 	}
 	if run := t.s.mutG(g.bubble); run != nil {
-		run.bubbleVC = run.bubbleVC.join(t.myClock())
+		run.bubbleVC = run.bubbleVC.join(t.myClock(), t.s.race)
 	}
 }

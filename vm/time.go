@@ -185,7 +185,7 @@ func (s *State) probeSpin(id int, long, clock bool) {
 // current state: its last probe found a cycle back to this very state.
 func (s *State) spinning() bool {
 	h := s.contentHash()
-	for _, g := range s.gs {
+	for g := range s.gs.all() {
 		if s.enabled(g) && (g.spin == nil || !g.spin.spinning || g.spin.fp != h) {
 			return false
 		}

@@ -15,10 +15,13 @@ import (
 //
 // The trade is bounded by a headroom: after each collection the percentage
 // is set so that the heap may grow by at most gcHeadroom past its live
-// size, or by the live size itself (GOGC=100) when that is more, and never
-// by more than gcPercent allows. A search whose live heap stays at 90 MB
-// (a DFS: its stack and visited set) then peaks near 250 MB instead of
-// 450 MB; a live heap of 1 GB collects as GOGC=100 would.
+// size, or by half the live size (GOGC=50, gcFloor) when that is more,
+// and never by more than gcPercent allows. A search whose live heap stays
+// at 90 MB (a DFS: its stack and visited set) then peaks near 250 MB
+// instead of 450 MB; a live heap of 1 GB collects as GOGC=50 would
+// (GoKer's Kubernetes58107, a live heap of 200–300 MB: 584 MB with a floor
+// of GOGC=100, 423 MB with 50, over the same CPU time; benchmarks/RESULTS.md,
+// "Session 9: definite verdicts").
 
 // gcPercent is gmc's GOGC unless the environment sets one.
 const gcPercent = 400
@@ -26,6 +29,10 @@ const gcPercent = 400
 // gcHeadroom is the growth past the live heap that gcPercentFor allows
 // between collections when it is more than the live heap itself.
 const gcHeadroom = 160 << 20
+
+// gcFloor is the least GOGC gcPercentFor sets: a live heap past
+// 2×gcHeadroom grows by half its size between collections.
+const gcFloor = 50
 
 // benchMemLimit is gmc's soft memory limit unless GOMEMLIMIT is set.
 const benchMemLimit = 6 << 30
@@ -48,7 +55,7 @@ func gcPercentFor(live uint64) int {
 	if live == 0 {
 		return gcPercent
 	}
-	return int(min(max(uint64(gcHeadroom)*100/live, 100), gcPercent))
+	return int(min(max(uint64(gcHeadroom)*100/live, gcFloor), gcPercent))
 }
 
 // gcSentinel is an object whose finalizer runs once per collection.

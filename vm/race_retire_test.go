@@ -1,0 +1,59 @@
+package vm
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/gmc-go/gmc/vm/load"
+)
+
+// TestRaceRetire runs testdata/race/retired (six workers in turn, each
+// ordered before main by a handoff) along one schedule, hashing every
+// state as a search does: the ended workers must be retired and leave
+// main's clock, which then holds main and the worker running at most,
+// not an entry per goroutine ever started; and the run must end without
+// a race. It fails if retirement never happens (clocks keep every
+// goroutine) or if a retired worker's remembered write were checked
+// against main's clock without its entry (a race reported at main's
+// x++). TestRaceDetector's retiretimer and retirepartial check that a
+// write a pending timer's or a live goroutine's clock does not cover
+// keeps its goroutine.
+func TestRaceRetire(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "race", "retired")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(prog, Options{Checks: Checks{Race: true}, Sanity: true})
+	e, err := m.FindEntry("main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := m.Start(e)
+	most := 0
+	for s.Err() == nil && !s.Exited() {
+		s.Hash()
+		if g := s.getG(1); g != nil {
+			most = max(most, len(g.vc))
+		}
+		cs := s.Choices()
+		if len(cs) == 0 {
+			break
+		}
+		s = m.Step(s, len(cs)-1) // the newest goroutine first: each worker ends before main goes on
+	}
+	if err := s.Err(); err != nil {
+		t.Fatalf("the run ended with an error: %s", err.Msg)
+	}
+	retired := 0
+	for g := range s.nextG {
+		if s.race.isRetired(g) {
+			retired++
+		}
+	}
+	if retired < 5 {
+		t.Errorf("%d of 6 ended workers retired", retired)
+	}
+	if most > 3 {
+		t.Errorf("main's clock held %d entries (main and one worker expected, at most 3)", most)
+	}
+}
