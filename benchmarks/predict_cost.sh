@@ -36,10 +36,16 @@ echo "|---|---|---:|---:|---:|---:|"
 count() {
 	f=$1
 	shift
-	(cd guide && GMC_BENCH_MODEL=$1 GMC_BENCH_STATES=$4 valgrind --tool=cachegrind --cache-sim=no \
-		--cachegrind-out-file=/dev/null "$OUT/guide.test" -test.run '^$' \
-		-test.bench "^BenchmarkPredict\$/^$1\$/^$2\$/^$3\$" -test.benchtime 1x -test.count "$5" 2>&1) |
-		sed -n 's/.*I *refs: *//p' | tr -d , >"$OUT/$f"
+	for try in 1 2 3; do # (valgrind now and then dies with the Go runtime: again)
+		(cd guide && GMC_BENCH_MODEL=$1 GMC_BENCH_STATES=$4 valgrind --tool=cachegrind --cache-sim=no \
+			--cachegrind-out-file=/dev/null "$OUT/guide.test" -test.run '^$' \
+			-test.bench "^BenchmarkPredict\$/^$1\$/^$2\$/^$3\$" -test.benchtime 1x -test.count "$5" 2>&1) |
+			sed -n 's/.*I *refs: *//p' | tr -d , >"$OUT/$f"
+		if [ -s "$OUT/$f" ]; then
+			return
+		fi
+		echo "$f: try $try gave no count" >&2
+	done
 }
 JOBS=${JOBS:-2}
 n=0

@@ -10,12 +10,14 @@ package with
 and prints, per entry, a markdown row: for each monitor set the seeds that
 found a race, the runs to it (a random walk's runs: the runs that ended
 before it, stats.backtracks, plus the run that showed it; mean, median and
-max over the seeds that found it), the mean states, and for B how many of
+max over the seeds that found it), the mean states, the runs the seeds that
+found nothing ended within the limit, and for the last set how many of
 the races came with a prediction (error.predicted_from). Runs are what the
 issue counts: an execution that ends.
 
 usage: benchmarks/predict_runs.py GMC DIR ENTRY [ARGS...]
-env:   SEEDS (20), LIMIT (10s), A (lockgraph), B (lockgraph,predict),
+env:   SEEDS (20), LIMIT (10s), A (lockgraph), B (lockgraph,predict; empty:
+       A only),
        STRATEGY (random), CHECK (race), OUT (a directory keeping the JSON)
 """
 import json
@@ -79,6 +81,10 @@ def main():
                 cell += f" (+{len(wrong)} other errors)"
             if runs:
                 cell += f", {statistics.mean(runs):.1f}/{statistics.median(runs):g}/{max(runs)}, {statistics.mean(states):,.0f}"
+            missed = [r for r in rs if r.get("verdict") != "error"]
+            if missed:  # the runs a seed that found nothing ended within the limit
+                done = [r.get("stats", {}).get("backtracks", 0) for r in missed]
+                cell += f"; not found after {min(done):,}–{max(done):,} runs"
             row.append(cell)
         rb = [r for r in cells.get((name, mons[-1]), []) if (r.get("error") or {}).get("kind") == "race"]
         row.append(str(sum(1 for r in rb if (r.get("error") or {}).get("predicted_from"))))

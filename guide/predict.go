@@ -36,9 +36,12 @@ type RacePrediction struct {
 
 const (
 	// predictEventsPerState and predictFreeEvents bound the events the
-	// monitor analyzes (see the file comment).
-	predictEventsPerState = 8
-	predictFreeEvents     = 1 << 15
+	// monitor analyzes (see the file comment). At 8 and 2^15 the analysis
+	// cost a stateful DFS of abslist_fixed 12 % of its instructions
+	// (benchmarks/predict_cost.sh; RESULTS.md, session 9); most races it
+	// predicts show in the first runs, which the free events cover.
+	predictEventsPerState = 2
+	predictFreeEvents     = 1 << 13
 	// maxRacesPerRun bounds the races one run's analysis reports;
 	// maxRacePredictions the race predictions of a trial (each is a
 	// target group the guided search spends its rounds on).
