@@ -64,7 +64,7 @@ func (lg *LockGraph) RunEnded(log vm.EventLog, err *vm.Error) {
 	lg.analyzed += n
 	lg.runsAnalyzed++
 	lg.mu.Unlock()
-	found := wcpRaces(log.Events(), maxRacesPerRun)
+	found := wcpLogRaces(log, maxRacesPerRun)
 	if len(found) == 0 {
 		return
 	}
