@@ -8,7 +8,10 @@
 # process running the search REPS times (-test.count, a fresh monitor
 # each time); a process with a 1-state search gives the instructions of
 # the test binary's start and the model's loads (one per repetition), which the figures
-# subtract. One markdown row per model and strategy: the instructions of
+# subtract. GOMAXPROCS=1 and no asynchronous preemption: an idle P's
+# spinning and the preemption signals sysmon sends every 10 ms are
+# instructions that grow with the time valgrind takes, which the load
+# sets. One markdown row per model and strategy: the instructions of
 # one search without (G), with (G), and the overhead.
 #
 # usage: benchmarks/predict_cost.sh [STATES] [REPS]   (default 10000 2)
@@ -37,7 +40,7 @@ count() {
 	f=$1
 	shift
 	for try in 1 2 3; do # (valgrind now and then dies with the Go runtime: again)
-		(cd guide && GMC_BENCH_MODEL=$1 GMC_BENCH_STATES=$4 valgrind --tool=cachegrind --cache-sim=no \
+		(cd guide && GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 GMC_BENCH_MODEL=$1 GMC_BENCH_STATES=$4 valgrind --tool=cachegrind --cache-sim=no \
 			--cachegrind-out-file=/dev/null "$OUT/guide.test" -test.run '^$' \
 			-test.bench "^BenchmarkPredict\$/^$1\$/^$2\$/^$3\$" -test.benchtime 1x -test.count "$5" 2>&1) |
 			sed -n 's/.*I *refs: *//p' | tr -d , >"$OUT/$f"
