@@ -36,10 +36,11 @@ type RacePrediction struct {
 
 const (
 	// predictEventsPerState and predictFreeEvents bound the events the
-	// monitor analyzes (see the file comment). At 8 and 2^15 the analysis
-	// cost a stateful DFS of abslist_fixed 12 % of its instructions
-	// (benchmarks/predict_cost.sh; RESULTS.md, session 9); most races it
-	// predicts show in the first runs, which the free events cover.
+	// monitor analyzes (see the file comment). At 8 and 2^15 the monitor
+	// measured +12 % of a stateful DFS's instructions and +54 % of random
+	// walks' on abslist_fixed (benchmarks/predict_cost.sh; RESULTS.md,
+	// session 9, where the measurement's noise is discussed); the races
+	// it predicts show in the first runs, which the free events cover.
 	predictEventsPerState = 2
 	predictFreeEvents     = 1 << 13
 	// maxRacesPerRun bounds the races one run's analysis reports;
