@@ -115,9 +115,13 @@ func (se *searcher) bfs(root *vm.State) Result {
 }
 
 // randomWalk repeats random executions from the initial state (stateless).
+// A walk observed by the predictive monitor steers its runs toward the
+// races it predicts (racefuzz.go).
 func (se *searcher) randomWalk(root *vm.State) Result {
+	st := newRaceSteer(se.m, se.cfg.Locks)
 	for {
 		s, p := root, &pathNode{}
+		st.startRun()
 		for {
 			if isError(s) {
 				return se.result(VerdictError, s, p)
@@ -129,7 +133,12 @@ func (se *searcher) randomWalk(root *vm.State) Result {
 			if len(cs) == 0 || p.depth >= se.cfg.MaxDepth {
 				break
 			}
-			i := se.rng.IntN(len(cs))
+			var i int
+			if st.active() {
+				i = st.pick(s, se.rng)
+			} else {
+				i = se.rng.IntN(len(cs))
+			}
 			s = se.step(s, i)
 			p = p.child(i)
 		}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -59,7 +60,11 @@ func BenchmarkLockGraph(b *testing.B) {
 // end) and of random walks (every walk is a run that ends: the most
 // analysis the monitor's budget allows), without and with the monitor;
 // compare states/cpu-s, or instructions under valgrind --tool=cachegrind
-// (a fixed amount of work: a figure the machine's load does not change).
+// (a fixed amount of work: a figure the machine's load does not change;
+// GMC_BENCH_MODEL=name loads that model only, so that the load's
+// instructions are few and the same in every run; see
+// benchmarks/predict_cost.sh). The monitor sets: none, predict,
+// lockgraph (the default) and lockgraph+predict.
 func BenchmarkPredict(b *testing.B) {
 	for _, c := range []struct {
 		name, pkg string
@@ -69,6 +74,9 @@ func BenchmarkPredict(b *testing.B) {
 		{"arylist_fixed", "./benchmarks/arylist_fixed", []string{"1", "8"}},
 		{"reorder_fixed", "./benchmarks/reorder_fixed", []string{"10", "1"}},
 	} {
+		if only := os.Getenv("GMC_BENCH_MODEL"); only != "" && only != c.name {
+			continue // (under valgrind: load only the model measured)
+		}
 		prog, opts, e := loadMain(b, c.pkg, c.args)
 		opts.Checks.Race = true
 		m := vm.New(prog, opts)
@@ -77,10 +85,10 @@ func BenchmarkPredict(b *testing.B) {
 			states = n
 		}
 		for _, strat := range []Strategy{DFS, Random} {
-			for _, mon := range []Monitors{{}, {Predict: true}} {
+			for _, mon := range []Monitors{{}, {Predict: true}, {LockGraph: true}, {LockGraph: true, Predict: true}} {
 				name := c.name + "/" + string(strat) + "/none"
-				if mon.Predict {
-					name = c.name + "/" + string(strat) + "/predict"
+				if mon.Any() {
+					name = c.name + "/" + string(strat) + "/" + strings.Join(mon.Names(), "+")
 				}
 				b.Run(name, func(b *testing.B) {
 					benchSearchWith(b, m, e, Config{Strategy: strat, Seed: 1, MaxStates: states}, mon)

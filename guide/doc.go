@@ -143,8 +143,12 @@
 // it ends, and at checkpoints of long runs) and predicts the races weak
 // causal precedence finds in a run that had none under happens-before;
 // each adds a trace set toward the race's two accesses, taken at the
-// trial's next poll (it does not pause the search under way). Only a race
-// the happens-before detector sees in an executed run is reported.
+// trial's next poll (it does not pause the search under way), and steers
+// the next runs of the random walks (gmc check --strategy random, and the
+// plain walk of a guided check's fallback) as RaceFuzzer does
+// (racefuzz.go): a goroutine about to take one of the two accesses waits
+// until another stands at the other, then both run. Only a race the
+// happens-before detector sees in an executed run is reported.
 //
 // Race flipping (flip.go, Flip; gmc check flips every race it reports):
 // the counterexample is translated to a machine without race detection

@@ -119,6 +119,9 @@ type walkState struct {
 	p    *pathNode
 	runs int
 	work int // the largest hash (vm.State.HashWork) of a state where the walk ended a round
+	// steer steers the plain walk's runs toward predicted races
+	// (racefuzz.go; nil without the predictive monitor)
+	steer *raceSteer
 }
 
 // hashWork returns the largest hash of a state where a walk ended a round.
@@ -157,6 +160,10 @@ func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.
 		w := &ws[kind]
 		if *w == nil {
 			*w = &walkState{s: startObserved(m, e, cfg.Locks), p: &pathNode{}}
+			if kind == 0 {
+				(*w).steer = newRaceSteer(m, cfg.Locks)
+				(*w).steer.startRun()
+			}
 		}
 		if limit > 0 { // the walks of a round share what is left of the check's time
 			cfg.TimeLimit = max(limit-time.Since(start), time.Nanosecond)
@@ -212,7 +219,11 @@ func (se *searcher) walk(root *vm.State, w *walkState, kind int) Result {
 			case newestWalk:
 				i = trace.Newest(w.s, se.gids, newestEps*float64(min(w.runs, 1)), se.rng)
 			default:
-				i = se.rng.IntN(n)
+				if w.steer.active() {
+					i = w.steer.pick(w.s, se.rng)
+				} else {
+					i = se.rng.IntN(n)
+				}
 			}
 			w.s = se.stepAmong(w.s, i, se.gids)
 			w.p = w.p.child(i)
@@ -220,5 +231,6 @@ func (se *searcher) walk(root *vm.State, w *walkState, kind int) Result {
 		se.stats.Backtracks++
 		w.s, w.p = root, &pathNode{}
 		w.runs++
+		w.steer.startRun()
 	}
 }

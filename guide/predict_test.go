@@ -19,7 +19,7 @@ import (
 // `// want "race"` comments race, with accesses on those lines, though
 // the run that always schedules the first enabled goroutine orders them
 // by happens-before; the others cannot race.
-var predictCases = []string{"classic", "rwread", "chanordered", "conflict"}
+var predictCases = []string{"classic", "rwread", "chanordered", "conflict", "prefix"}
 
 // raceWantLines returns the lines of dir's main.go marked `// want "race"`.
 func raceWantLines(t *testing.T, dir string) []int {

@@ -1,6 +1,8 @@
 package guide
 
 import (
+	"sync"
+
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/loc"
 )
@@ -148,7 +150,8 @@ type wepoch struct {
 }
 
 type wshadow struct {
-	w     *wepoch
+	w     wepoch // the last write, when hasW
+	hasW  bool
 	reads []wepoch
 }
 
@@ -167,28 +170,73 @@ type wcp struct {
 	locks  map[vm.LockID]*wlock
 	syncs  map[syncKey]*wsync
 	timers map[vm.ObjID]*wsync
-	shadow map[cellKey]*wshadow
-	races  [][2]RaceAccess
-	seen   map[[2]loc.Loc]bool
-	max    int // races to find at most
+	// shadow maps a cell to its remembered accesses in shadows
+	shadow  map[cellKey]int32
+	shadows []wshadow
+	races   [][2]RaceAccess
+	seen    map[[2]loc.Loc]bool
+	max     int // races to find at most
+	// evs is the buffer of the run's events (vm.EventLog.AppendEvents)
+	evs []vm.Event
 }
 
 // maxCellsPerAccess bounds the cells of one access the analysis tracks
 // (an array assignment: its first cells).
 const maxCellsPerAccess = 8
 
+// wcpPool keeps analyses for reuse: a search analyzes many short runs,
+// and the maps and buffers of one serve the next (cleared, their space
+// kept).
+var wcpPool = sync.Pool{New: func() any {
+	return &wcp{idx: map[int32]int{}, locks: map[vm.LockID]*wlock{}, syncs: map[syncKey]*wsync{},
+		timers: map[vm.ObjID]*wsync{}, shadow: map[cellKey]int32{}, seen: map[[2]loc.Loc]bool{}}
+}}
+
 // wcpRaces returns the WCP races of a run's events (at most max, one per
 // pair of locations), earlier access first.
 func wcpRaces(evs []vm.Event, max int) [][2]RaceAccess {
-	w := &wcp{idx: map[int32]int{}, locks: map[vm.LockID]*wlock{}, syncs: map[syncKey]*wsync{},
-		timers: map[vm.ObjID]*wsync{}, shadow: map[cellKey]*wshadow{}, seen: map[[2]loc.Loc]bool{}, max: max}
+	w := wcpPool.Get().(*wcp)
+	defer w.release()
+	return w.run(evs, max)
+}
+
+// wcpLogRaces is wcpRaces of a run's log.
+func wcpLogRaces(log vm.EventLog, max int) [][2]RaceAccess {
+	w := wcpPool.Get().(*wcp)
+	defer w.release()
+	w.evs = log.AppendEvents(w.evs[:0])
+	return w.run(w.evs, max)
+}
+
+func (w *wcp) run(evs []vm.Event, max int) [][2]RaceAccess {
+	w.max = max
 	for i := range evs {
 		w.event(&evs[i])
 		if len(w.races) >= max {
 			break
 		}
 	}
-	return w.races
+	return append([][2]RaceAccess(nil), w.races...)
+}
+
+// release clears w and puts it back in the pool (a run's buffer of
+// events too long to keep is dropped).
+func (w *wcp) release() {
+	clear(w.idx)
+	clear(w.locks)
+	clear(w.syncs)
+	clear(w.timers)
+	clear(w.shadow)
+	clear(w.seen)
+	clear(w.shadows)
+	w.gids, w.ts, w.shadows, w.races = w.gids[:0], w.ts[:0], w.shadows[:0], w.races[:0]
+	if cap(w.evs) > 1<<14 {
+		w.evs = nil
+	}
+	if cap(w.shadows) > 1<<14 {
+		w.shadows = nil
+	}
+	wcpPool.Put(w)
 }
 
 // thread returns goroutine g's index, making its state on first sight.
@@ -403,17 +451,19 @@ func (w *wcp) access(i int, x cellKey, at loc.Loc, write, atomic bool) {
 			cs.reads[x] = true
 		}
 	}
-	sh := w.shadow[x]
-	if sh == nil {
-		sh = &wshadow{}
-		w.shadow[x] = sh
+	si, ok := w.shadow[x]
+	if !ok {
+		si = int32(len(w.shadows))
+		w.shadows = append(w.shadows, wshadow{})
+		w.shadow[x] = si
 	}
+	sh := &w.shadows[si]
 	here := wepoch{t: i, n: t.n, at: at, write: write, atomic: atomic}
 	unordered := func(e *wepoch) bool {
 		return e.t != i && e.n > t.p.get(e.t) && !(e.atomic && atomic)
 	}
-	if sh.w != nil && unordered(sh.w) {
-		w.race(sh.w, &here)
+	if sh.hasW && unordered(&sh.w) {
+		w.race(&sh.w, &here)
 	}
 	if write {
 		for k := range sh.reads {
@@ -421,7 +471,7 @@ func (w *wcp) access(i int, x cellKey, at loc.Loc, write, atomic bool) {
 				w.race(&sh.reads[k], &here)
 			}
 		}
-		sh.w, sh.reads = &here, nil
+		sh.w, sh.hasW, sh.reads = here, true, sh.reads[:0]
 		return
 	}
 	for k := range sh.reads {

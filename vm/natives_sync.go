@@ -97,18 +97,7 @@ func init() {
 		p := ptrArg(args[0])
 		return toInt64(t.cell(p, 0)) == 0, waitInfo{kind: waitWG, reason: "sync.WaitGroup.Wait", ptr: p}
 	})
-	wg.blocked = func(t *thread, args []Value) {
-		// Go counts waiters in the state word; the first one writes
-		// wg.sema for the race detector, to race with an Add that starts a
-		// new round before the Wait returned (a WaitGroup reused too early).
-		p := ptrArg(args[0])
-		sema := Pointer{Obj: p.Obj, Off: p.Off + 1}
-		w := toInt64(t.cell(p, 1))
-		if w == 0 {
-			t.raceAccess(t.g.top, sema, 1, true)
-		}
-		t.setCell(p, 1, uint32(w+1))
-	}
+	wg.blocked = func(t *thread, args []Value) { t.wgWaitBlocks(ptrArg(args[0])) }
 	defSync("(*sync.WaitGroup).Go", nativeSyncWaitGroupGo)
 
 	// Once
@@ -441,12 +430,31 @@ func nativeSyncWaitGroupWait(t *thread, args []Value) (Value, ctl) {
 	p := ptrArg(args[0])
 	t.s.last.Op = "sync.WaitGroup.Wait"
 	if toInt64(t.cell(p, 0)) != 0 {
+		// (a goroutine that did not stop before the call — the first
+		// operation of its transition, after a breakpoint or once the
+		// counter changed — starts waiting here, not in the guard)
+		t.wgWaitBlocks(p)
 		t.g.status = gBlocked
 		t.g.wait = waitInfo{kind: waitWG, reason: "sync.WaitGroup.Wait", ptr: p}
 		return nil, ctlBlock
 	}
 	t.raceAcquire(p)
 	return nil, ctlNext
+}
+
+// wgWaitBlocks is what a Wait on the WaitGroup at p does when it starts
+// waiting, whether its guard blocked it before the call or the call
+// itself blocks: Go counts waiters in the state word, and the first one
+// writes wg.sema for the race detector, to race with an Add that starts
+// a new round before the Wait returned (a WaitGroup reused too early) or
+// that no synchronization orders before the Wait.
+func (t *thread) wgWaitBlocks(p Pointer) {
+	sema := Pointer{Obj: p.Obj, Off: p.Off + 1}
+	w := toInt64(t.cell(p, 1))
+	if w == 0 {
+		t.raceAccess(t.g.top, sema, 1, true)
+	}
+	t.setCell(p, 1, uint32(w+1))
 }
 
 // nativeSyncWaitGroupGo is (*sync.WaitGroup).Go.

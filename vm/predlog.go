@@ -104,6 +104,21 @@ func (l EventLog) Events() []Event {
 	return out[i:]
 }
 
+// AppendEvents appends the events, oldest first, to buf and returns it.
+func (l EventLog) AppendEvents(buf []Event) []Event {
+	if l.c == nil {
+		return buf
+	}
+	n := len(buf)
+	buf = append(buf, make([]Event, l.c.total)...)
+	i := len(buf)
+	for c := l.c; c != nil; c = c.prev {
+		i -= len(c.evs)
+		copy(buf[i:], c.evs)
+	}
+	return append(buf[:n], buf[i:]...)
+}
+
 // maxRunEvents bounds the log of one run: later events are not logged (a
 // prefix of a run is a run, which an analysis may still reorder).
 const maxRunEvents = 1 << 17

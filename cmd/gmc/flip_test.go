@@ -28,6 +28,9 @@ func TestFlipRace(t *testing.T) {
 		{"sleep", true, "flipped", "not ready after the sleep"},
 		{"sleeplen", true, "flipped", "not ready after the sleep"}, // len(c) a scheduling point with race detection only
 		{"sleepbenign", false, "", ""},
+		// a WaitGroup's Wait that starts waiting as the first operation
+		// of a transition (after a breakpoint of the flip's machine)
+		{"wgwrongadd", false, "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.pkg, func(t *testing.T) {
