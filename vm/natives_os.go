@@ -10,8 +10,8 @@ import (
 // package syscall (natives_syscall.go): the functions package runtime
 // provides to it (its arguments, the random numbers of temporary names,
 // SIGPIPE), the page size, and the values read from the operating system
-// that the trace records (osinputs.go): os.Executable, os.Getwd and
-// os.Hostname.
+// that the trace records (osinputs.go): os.Executable, os.Getwd,
+// os.Hostname and the process's ids (syscall.Getpid and friends).
 
 func init() {
 	def("os.Getpagesize", osGetpagesize)
@@ -22,6 +22,21 @@ func init() {
 	def("os.Executable", osExecutable)
 	def("os.Getwd", osGetwd)
 	def("os.Hostname", osHostname)
+	for name, read := range processIDs {
+		def("syscall."+name, processID(name, read))
+	}
+}
+
+// processIDs are the process's ids a program reads from the operating
+// system (rs/xid's init reads its pid), recorded (OSInputs.IDs).
+var processIDs = map[string]func() int{
+	"Getpid": os.Getpid, "Getppid": os.Getppid, "Getuid": os.Getuid,
+	"Geteuid": os.Geteuid, "Getgid": os.Getgid, "Getegid": os.Getegid,
+}
+
+// processID is the native of syscall.<name>: the host's value, recorded.
+func processID(name string, read func() int) func(t *thread, args []Value) (Value, ctl) {
+	return func(t *thread, args []Value) (Value, ctl) { return t.m.osIn.id(name, read), ctlNext }
 }
 
 // osGetpagesize is os.Getpagesize and syscall.Getpagesize: the page size of

@@ -36,6 +36,7 @@ func TestOSFiles(t *testing.T) {
 		{"TestEnvFromHost", ""},
 		{"TestLoadLocation", ""},
 		{"TestCurrentUser", ""},
+		{"TestProcessIDs", ""},
 		{"TestReadBackFails", `read "written"`},
 	} {
 		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })
@@ -82,20 +83,28 @@ func TestOSInputsReplay(t *testing.T) {
 	}
 }
 
-// TestCurrentUserReplay: os/user.Current gives a replay the recorded user.
-func TestCurrentUserReplay(t *testing.T) {
+// TestOSIdentityReplay: os/user.Current and the process's ids give a
+// replay the recorded values.
+func TestOSIdentityReplay(t *testing.T) {
 	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "osfiles")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &vm.OSInputs{User: &vm.OSUser{Uid: "1", Gid: "1", Username: "replayed", HomeDir: "/home/replayed"}}
-	m := vm.New(prog, vm.Options{OSInputs: rec})
-	e, err := m.FindEntry("TestCurrentUser")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 1000})
-	if res.Verdict != guide.VerdictError || !strings.Contains(res.Final.Err().Msg, "user is replayed") {
-		t.Fatalf("verdict %s %s, want the recorded user", res.Verdict, errString(res.Final.Err()))
+	for _, c := range []struct {
+		entry, fails string
+		rec          *vm.OSInputs
+	}{
+		{"TestCurrentUser", "user is replayed", &vm.OSInputs{User: &vm.OSUser{Uid: "1", Gid: "1", Username: "replayed", HomeDir: "/home/replayed"}}},
+		{"TestProcessIDs", "pid is 424242", &vm.OSInputs{IDs: map[string]int{"Getpid": 424242}}},
+	} {
+		m := vm.New(prog, vm.Options{OSInputs: c.rec})
+		e, err := m.FindEntry(c.entry)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 1000})
+		if res.Verdict != guide.VerdictError || !strings.Contains(res.Final.Err().Msg, c.fails) {
+			t.Fatalf("%s: verdict %s %s, want %q", c.entry, res.Verdict, errString(res.Final.Err()), c.fails)
+		}
 	}
 }

@@ -23,6 +23,9 @@ type OSInputs struct {
 	Getwd      *string            `json:"getwd,omitempty"`
 	Hostname   *string            `json:"hostname,omitempty"`
 	User       *OSUser            `json:"user,omitempty"` // os/user.Current (natives_osuser.go)
+	// IDs are the process's ids (syscall.Getpid, Getppid, Getuid,
+	// Geteuid, Getgid, Getegid), by the function's name.
+	IDs map[string]int `json:"ids,omitempty"`
 }
 
 // osInputs is a machine's record, safe for concurrent use (the states of
@@ -44,6 +47,12 @@ func newOSInputs(from *OSInputs) *osInputs {
 	}
 	r.in.Environ = append([]string(nil), from.Environ...)
 	r.in.Executable, r.in.Getwd, r.in.Hostname, r.in.User = from.Executable, from.Getwd, from.Hostname, from.User
+	if from.IDs != nil {
+		r.in.IDs = map[string]int{}
+		for k, v := range from.IDs {
+			r.in.IDs[k] = v
+		}
+	}
 	return r
 }
 
@@ -51,13 +60,19 @@ func newOSInputs(from *OSInputs) *osInputs {
 func (r *osInputs) snapshot() *OSInputs {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if len(r.in.Env) == 0 && r.in.Environ == nil && r.in.Executable == nil && r.in.Getwd == nil && r.in.Hostname == nil && r.in.User == nil {
+	if len(r.in.Env) == 0 && r.in.Environ == nil && r.in.Executable == nil && r.in.Getwd == nil && r.in.Hostname == nil && r.in.User == nil && r.in.IDs == nil {
 		return nil
 	}
 	c := &OSInputs{Env: map[string]*string{}, Environ: append([]string(nil), r.in.Environ...),
 		Executable: r.in.Executable, Getwd: r.in.Getwd, Hostname: r.in.Hostname, User: r.in.User}
 	for k, v := range r.in.Env {
 		c.Env[k] = v
+	}
+	if r.in.IDs != nil {
+		c.IDs = map[string]int{}
+		for k, v := range r.in.IDs {
+			c.IDs[k] = v
+		}
 	}
 	if len(c.Env) == 0 {
 		c.Env = nil
@@ -140,6 +155,22 @@ func (r *osInputs) value(slot func(*OSInputs) **string, read func() string) stri
 		*p = &v
 	}
 	return **p
+}
+
+// id is the recorded process id named name, read with read the first
+// time.
+func (r *osInputs) id(name string, read func() int) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if v, ok := r.in.IDs[name]; ok {
+		return v
+	}
+	if r.in.IDs == nil {
+		r.in.IDs = map[string]int{}
+	}
+	v := read()
+	r.in.IDs[name] = v
+	return v
 }
 
 // RecordedOS returns the values the machine's runs read from the

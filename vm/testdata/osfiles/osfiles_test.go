@@ -216,3 +216,15 @@ func TestCurrentUser(t *testing.T) {
 		t.Fatalf("user is %s", u.Username)
 	}
 }
+
+// TestProcessIDs: the process's ids are the host's (recorded); a replay
+// given a recorded pid of 424242 fails here.
+func TestProcessIDs(t *testing.T) {
+	pid := os.Getpid()
+	if pid <= 0 || os.Getpid() != pid || os.Getppid() < 0 || os.Getuid() < 0 {
+		t.Fatalf("pid %d, then %d", pid, os.Getpid())
+	}
+	if pid == 424242 {
+		t.Fatalf("pid is %d", pid)
+	}
+}
