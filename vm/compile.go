@@ -79,10 +79,7 @@ func (m *Machine) compile(f *ssa.Function) *function {
 	}
 	cf := &function{ssa: f, name: runtimeFuncName(f), results: f.Signature.Results().Len()}
 	m.funcs[f] = cf
-	if key := m.nativeKey(f); key == "<noop-init>" && f.Name() == "init" {
-		cf.native = m.strippedInit(f)
-		return cf
-	} else if nf := m.natives[key]; nf != nil {
+	if nf := m.natives[m.nativeKey(f)]; nf != nil {
 		cf.native = nf
 		return cf
 	}

@@ -106,11 +106,20 @@ func (t *thread) testLogf(args []Value, fail, now, formatted bool) (Value, ctl) 
 	if formatted {
 		name = "Sprintf"
 	}
-	fn := t.m.pkgFunc("fmt", name)
-	if fn == nil || len(args) < 2 {
+	fn, initFn := t.m.pkgFunc("fmt", name), t.m.pkgFunc("fmt", "init")
+	if fn == nil || initFn == nil || len(args) < 2 {
 		return nil, t.unsupported(t.g.top, "testing's log without package fmt")
 	}
-	return nil, t.callCont(t.g.top, t.m.funcValue(fn), args[1:], func(t *thread, res Value) ctl {
+	// fmt's initializer first (its printer pool): testing's own
+	// initializer is stripped, so a test package that imports only
+	// testing has not run it; it runs at most once (ssa's init guard)
+	return nil, t.callCont(t.g.top, t.m.funcValue(initFn), nil, func(t *thread, res Value) ctl {
+		self := t.own(t.g.top)
+		t.g.top = self
+		if self.pc == 0 {
+			self.pc = 1
+			return t.callAbove(self, t.m.funcValue(fn), args[1:])
+		}
 		msg, _ := res.(string)
 		if !formatted {
 			msg = strings.TrimSuffix(msg, "\n")
@@ -119,11 +128,9 @@ func (t *thread) testLogf(args []Value, fail, now, formatted bool) (Value, ctl) 
 			t.testLogAt(pos, msg, fail)
 		}
 		if now {
-			fr := t.own(t.g.top)
-			t.g.top = fr
-			return t.goexit(fr)
+			return t.goexit(self)
 		}
-		return t.ret(t.g.top, nil)
+		return t.ret(self, nil)
 	})
 }
 
