@@ -194,8 +194,10 @@
 // crypto/internal/fips140 boundary (natives_crypto_fips.go: FIPS 140-3 mode
 // off); time needs natives only for the clock (time.Now, whose successive
 // readings strictly increase), the timers and the local zone
-// (UTC); log/slog's default handler writes through package log's model
-// (log/internal.DefaultOutput). A few pure functions of otherwise modelled packages keep their
+// (UTC). fmt, errors and log have no natives: fmt formats through the
+// reflect model, errors.As stores through internal/reflectlite's, and the
+// testing natives (t.Errorf, t.Log, ...) format with the interpreted
+// fmt.Sprintf and fmt.Sprintln. A few pure functions of otherwise modelled packages keep their
 // bodies (load.keepBodies: reflect.StructTag.Get, ...). Other
 // standard-library packages are not interpreted; their functions are
 // modelled by natives registered by name (ssa Function.String(), e.g.

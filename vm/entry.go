@@ -99,7 +99,50 @@ func (m *Machine) testFailure(s *State) *Error {
 	return e
 }
 
-func (t *thread) testLog(msg string, fail bool) {
+func (t *thread) testLog(msg string, fail bool) { t.testLogAt(t.callerPos(), msg, fail) }
+
+// testLogf is t.Log, t.Logf, t.Error, t.Errorf, t.Fatal, t.Fatalf, t.Skip
+// and t.Skipf: the message is made by fmt.Sprintln (trailing newline
+// removed) or fmt.Sprintf, run from source above a continuation that logs
+// it (so String and Error methods of the operands run as Go code: they may
+// block, race or panic like any other call); fail marks the test failed,
+// now ends it with runtime.Goexit.
+func (t *thread) testLogf(args []Value, fail, now, formatted bool) (Value, ctl) {
+	pos := t.callerPos()
+	name := "Sprintln"
+	if formatted {
+		name = "Sprintf"
+	}
+	fn, initFn := t.m.pkgFunc("fmt", name), t.m.pkgFunc("fmt", "init")
+	if fn == nil || initFn == nil || len(args) < 2 {
+		return nil, t.unsupported(t.g.top, "testing's log without package fmt")
+	}
+	// fmt's initializer first (its printer pool): testing's own
+	// initializer is stripped, so a test package that imports only
+	// testing has not run it; it runs at most once (ssa's init guard)
+	return nil, t.callCont(t.g.top, t.m.funcValue(initFn), nil, func(t *thread, res Value) ctl {
+		self := t.own(t.g.top)
+		t.g.top = self
+		if self.pc == 0 {
+			self.pc = 1
+			return t.callAbove(self, t.m.funcValue(fn), args[1:])
+		}
+		msg, _ := res.(string)
+		if !formatted {
+			msg = strings.TrimSuffix(msg, "\n")
+		}
+		if fail || msg != "" || !now {
+			t.testLogAt(pos, msg, fail)
+		}
+		if now {
+			return t.goexit(self)
+		}
+		return t.ret(self, nil)
+	})
+}
+
+// testLogAt adds msg, logged at pos, to the test's log.
+func (t *thread) testLogAt(pos, msg string, fail bool) {
 	old := t.s.test
 	if msg == "" && fail && old != nil && old.failed {
 		return // FailNow of a failed test (synctest.Test's): go test logs nothing
@@ -108,7 +151,7 @@ func (t *thread) testLog(msg string, fail bool) {
 	if old != nil {
 		*ts = *old
 	}
-	ts.log = append(append([]string(nil), ts.log...), t.callerPos()+": "+msg)
+	ts.log = append(append([]string(nil), ts.log...), pos+": "+msg)
 	if fail {
 		ts.failed = true
 	}
@@ -131,22 +174,7 @@ func (t *thread) callerPos() string {
 
 func init() {
 	logf := func(fail, now, formatted bool) func(t *thread, args []Value) (Value, ctl) {
-		return func(t *thread, args []Value) (Value, ctl) {
-			var msg string
-			if formatted {
-				msg = t.sprintf(args[1].(string), t.sliceValues(args[2]))
-			} else if len(args) > 1 {
-				msg = strings.TrimSuffix(t.sprintln(t.sliceValues(args[1])), "\n")
-			}
-			if fail || msg != "" || !now {
-				t.testLog(msg, fail)
-			}
-			if now {
-				t.g.top.pc++
-				return nil, t.goexit(t.g.top)
-			}
-			return nil, ctlNext
-		}
+		return func(t *thread, args []Value) (Value, ctl) { return t.testLogf(args, fail, now, formatted) }
 	}
 	for _, recv := range []string{"(*testing.common)", "(*testing.T)"} {
 		def(recv+".Error", logf(true, false, false))

@@ -229,7 +229,8 @@ func (t *thread) callNative(fr *frame, nf *nativeFunc, args []Value, res int, cs
 // receives the result (-1: none), for natives that return a value after
 // running Go code (callCont).
 func (t *thread) runNative(fr *frame, nf *nativeFunc, args []Value, res int) (Value, ctl) {
-	if nf.visible && t.yieldBefore() {
+	visible := nf.isVisible(t, args)
+	if visible && t.yieldBefore() {
 		if nf.guard != nil {
 			if ok, w := nf.guard(t, args); !ok {
 				t.g.status = gBlocked
@@ -251,7 +252,9 @@ func (t *thread) runNative(fr *frame, nf *nativeFunc, args []Value, res int) (Va
 	if t.m.opts.Payload != nil && !t.checkNativeArgs(nf, args) {
 		return nil, t.payloadFail(fr)
 	}
-	t.touchArgs(nf, args)
+	if visible {
+		t.touchArgs(nf, args)
+	}
 	saved, savedIn := t.natRes, t.inNative
 	t.natRes, t.inNative = res, true
 	v, c := nf.fn(t, args)

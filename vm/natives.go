@@ -18,6 +18,10 @@ type nativeFunc struct {
 	fn func(t *thread, args []Value) (Value, ctl)
 	// visible natives are scheduling points.
 	visible bool
+	// local, if set, tells whether a call of a visible native touches no
+	// state another goroutine can observe, and so is not a scheduling
+	// point (sync.Pool's operations called by the standard library).
+	local func(t *thread, args []Value) bool
 	// guard, for blocking natives, tells whether the call can proceed now
 	// and, if not, the wait to record; it is evaluated when a transition
 	// stops before the call so that a goroutine that would block is not
@@ -64,6 +68,11 @@ func def(name string, fn func(t *thread, args []Value) (Value, ctl)) *nativeFunc
 	nf := &nativeFunc{name: name, fn: fn}
 	nativeTable[name] = nf
 	return nf
+}
+
+// isVisible reports whether this call of nf is a scheduling point.
+func (nf *nativeFunc) isVisible(t *thread, args []Value) bool {
+	return nf.visible && (nf.local == nil || !nf.local(t, args))
 }
 
 // defVisible registers a native that is a scheduling point.

@@ -407,9 +407,9 @@ func init() {
 	def("("+rl+".Value).Kind", func(t *thread, args []Value) (Value, ctl) {
 		iv := valueIface(args[0])
 		if iv.T == nil {
-			return uint(0), ctlNext
+			return uint8(0), ctlNext
 		}
-		return reflectKind(iv.T.T), ctlNext
+		return uint8(reflectKind(iv.T.T)), ctlNext
 	})
 	def("("+rl+".Value).Type", func(t *thread, args []Value) (Value, ctl) {
 		return t.reflectType(valueIface(args[0]).T), ctlNext
@@ -464,9 +464,9 @@ func nativeInternalReflectliteRtypeString(t *thread, args []Value) (Value, ctl) 
 func nativeInternalReflectliteRtypeKind(t *thread, args []Value) (Value, ctl) {
 	rt := rtypeOf(args[0])
 	if rt == nil {
-		return uint(0), ctlNext
+		return uint8(0), ctlNext
 	}
-	return reflectKind(rt.T), ctlNext
+	return uint8(reflectKind(rt.T)), ctlNext
 }
 
 // nativeInternalReflectliteRtypeSize is (internal/reflectlite.rtype).Size.

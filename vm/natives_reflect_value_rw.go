@@ -125,10 +125,7 @@ func valueAccessors() {
 			case reflect.Pointer, reflect.Chan, reflect.Map, reflect.UnsafePointer, reflect.Func, reflect.Slice:
 				x := t.rload(v)
 				if !asUintptr {
-					if p, ok := x.(Pointer); ok {
-						return p, ctlNext
-					}
-					return nil, t.unsupported(t.g.top, "reflect.Value.UnsafePointer of a "+v.kind().String())
+					return unsafePointerOf(x), ctlNext
 				}
 				if p, ok := x.(Pointer); ok {
 					return t.s.addrOfPointer(p), ctlNext
@@ -241,4 +238,35 @@ func valueMutators() {
 	set("SetComplex", []reflect.Kind{reflect.Complex64, reflect.Complex128}, numeric(types.Complex128))
 	set("SetBool", []reflect.Kind{reflect.Bool}, func(x Value, _ types.BasicKind) Value { return x })
 	set("SetString", []reflect.Kind{reflect.String}, func(x Value, _ types.BasicKind) Value { return x })
+}
+
+// unsafePointerOf is the unsafe.Pointer reflect.Value.UnsafePointer
+// returns for a pointer, channel, map, slice or func value x (fmt prints
+// it with %p and %v): the object a pointer, slice, map or channel refers
+// to; a non-nil func or a reflect.Type, which the VM keeps outside its
+// heap, gets a fixed address outside every object (per type for a
+// reflect.Type), so that printing it is deterministic.
+func unsafePointerOf(x Value) Pointer {
+	switch y := x.(type) {
+	case Pointer:
+		return y
+	case Slice:
+		return Pointer{Obj: y.Obj, Off: y.Off}
+	case Map:
+		return Pointer{Obj: y.Obj}
+	case Chan:
+		return Pointer{Obj: y.Obj}
+	case rtypeRef:
+		return Pointer{Off: 0x10000 + int32(y.rt.ID)}
+	case []Value:
+		if len(y) > 0 {
+			if r, ok := y[0].(rtypeRef); ok {
+				return Pointer{Off: 0x10000 + int32(r.rt.ID)}
+			}
+		}
+	}
+	if isNilValue(x) {
+		return Pointer{}
+	}
+	return Pointer{Off: 0x200}
 }

@@ -24,18 +24,16 @@ import (
 //     as acquire/release of the containing object for the race detector;
 //   - sync.Map (cell 0 holds a VM map[any]any, allocated on first use),
 //     sync.Pool (cell 0 holds a []any used as a LIFO stack; Get calls New
-//     synchronously), RWMutex.RLocker and OnceFunc (natives_sync_mappool.go);
+//     synchronously; the standard library's own pools drop what is put),
+//     RWMutex.RLocker and OnceFunc (natives_sync_mappool.go);
 //   - runtime/pprof: the predefined profiles exist and write nothing; Do
 //     calls its function;
 //   - net.DialUDP without an address fails as in Go (no network);
-//   - flag is interpreted; only its reflection on flag values is modelled;
-//     log: Print*/Fatal*/Panic* and the Logger accessors, headers over the
-//     virtual clock in UTC (natives_log.go);
 //   - math/rand and math/rand/v2: deterministic generators whose state is
 //     in VM cells (natives_rand.go: see v1State and the comment before it).
 //
 // Packages whose state a native keeps in package-level variables of a
-// stripped package (math/rand, math/rand/v2, log) rely on those globals
+// stripped package (math/rand, math/rand/v2) rely on those globals
 // being created by vm.Machine with their globalInits.
 
 func init() {

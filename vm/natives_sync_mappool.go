@@ -2,6 +2,8 @@ package vm
 
 import (
 	"go/types"
+
+	"github.com/gmc-go/gmc/vm/load"
 )
 
 // Natives of sync.Map, sync.Pool, RWMutex.RLocker and sync.OnceFunc (see
@@ -133,11 +135,16 @@ func init() {
 	defVisible(sm+"Range", nativeSyncMapRange)
 
 	// Pool: a LIFO stack of the values put; Get calls New when it is empty.
+	// Called by the standard library (fmt's printers, log's buffers), Put
+	// drops the value and Get always calls New (poolLocal).
 	poolNew := func(t *thread) int32 { return t.m.fieldOff("sync", "Pool", 5) }
-	defVisible("(*sync.Pool).Put", func(t *thread, args []Value) (Value, ctl) {
+	put := defVisible("(*sync.Pool).Put", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		if p.Obj == 0 {
 			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+		}
+		if t.callerInStd() {
+			return nil, ctlNext // dropped, as Go's Pool may drop any value
 		}
 		t.s.last.Op = "sync.Pool.Put"
 		if iv, _ := args[1].(Iface); iv.T == nil {
@@ -153,14 +160,17 @@ func init() {
 		t.setCell(p, 0, sl)
 		return nil, ctlNext
 	})
-	defVisible("(*sync.Pool).Get", func(t *thread, args []Value) (Value, ctl) {
+	get := defVisible("(*sync.Pool).Get", func(t *thread, args []Value) (Value, ctl) {
 		p := ptrArg(args[0])
 		if p.Obj == 0 {
 			return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
 		}
-		t.s.last.Op = "sync.Pool.Get"
-		t.raceAcquire(p)
-		if sl, _ := t.cell(p, 0).(Slice); sl.Len > 0 {
+		std := t.callerInStd()
+		if !std {
+			t.s.last.Op = "sync.Pool.Get"
+			t.raceAcquire(p)
+		}
+		if sl, _ := t.cell(p, 0).(Slice); sl.Len > 0 && !std {
 			anyT := t.m.types.get(types.Universe.Lookup("any").Type())
 			v := t.s.sliceElem(sl, anyT, sl.Len-1)
 			sl.Len--
@@ -180,6 +190,39 @@ func init() {
 		}
 		return v, ctlNext
 	})
+	put.local = poolLocal
+	get.local = poolLocal
+}
+
+// poolLocal tells whether a sync.Pool operation is local to the calling
+// goroutine: called by the standard library, whose pools (fmt's printers,
+// log's and encoding/json's buffers) are caches the program cannot
+// observe. Go's Pool may drop any value put at any time (the race
+// detector's build drops some on purpose), so a Put that drops the value
+// and a Get that calls New are one of Go's own executions: no bug is
+// added, and none is hidden that Go's semantics guarantee (Put/Get give no
+// happens-before edge unless Get returns the same value). Dropping keeps
+// the printers' leftover buffers out of the state, so states that differ
+// only by what was printed last do not multiply, and the operations are
+// not scheduling points. The program's own pools keep their values
+// (a LIFO stack), with Put→Get happens-before.
+func poolLocal(t *thread, _ []Value) bool { return t.callerInStd() }
+
+// callerInStd reports whether the innermost Go function on the running
+// goroutine's stack (the caller of a native) belongs to the standard
+// library.
+func (t *thread) callerInStd() bool {
+	for f := t.g.top; f != nil; f = f.caller {
+		if f.fn == nil {
+			continue
+		}
+		fn := f.fn.ssa
+		if o := fn.Origin(); o != nil {
+			fn = o
+		}
+		return fn.Pkg != nil && load.IsStd(fn.Pkg.Pkg.Path())
+	}
+	return false
 }
 
 // nativeSyncMapClear is (*sync.Map).Clear.

@@ -150,15 +150,18 @@ func (t *thread) callDeferred(fr *frame, d *deferred) (c ctl, done bool) {
 			return ctlFrame, false
 		}
 	}
-	if nat.visible && t.yieldBefore() {
-		return ctlYield, false
-	}
 	args := d.args
 	if cl.Bound != nil {
 		args = append([]Value{cl.Bound}, args...)
 	}
+	visible := nat.isVisible(t, args)
+	if visible && t.yieldBefore() {
+		return ctlYield, false
+	}
 	fr.defers = d.next
-	t.touchArgs(nat, args) // the footprint, as runNative records it
+	if visible {
+		t.touchArgs(nat, args) // the footprint, as runNative records it
+	}
 	if t.m.opts.Payload != nil && !t.checkNativeArgs(nat, args) {
 		return t.payloadFail(fr), false
 	}

@@ -16,7 +16,9 @@ import (
 // parallel subtests after their parent's function returned (its deferred
 // calls included) and concurrently with each other — in every
 // interleaving, with the leak check on; a failing test is reported with
-// what its cleanup logged.
+// what its cleanup logged; t.Logf, t.Errorf and t.Fatal format with fmt
+// run from source (a String method that waits for another goroutine
+// works).
 func TestTestingRunner(t *testing.T) {
 	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "testing")})
 	if err != nil {
@@ -37,6 +39,10 @@ func TestTestingRunner(t *testing.T) {
 		{"TestSubtestNames", ""},
 		{"TestGoroutinesAsGoTest", ""},
 		{"TestFailParallelAfterDefer", "--- FAIL: TestFailParallelAfterDefer\n    testing_test.go:99: closed before the parallel subtest ran"},
+		// t.Logf, t.Errorf and t.Fatal format with fmt run from source
+		{"TestLogfBlockingString", ""},
+		{"TestFailErrorfBlockingString", "--- FAIL: TestFailErrorfBlockingString\n    logformat_test.go:27: got 8 and e"},
+		{"TestFailFatalWrapped", "--- FAIL: TestFailFatalWrapped\n    logformat_test.go:34: outer: inner: unsupported operation true 3"},
 	} {
 		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })
 	}

@@ -49,6 +49,7 @@ var interpreted = map[string]bool{
 	"crypto/sha512": true, "crypto/internal/fips140/sha512": true, "crypto/md5": true, "crypto/sha1": true,
 	"encoding/base64": true, "encoding": true, "encoding/json": true, "time": true, "math/big": true, "hash/crc32": true, "encoding/binary": true, "testing/synctest": true,
 	"embed": true, "log/slog": true, "log/slog/internal": true, "log/slog/internal/buffer": true, "log/internal": true,
+	"fmt": true, "internal/fmtsort": true, "errors": true, "log": true,
 	// the GoKer kernels and leak patterns that ship with Go (DESIGN §6)
 	"runtime/testdata/testgoroutineleakprofile":       true,
 	"runtime/testdata/testgoroutineleakprofile/goker": true,

@@ -1,0 +1,3 @@
+module fmtsrc
+
+go 1.26
