@@ -235,7 +235,7 @@ func New(p *load.Program, opts Options) *Machine {
 	m.rtError = m.types.get(runtimeErrorType())
 	m.zerobase = m.base.alloc(&Object{shared: true}, 0)
 	m.allocGlobals()
-	if usesLinkRand(p.SSA.AllPackages()) {
+	if usesLinkRand(p.SSA.AllPackages()) || usesRandPackage(p.SSA) {
 		m.allocLinkRand()
 	}
 	if p.SSA.ImportedPackage("unique") != nil {

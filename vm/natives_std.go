@@ -31,12 +31,12 @@ import (
 //   - flag is interpreted; only its reflection on flag values is modelled;
 //     log: Print*/Fatal*/Panic* and the Logger accessors, headers over the
 //     virtual clock in UTC (natives_log.go);
-//   - math/rand and math/rand/v2: deterministic generators whose state is
-//     in VM cells (natives_rand.go: see v1State and the comment before it).
+//   - math/rand and math/rand/v2 run from source over a deterministic
+//     runtime_rand (natives_rand.go).
 //
 // Packages whose state a native keeps in package-level variables of a
-// stripped package (math/rand, math/rand/v2, log) rely on those globals
-// being created by vm.Machine with their globalInits.
+// stripped package rely on those globals being created by vm.Machine with
+// their globalInits.
 
 func init() {
 	adaptPkg("math", map[string]any{
@@ -406,8 +406,17 @@ func init() {
 	def("(*internal/godebug.Setting).Undocumented", nativeInternalGodebugSettingUndocumented)
 }
 
+// godebugValues are the settings that do not have their default value:
+// randautoseed=0 seeds math/rand's global generator with 1, so that a run
+// is determined by its choices (natives_rand.go).
+var godebugValues = map[string]string{"randautoseed": "0"}
+
 // nativeInternalGodebugSettingValue is (*internal/godebug.Setting).Value.
-func nativeInternalGodebugSettingValue(t *thread, args []Value) (Value, ctl) { return "", ctlNext }
+func nativeInternalGodebugSettingValue(t *thread, args []Value) (Value, ctl) {
+	p := args[0].(Pointer)
+	name, _ := t.s.heap.get(p.Obj).Cells[p.Off].(string)
+	return godebugValues[name], ctlNext
+}
 
 // nativeInternalGodebugSettingString is (*internal/godebug.Setting).String.
 func nativeInternalGodebugSettingString(t *thread, args []Value) (Value, ctl) {

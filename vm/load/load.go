@@ -63,8 +63,6 @@ var stripped = map[string]string{
 	"net/rpc":               "sockets",
 	"net/rpc/...":           "sockets",
 	"net/smtp":              "sockets",
-	"math/rand":             "deterministic generators in VM cells (natives_rand.go)",
-	"math/rand/v2":          "deterministic generators in VM cells (natives_rand.go)",
 	"crypto/rand":           "the deterministic Reader (natives_cryptorand.go)",
 }
 
