@@ -3,9 +3,10 @@
 // It loads packages with go/packages the way `go vet` does (from the
 // directory's own module, tests included; a directory given by its absolute
 // path is loaded from its own module wherever gmc runs), builds SSA with generics
-// instantiated, and strips the function bodies of standard-library packages
-// that gmc does not interpret (those are modelled natively by the VM), which
-// keeps loading fast. Invariants: every package of the returned program is
+// instantiated. The standard library is interpreted from its source, loaded
+// with the pure-Go build tags; only the packages of the short list stripped
+// (the runtime, sync, reflect, testing, the OS boundary, ...) have their
+// function bodies removed: the VM models them natively. Invariants: every package of the returned program is
 // well typed; Program.Interpreted reports whether a package's function bodies
 // are present; the roots are the packages named by the patterns, replaced by
 // their test variants when they have tests.
