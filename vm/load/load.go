@@ -158,14 +158,15 @@ func Load(cfg Config) (*Program, error) {
 	fset := token.NewFileSet()
 	var mu sync.Mutex
 	strippedPkgs := map[string]bool{}
+	buildFlags := []string{"-tags=purego,math_big_pure_go"} // the pure-Go fallbacks of assembly-backed packages
+	unreachable := unreachableStd(dir, patterns, buildFlags)
 	goroot := filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
 	pcfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
-		Tests: true,
-		Dir:   dir,
-		// the pure-Go fallbacks of assembly-backed packages
-		BuildFlags: []string{"-tags=purego,math_big_pure_go"},
+		Tests:      true,
+		Dir:        dir,
+		BuildFlags: buildFlags,
 		Fset:       fset,
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
 			// the standard library's files are parsed without comments
@@ -178,7 +179,7 @@ func Load(cfg Config) (*Program, error) {
 			if std {
 				mode = parser.AllErrors | parser.SkipObjectResolution
 				rel := filepath.ToSlash(filename[len(goroot):])
-				if i := strings.LastIndexByte(rel, '/'); i >= 0 && isStripped(rel[:i]) {
+				if i := strings.LastIndexByte(rel, '/'); i >= 0 && (isStripped(rel[:i]) || unreachable[rel[:i]]) {
 					strip = rel[:i]
 				}
 			}

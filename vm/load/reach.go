@@ -1,0 +1,75 @@
+package load
+
+import (
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// This file finds the standard-library packages no interpreted code can
+// reach: those imported only through stripped packages (net/http's whole
+// crypto stack, testing's internals). They are stripped too, so that
+// their bodies are neither type-checked nor built into SSA and their
+// initializers do not run: nothing can call them (a stripped package's
+// functions have no bodies and its initializer is a no-op).
+
+// nativeCallees are the interpreted packages that natives call into
+// whether or not the program imports them.
+var nativeCallees = map[string]string{
+	"context": "t.Context() is context.WithCancel(context.Background()) (vm/testing.go)",
+}
+
+// unreachableStd returns the GOROOT packages of the program of patterns
+// that are reachable only through stripped packages: a pass of go list
+// over the import graph before the packages are parsed.
+func unreachableStd(dir string, patterns, buildFlags []string) map[string]bool {
+	cfg := &packages.Config{
+		Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps,
+		Tests:      true,
+		Dir:        dir,
+		BuildFlags: buildFlags,
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil // the full load reports the error
+	}
+	all := map[string]*packages.Package{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) { all[p.ID] = p })
+	live := map[string]bool{}
+	var work []*packages.Package
+	mark := func(p *packages.Package) {
+		if !live[p.PkgPath] {
+			live[p.PkgPath] = true
+			work = append(work, p)
+		}
+	}
+	for _, p := range all {
+		switch {
+		case IsStd(p.PkgPath):
+			if _, ok := nativeCallees[p.PkgPath]; ok {
+				mark(p)
+			}
+		case strings.HasSuffix(p.PkgPath, ".test") && p.Name == "main":
+			// the generated test main: gmc runs the tests itself
+		default:
+			mark(p)
+		}
+	}
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		if IsStd(p.PkgPath) && isStripped(p.PkgPath) {
+			continue
+		}
+		for _, q := range p.Imports {
+			mark(q)
+		}
+	}
+	dead := map[string]bool{}
+	for _, p := range all {
+		if IsStd(p.PkgPath) && !live[p.PkgPath] {
+			dead[p.PkgPath] = true
+		}
+	}
+	return dead
+}
