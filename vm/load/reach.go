@@ -24,7 +24,7 @@ var nativeCallees = map[string]string{
 // over the import graph before the packages are parsed.
 func unreachableStd(dir string, patterns, buildFlags []string) map[string]bool {
 	cfg := &packages.Config{
-		Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps,
+		Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
 		Tests:      true,
 		Dir:        dir,
 		BuildFlags: buildFlags,
@@ -33,6 +33,9 @@ func unreachableStd(dir string, patterns, buildFlags []string) map[string]bool {
 	if err != nil {
 		return nil // the full load reports the error
 	}
+	// a standard-library package has no module (a module's path may
+	// have no dot: IsStd alone cannot tell)
+	std := func(p *packages.Package) bool { return p.Module == nil && IsStd(p.PkgPath) }
 	all := map[string]*packages.Package{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) { all[p.ID] = p })
 	live := map[string]bool{}
@@ -45,7 +48,7 @@ func unreachableStd(dir string, patterns, buildFlags []string) map[string]bool {
 	}
 	for _, p := range all {
 		switch {
-		case IsStd(p.PkgPath):
+		case std(p):
 			if _, ok := nativeCallees[p.PkgPath]; ok {
 				mark(p)
 			}
@@ -55,10 +58,15 @@ func unreachableStd(dir string, patterns, buildFlags []string) map[string]bool {
 			mark(p)
 		}
 	}
+	for _, p := range pkgs {
+		if !strings.HasSuffix(p.PkgPath, ".test") {
+			mark(p) // the packages named by the patterns (GOROOT's GoKer kernels among them)
+		}
+	}
 	for len(work) > 0 {
 		p := work[len(work)-1]
 		work = work[:len(work)-1]
-		if IsStd(p.PkgPath) && isStripped(p.PkgPath) {
+		if std(p) && isStripped(p.PkgPath) {
 			continue
 		}
 		for _, q := range p.Imports {
@@ -67,7 +75,7 @@ func unreachableStd(dir string, patterns, buildFlags []string) map[string]bool {
 	}
 	dead := map[string]bool{}
 	for _, p := range all {
-		if IsStd(p.PkgPath) && !live[p.PkgPath] {
+		if std(p) && !live[p.PkgPath] {
 			dead[p.PkgPath] = true
 		}
 	}
