@@ -410,6 +410,14 @@ func (m *Machine) entryInits(e Entry) []*ssa.Function {
 		return nil
 	}
 	var inits []*ssa.Function
+	if e.Kind == EntryTest || e.Kind == EntryFuzz {
+		// context, which the stripped testing imports and t.Context's
+		// native calls, is initialized first, as testing's import
+		// (its Canceled error is made by its initializer)
+		if f := m.pkgFunc("context", "init"); f != nil && m.prog.Interpreted("context") {
+			inits = append(inits, f)
+		}
+	}
 	if f := e.Fn.Pkg.Func("init"); f != nil {
 		inits = append(inits, f)
 	}
