@@ -40,8 +40,10 @@ func unreachableStd(dir string, patterns, buildFlags []string) map[string]bool {
 	packages.Visit(pkgs, nil, func(p *packages.Package) { all[p.ID] = p })
 	live := map[string]bool{}
 	var work []*packages.Package
+	seen := map[string]bool{} // by ID: a package and its test variant share a path
 	mark := func(p *packages.Package) {
-		if !live[p.PkgPath] {
+		if !seen[p.ID] {
+			seen[p.ID] = true
 			live[p.PkgPath] = true
 			work = append(work, p)
 		}
