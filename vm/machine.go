@@ -185,6 +185,7 @@ type Machine struct {
 	fnNext     atomic.Int64
 	cryptoRand ObjID     // the counter of crypto/rand's bytes (natives_cryptorand.go)
 	linkRand   ObjID     // the counter of the runtime's random numbers pulled by linkname (natives_linkname.go)
+	uniqueTab  ObjID     // unique.Make's interning table (natives_unique.go)
 	osIn       *osInputs // the values read from the operating system (osinputs.go)
 	namedTypes sync.Map  // "pkg.Name" -> *RType (namedType)
 	timeOnce   sync.Once
@@ -234,8 +235,11 @@ func New(p *load.Program, opts Options) *Machine {
 	m.rtError = m.types.get(runtimeErrorType())
 	m.zerobase = m.base.alloc(&Object{shared: true}, 0)
 	m.allocGlobals()
-	if usesLinkRand(p.SSA.AllPackages()) {
+	if usesLinkRand(p.SSA.AllPackages()) || usesRandPackage(p.SSA) {
 		m.allocLinkRand()
+	}
+	if p.SSA.ImportedPackage("unique") != nil {
+		m.allocUniqueTab()
 	}
 	im, _ := p.Memo.LoadOrStore(key, imageOf(m))
 	im.(*image).install(m)
@@ -252,6 +256,7 @@ type image struct {
 	hashRoots, allGlobals []ObjID
 	zerobase              ObjID
 	cryptoRand, linkRand  ObjID
+	uniqueTab             ObjID
 	rtError               *RType
 }
 
@@ -260,12 +265,13 @@ type imageKey struct{ args string }
 
 func imageOf(m *Machine) *image {
 	return &image{types: m.types, base: m.base, globals: m.globals, hashRoots: m.hashRoots, allGlobals: m.allGlobals,
-		zerobase: m.zerobase, cryptoRand: m.cryptoRand, linkRand: m.linkRand, rtError: m.rtError}
+		zerobase: m.zerobase, cryptoRand: m.cryptoRand, linkRand: m.linkRand, uniqueTab: m.uniqueTab, rtError: m.rtError}
 }
 
 func (im *image) install(m *Machine) {
 	m.types, m.base, m.globals, m.hashRoots, m.allGlobals = im.types, im.base.clone(), im.globals, im.hashRoots, im.allGlobals
 	m.zerobase, m.cryptoRand, m.linkRand, m.rtError = im.zerobase, im.cryptoRand, im.linkRand, im.rtError
+	m.uniqueTab = im.uniqueTab
 }
 
 // fnID returns a number identifying f within this machine.
@@ -405,6 +411,14 @@ func (m *Machine) entryInits(e Entry) []*ssa.Function {
 		return nil
 	}
 	var inits []*ssa.Function
+	if e.Kind == EntryTest || e.Kind == EntryFuzz {
+		// context, which the stripped testing imports and t.Context's
+		// native calls, is initialized first, as testing's import
+		// (its Canceled error is made by its initializer)
+		if f := m.pkgFunc("context", "init"); f != nil && m.prog.Interpreted("context") {
+			inits = append(inits, f)
+		}
+	}
 	if f := e.Fn.Pkg.Func("init"); f != nil {
 		inits = append(inits, f)
 	}

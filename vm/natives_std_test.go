@@ -82,6 +82,8 @@ true Atoi true
 [9 5 2 1]
 [1 2 3] [apple fig pear] 3 1
 `, ""},
+	{"unique", "true false x y\neth0 true false\n", ""},
+	{"from-source", "true\n1 4 0\n", ""},
 	{"rand", `81 887 821
 5 37 true [0 4 5 2 3 1]
 [3 5 2 1 6 4]

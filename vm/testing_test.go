@@ -85,6 +85,17 @@ func TestTestMain(t *testing.T) {
 	checkTestEntry(t, xprog, "TestInternal", "")
 }
 
+// TestContextWithoutImport: t.Context() in a test that does not import
+// context ends without a false "missing cancel error" panic (context's
+// initializer runs before the test package's).
+func TestContextWithoutImport(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "testctx")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTestEntry(t, prog, "TestContextOnly", "")
+}
+
 // checkTestEntry searches entry of prog exhaustively, with the leak and
 // race checks on, and asserts no error (fails == "") or a failure that
 // logged fails.

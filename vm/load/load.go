@@ -3,9 +3,10 @@
 // It loads packages with go/packages the way `go vet` does (from the
 // directory's own module, tests included; a directory given by its absolute
 // path is loaded from its own module wherever gmc runs), builds SSA with generics
-// instantiated, and strips the function bodies of standard-library packages
-// that gmc does not interpret (those are modelled natively by the VM), which
-// keeps loading fast. Invariants: every package of the returned program is
+// instantiated. The standard library is interpreted from its source, loaded
+// with the pure-Go build tags; only the packages of the short list stripped
+// (the runtime, sync, reflect, testing, the OS boundary, ...) have their
+// function bodies removed: the VM models them natively. Invariants: every package of the returned program is
 // well typed; Program.Interpreted reports whether a package's function bodies
 // are present; the roots are the packages named by the patterns, replaced by
 // their test variants when they have tests.
@@ -30,29 +31,61 @@ import (
 	"golang.org/x/tools/go/ssa/ssautil"
 )
 
-// interpreted lists the standard-library packages whose SSA the VM runs;
-// every other GOROOT package has its non-generic function bodies removed and
-// must be modelled natively.
-var interpreted = map[string]bool{
-	"strings": true, "strconv": true, "sort": true, "slices": true, "maps": true,
-	"testing/quick": true, "unicode": true, "encoding/gob": true, "internal/saferio": true, "encoding/xml": true, "internal/oserror": true,
-	"os": true, "internal/poll": true, "io/ioutil": true, "internal/testlog": true, "internal/syscall/execenv": true,
-	"bytes": true, "unicode/utf8": true, "unicode/utf16": true,
-	"container/list": true, "container/heap": true, "container/ring": true,
-	"math/bits": true, "cmp": true, "context": true, "iter": false,
-	"internal/strconv": true, "io": true, "flag": true, "bufio": true, "hash": true,
-	"hash/fnv": true, "internal/byteorder": true, "text/tabwriter": true,
-	"regexp": true, "regexp/syntax": true, "path": true,
-	"path/filepath": true, "io/fs": true, "encoding/hex": true, "internal/itoa": true,
-	"internal/filepathlite": true, "internal/stringslite": true,
-	"crypto": true, "crypto/internal/boring": true, "crypto/sha256": true, "crypto/internal/fips140/sha256": true, "crypto/internal/fips140deps/byteorder": true,
-	"crypto/sha512": true, "crypto/internal/fips140/sha512": true, "crypto/md5": true, "crypto/sha1": true,
-	"encoding/base64": true, "encoding": true, "encoding/json": true, "time": true, "math/big": true, "hash/crc32": true, "encoding/binary": true, "testing/synctest": true,
-	"embed": true, "log/slog": true, "log/slog/internal": true, "log/slog/internal/buffer": true, "log/internal": true,
-	"fmt": true, "internal/fmtsort": true, "errors": true, "log": true,
-	// the GoKer kernels and leak patterns that ship with Go (DESIGN §6)
-	"runtime/testdata/testgoroutineleakprofile":       true,
-	"runtime/testdata/testgoroutineleakprofile/goker": true,
+// stripped lists the standard-library packages whose function bodies are
+// removed (the VM models them natively), each with the reason; every other
+// GOROOT package is interpreted from its source, loaded with the pure-Go
+// build tags (Load's BuildFlags). An entry "p/..." covers p's sub-packages.
+// A native of an interpreted package wins over its body (vm's nativeTable),
+// so a package leaves this list first and its natives go one by one.
+var stripped = map[string]string{
+	"runtime":               "the VM is the runtime: goroutines, scheduling, memory, maps, panics (natives_runtime*.go)",
+	"runtime/...":           "the runtime's own packages (debug, pprof, trace, metrics: natives or runtime internals)",
+	"internal/runtime/...":  "the runtime's internals (assembly, memory layout)",
+	"internal/cpu":          "cpuid in assembly; its zero feature flags select the generic code of its importers",
+	"internal/abi":          "memory layout of the gc toolchain (natives_runtime.go models the few calls)",
+	"internal/bytealg":      "assembly without a Go fallback on amd64 (natives_std.go adapters)",
+	"sync":                  "controlled semantics: mutexes, WaitGroup, Once, Cond, Map, Pool are scheduling points (natives_sync*.go)",
+	"sync/atomic":           "controlled semantics: atomics are scheduling points (natives_atomic.go)",
+	"internal/sync":         "sync's HashTrieMap, over atomics and the runtime's hash",
+	"reflect":               "reflection over the VM's own types and values (natives_reflect_*.go)",
+	"internal/reflectlite":  "reflection over the VM's own types and values (natives_adapt.go)",
+	"unique":                "the runtime's weak handles (natives_unique.go)",
+	"weak":                  "the runtime's weak pointers",
+	"testing":               "the test driver is the VM's (testing.go, entry.go)",
+	"internal/synctest":     "bubbles are the VM's scheduler (synctest.go)",
+	"internal/godebug":      "GODEBUG is not read: every setting has its default (natives_std.go)",
+	"syscall":               "the OS boundary (natives_syscall.go)",
+	"internal/syscall/unix": "the OS boundary (natives_syscall.go)",
+	"os/signal":             "the OS boundary: signals are unsupported",
+	"os/exec":               "the OS boundary: processes are unsupported",
+	"net":                   "the OS boundary: sockets are unsupported",
+	"net/http":              "sockets; its init (crypto/tls, crypto/x509, the whole crypto stack) costs every test that imports it ~6 s of CPU and 500 MB (errgroup's TestZeroGroup)",
+	"net/http/...":          "servers and clients over sockets (net/http)",
+	"net/rpc":               "sockets",
+	"net/rpc/...":           "sockets",
+	"net/smtp":              "sockets",
+	"crypto/rand":           "the deterministic Reader (natives_cryptorand.go)",
+}
+
+// isStripped reports whether the bodies of the GOROOT package pkg are
+// removed (stripped).
+func isStripped(pkg string) bool {
+	if strings.HasPrefix(pkg, "cmd/") || strings.Contains(pkg, "/testdata/") {
+		return false
+	}
+	if _, ok := stripped[pkg]; ok {
+		return true
+	}
+	for p := pkg; ; {
+		i := strings.LastIndexByte(p, '/')
+		if i < 0 {
+			return false
+		}
+		p = p[:i]
+		if _, ok := stripped[p+"/..."]; ok {
+			return true
+		}
+	}
 }
 
 // Interpreted reports whether the VM interprets the SSA of the package with
@@ -128,15 +161,16 @@ func Load(cfg Config) (*Program, error) {
 	}
 	fset := token.NewFileSet()
 	var mu sync.Mutex
-	stripped := map[string]bool{}
+	strippedPkgs := map[string]bool{}
+	buildFlags := []string{"-tags=purego,math_big_pure_go"} // the pure-Go fallbacks of assembly-backed packages
+	unreachable := unreachableStd(dir, patterns, buildFlags)
 	goroot := filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
 	pcfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles,
-		Tests: true,
-		Dir:   dir,
-		// the pure-Go fallbacks of assembly-backed packages
-		BuildFlags: []string{"-tags=purego,math_big_pure_go"},
+		Tests:      true,
+		Dir:        dir,
+		BuildFlags: buildFlags,
 		Fset:       fset,
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
 			// the standard library's files are parsed without comments
@@ -149,7 +183,7 @@ func Load(cfg Config) (*Program, error) {
 			if std {
 				mode = parser.AllErrors | parser.SkipObjectResolution
 				rel := filepath.ToSlash(filename[len(goroot):])
-				if i := strings.LastIndexByte(rel, '/'); i >= 0 && !strings.HasPrefix(rel, "cmd/") && !interpreted[rel[:i]] {
+				if i := strings.LastIndexByte(rel, '/'); i >= 0 && (isStripped(rel[:i]) || unreachable[rel[:i]]) {
 					strip = rel[:i]
 				}
 			}
@@ -162,16 +196,11 @@ func Load(cfg Config) (*Program, error) {
 				// stripBodies keeps such a file whole: parse its bodies
 				f, err = parser.ParseFile(fset, filename, src, mode)
 			}
-			if f != nil && std {
-				rel := filepath.ToSlash(filename[len(goroot):])
-				if i := strings.LastIndexByte(rel, '/'); i >= 0 && !strings.HasPrefix(rel, "cmd/") {
-					if pkg := rel[:i]; !interpreted[pkg] {
-						stripBodies(f, pkg)
-						mu.Lock()
-						stripped[pkg] = true
-						mu.Unlock()
-					}
-				}
+			if f != nil && strip != "" {
+				stripBodies(f, strip)
+				mu.Lock()
+				strippedPkgs[strip] = true
+				mu.Unlock()
 			}
 			return f, err
 		},
@@ -192,7 +221,7 @@ func Load(cfg Config) (*Program, error) {
 	roots := selectRoots(pkgs)
 	prog, ssaPkgs := ssautil.AllPackages(roots, ssa.InstantiateGenerics)
 	prog.Build()
-	p := &Program{Fset: fset, SSA: prog, Pkgs: roots, stripped: stripped}
+	p := &Program{Fset: fset, SSA: prog, Pkgs: roots, stripped: strippedPkgs}
 	for i, sp := range ssaPkgs {
 		if sp == nil {
 			return nil, &Error{Msg: fmt.Sprintf("gmc: package %s could not be built", roots[i].PkgPath)}

@@ -7,10 +7,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/subtle"
 	"errors"
 	"flag"
 	"fmt"
 	"hash/crc32"
+	"hash/maphash"
 	"io"
 	"log"
 	"math"
@@ -18,6 +20,7 @@ import (
 	"math/bits"
 	"math/rand"
 	randv2 "math/rand/v2"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -33,6 +36,7 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+	"unique"
 	"unsafe"
 )
 
@@ -515,6 +519,17 @@ var cases = map[string]func(){
 			}
 		}()
 		runtime.Gosched() // main's return is no scheduling point: let it block first
+	},
+	"unique": func() { // unique.Make interns (natives_unique.go); netip's zones are handles
+		a, b, c := unique.Make("x"), unique.Make("x"), unique.Make("y")
+		fmt.Println(a == b, a == c, a.Value(), c.Value())
+		ip := netip.MustParseAddr("fe80::1%eth0")
+		fmt.Println(ip.Zone(), ip == netip.MustParseAddr("fe80::1%eth0"), ip == netip.MustParseAddr("fe80::1%eth1"))
+	},
+	"from-source": func() { // packages interpreted from their source over the runtime's natives
+		seed := maphash.MakeSeed()
+		fmt.Println(maphash.String(seed, "a") == maphash.String(seed, "a"))
+		fmt.Println(subtle.ConstantTimeCompare([]byte("ab"), []byte("ab")), subtle.ConstantTimeSelect(1, 4, 5), subtle.ConstantTimeByteEq(3, 4))
 	},
 	"rand-global": func() {
 		fmt.Println(rand.Intn(100), rand.Intn(100), randv2.IntN(100))

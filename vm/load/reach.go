@@ -1,0 +1,86 @@
+package load
+
+import (
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// This file finds the standard-library packages no interpreted code can
+// reach: those imported only through stripped packages (net/http's whole
+// crypto stack, testing's internals). They are stripped too, so that
+// their bodies are neither type-checked nor built into SSA and their
+// initializers do not run: nothing can call them (a stripped package's
+// functions have no bodies and its initializer is a no-op).
+
+// nativeCallees are the interpreted packages that natives call into
+// whether or not the program imports them.
+var nativeCallees = map[string]string{
+	"context": "t.Context() is context.WithCancel(context.Background()) (vm/testing.go)",
+	"fmt":     "t.Log, t.Errorf and the other loggers format with fmt.Sprintln and fmt.Sprintf (vm/entry.go)",
+}
+
+// unreachableStd returns the GOROOT packages of the program of patterns
+// that are reachable only through stripped packages: a pass of go list
+// over the import graph before the packages are parsed.
+func unreachableStd(dir string, patterns, buildFlags []string) map[string]bool {
+	cfg := &packages.Config{
+		Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+		Tests:      true,
+		Dir:        dir,
+		BuildFlags: buildFlags,
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil // the full load reports the error
+	}
+	// a standard-library package has no module (a module's path may
+	// have no dot: IsStd alone cannot tell)
+	std := func(p *packages.Package) bool { return p.Module == nil && IsStd(p.PkgPath) }
+	all := map[string]*packages.Package{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) { all[p.ID] = p })
+	live := map[string]bool{}
+	var work []*packages.Package
+	seen := map[string]bool{} // by ID: a package and its test variant share a path
+	mark := func(p *packages.Package) {
+		if !seen[p.ID] {
+			seen[p.ID] = true
+			live[p.PkgPath] = true
+			work = append(work, p)
+		}
+	}
+	for _, p := range all {
+		switch {
+		case std(p):
+			if _, ok := nativeCallees[p.PkgPath]; ok {
+				mark(p)
+			}
+		case strings.HasSuffix(p.PkgPath, ".test") && p.Name == "main":
+			// the generated test main: gmc runs the tests itself
+		default:
+			mark(p)
+		}
+	}
+	for _, p := range pkgs {
+		if !strings.HasSuffix(p.PkgPath, ".test") {
+			mark(p) // the packages named by the patterns (GOROOT's GoKer kernels among them)
+		}
+	}
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		if std(p) && isStripped(p.PkgPath) {
+			continue
+		}
+		for _, q := range p.Imports {
+			mark(q)
+		}
+	}
+	dead := map[string]bool{}
+	for _, p := range all {
+		if std(p) && !live[p.PkgPath] {
+			dead[p.PkgPath] = true
+		}
+	}
+	return dead
+}
