@@ -186,23 +186,27 @@
 // # Natives
 //
 // The standard library is loaded with the pure-Go build tags (purego,
-// math_big_pure_go). Pure packages listed in vm/load (strings, strconv,
-// regexp, path/filepath, encoding/hex|base64|binary|json|gob|xml, unicode,
-// hash/crc32, math/big, time, testing/quick, crypto/sha256|sha512|sha1|md5,
-// log/slog, …) are interpreted from
-// their source; the crypto ones need only natives at the
-// crypto/internal/fips140 boundary (natives_crypto_fips.go: FIPS 140-3 mode
-// off); time needs natives only for the clock (time.Now, whose successive
-// readings strictly increase), the timers and the local zone
-// (UTC). fmt, errors and log have no natives: fmt formats through the
-// reflect model, errors.As stores through internal/reflectlite's, and the
-// testing natives (t.Errorf, t.Log, ...) format with the interpreted
-// fmt.Sprintf and fmt.Sprintln. A few pure functions of otherwise modelled packages keep their
-// bodies (load.keepBodies: reflect.StructTag.Get, ...). Other
-// standard-library packages are not interpreted; their functions are
-// modelled by natives registered by name (ssa Function.String(), e.g.
-// "(*sync.Mutex).Lock") in natives_*.go, and generic ones per instance
-// (genericNatives: abi.TypeFor[T], reflect.TypeAssert[T]). A stripped
+// math_big_pure_go) and interpreted from its source, fmt, errors, log,
+// math/rand, regexp, encoding/json, time and the crypto hashes included;
+// only the packages of load's short stripped list (each with its reason:
+// runtime, sync, sync/atomic, reflect, internal/reflectlite, unique, weak,
+// testing, internal/bytealg, internal/godebug, syscall and the OS
+// boundary: os/exec, os/signal, net, net/http, crypto/rand) lose their
+// bodies and are modelled by natives registered by name (ssa
+// Function.String(), e.g. "(*sync.Mutex).Lock") in natives_*.go, and
+// generic ones per instance (genericNatives: abi.TypeFor[T],
+// reflect.TypeAssert[T]). A native of an interpreted package wins over its
+// body: the strings, bytes, unicode and math adapters stay because they
+// pay (natives_std.go gives the measured figures). time needs natives only
+// for the clock (time.Now, whose successive readings strictly increase),
+// the timers and the local zone (UTC); math/rand's source is the runtime's
+// deterministic runtime_rand; the crypto packages need natives only at the
+// crypto/internal/fips140 boundary (FIPS 140-3 mode off). The testing
+// natives (t.Errorf, t.Log, ...) format with the interpreted fmt.Sprintf
+// and fmt.Sprintln; the standard library's own sync.Pools drop what is put
+// (Go may drop pooled values at any time), so printer buffers are not
+// state. A few pure functions of stripped packages keep their bodies
+// (load.keepBodies: reflect.StructTag.Get, ...). A stripped
 // package's initializer is a no-op unless a native "PKG.init" models it
 // (natives_cryptorand.go: a deterministic crypto/rand.Reader). Package os
 // (with internal/poll and io/ioutil) runs from its source over natives of
