@@ -87,6 +87,16 @@ func TestAbstractSystem(t *testing.T) {
 			"start+acquire@10 target@11",
 			"start+acquire@18 target@20",
 		},
+	}, {
+		// The standard library runs from its source but is opaque to the
+		// slice: arg's error path (fmt.Fprintln, strconv.Atoi's result) and
+		// the varargs stores of fmt.Sprintf after the target add nothing.
+		dir:     "library",
+		targets: []string{"main.go:46"},
+		nodes: []string{
+			"start@31", "def@32", "branch@30", "branch@35", "def@36", "branch@45", "target@46", "start@40",
+		},
+		trace: []string{"start@31 def@32 branch@30/1 branch@45/0 target@46"},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.dir, func(t *testing.T) {

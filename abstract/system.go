@@ -91,6 +91,11 @@ func Build(p *slice.Program, cfg Config) (*System, error) {
 	}
 	s := &System{Prog: p, Targets: cfg.Targets, Nodes: map[loc.Loc]*Node{}, Edges: map[loc.Loc][]Edge{}}
 	b := &builder{sys: s, cfg: cfg, chained: map[*ssa.Function]bool{}, byFn: map[*ssa.Function][]*Node{}}
+	for _, t := range cfg.Targets {
+		if t.Valid() {
+			p.Open(t.Fn) // a target in the standard library is sliced as code
+		}
+	}
 	b.reach = p.ReachableFrom(cfg.Entries)
 	var starts []*ssa.Function
 	for _, e := range cfg.Entries {

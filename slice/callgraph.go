@@ -28,6 +28,7 @@ type Program struct {
 	mem     *memIndex
 	reachTo map[*ssa.Function]map[*ssa.Function]bool // functions reaching a function
 	syncUp  map[*ssa.Function][]*ssa.Function        // transitive synchronous callers
+	open    map[*ssa.Package]bool                    // standard-library packages sliced as code (Open)
 }
 
 // SiteKind says how a call site transfers control.
@@ -83,6 +84,7 @@ func NewWithCallGraph(prog *ssa.Program, cg *callgraph.Graph) *Program {
 		seqMemo: map[[2]*ssa.Function]bool{},
 		cross:   map[crossKey][]loc.Loc{},
 		defByFn: map[Class]map[*ssa.Function][]loc.Loc{},
+		open:    map[*ssa.Package]bool{},
 	}
 	for fn, n := range cg.Nodes {
 		if fn == nil {
@@ -119,7 +121,7 @@ func NewWithCallGraph(prog *ssa.Program, cg *callgraph.Graph) *Program {
 			continue
 		}
 		for _, c := range CallSites(fn) {
-			if _, ok := c.(*ssa.Call); !ok || hasBody(p.callees[c]) {
+			if _, ok := c.(*ssa.Call); !ok || p.hasBody(p.callees[c]) {
 				continue
 			}
 			for _, a := range c.Common().Args {
@@ -240,7 +242,8 @@ func CallSites(fn *ssa.Function) []ssa.CallInstruction {
 }
 
 // ReachableFrom returns the functions reachable from the roots through
-// call, go and defer edges (roots included).
+// call, go and defer edges (roots included). A standard-library function
+// (Library) is reached but not entered.
 func (p *Program) ReachableFrom(roots []*ssa.Function) map[*ssa.Function]bool {
 	seen := map[*ssa.Function]bool{}
 	work := append([]*ssa.Function(nil), roots...)
@@ -250,6 +253,9 @@ func (p *Program) ReachableFrom(roots []*ssa.Function) map[*ssa.Function]bool {
 	for len(work) > 0 {
 		fn := work[len(work)-1]
 		work = work[:len(work)-1]
+		if p.Library(fn) {
+			continue
+		}
 		for _, c := range CallSites(fn) {
 			for _, g := range p.callees[c] {
 				if !seen[g] {
@@ -288,6 +294,9 @@ func (p *Program) Reaching(fns []*ssa.Function) map[*ssa.Function]bool {
 func (p *Program) GoStarts(reach map[*ssa.Function]bool) []*ssa.Function {
 	set := map[*ssa.Function]bool{}
 	for fn := range reach {
+		if p.Library(fn) {
+			continue
+		}
 		for _, c := range CallSites(fn) {
 			if _, ok := c.(*ssa.Go); ok {
 				for _, g := range p.callees[c] {
@@ -349,9 +358,10 @@ func isInit(fn *ssa.Function) bool {
 	return fn.Synthetic == "package initializer" || (fn.Parent() == nil && fn.Signature.Recv() == nil && len(fn.Name()) > 4 && fn.Name()[:4] == "init" && fn.Name()[4] == '#')
 }
 
-func hasBody(fns []*ssa.Function) bool {
+// hasBody reports whether one of fns has a body the slice looks into.
+func (p *Program) hasBody(fns []*ssa.Function) bool {
 	for _, f := range fns {
-		if len(f.Blocks) > 0 {
+		if len(f.Blocks) > 0 && !p.Library(f) {
 			return true
 		}
 	}

@@ -43,7 +43,7 @@ func (p *Program) Deps(l loc.Loc) []Dep {
 	for _, cd := range f.CD[l.Block] {
 		out = append(out, Dep{From: cd.Branch, Kind: Control, Succ: cd.Succ})
 	}
-	for _, s := range p.callers[l.Fn] {
+	for _, s := range p.codeCallers(l.Fn) {
 		out = append(out, Dep{From: s.Loc, Kind: Entry})
 	}
 	if phi, ok := in.(*ssa.Phi); ok {
@@ -66,7 +66,7 @@ func (p *Program) Deps(l loc.Loc) []Dep {
 		out = append(out, p.valueDeps(*v)...)
 	}
 	if c, ok := in.(*ssa.Call); ok {
-		for _, g := range p.callees[c] {
+		for _, g := range p.codeCallees(c) {
 			for _, r := range returns(g) {
 				out = append(out, Dep{From: r, Kind: Result})
 			}
@@ -89,7 +89,7 @@ func (p *Program) valueDeps(v ssa.Value) []Dep {
 		return []Dep{{From: loc.Of(v), Kind: Data}}
 	case *ssa.Parameter:
 		var out []Dep
-		for _, s := range p.callers[v.Parent()] {
+		for _, s := range p.codeCallers(v.Parent()) {
 			out = append(out, Dep{From: s.Loc, Kind: Param})
 		}
 		return out
@@ -138,7 +138,7 @@ func (p *Program) ValueSources(v ssa.Value) []loc.Loc {
 			}
 			seenParam[v] = true
 			idx := paramIndex(v)
-			for _, s := range p.callers[v.Parent()] {
+			for _, s := range p.codeCallers(v.Parent()) {
 				if !seen[s.Loc] {
 					seen[s.Loc] = true
 					out = append(out, s.Loc)
@@ -176,7 +176,7 @@ func (p *Program) ValueSources(v ssa.Value) []loc.Loc {
 			}
 		}
 		if c, ok := in.(*ssa.Call); ok {
-			for _, g := range p.callees[c] {
+			for _, g := range p.codeCallees(c) {
 				for _, r := range returns(g) {
 					for _, res := range r.Instr().(*ssa.Return).Results {
 						work = append(work, res)

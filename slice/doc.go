@@ -34,7 +34,11 @@
 // The call graph is VTA (golang.org/x/tools/go/callgraph/vta) seeded by CHA;
 // go and defer statements are call edges. Functions without blocks (external
 // or standard-library functions whose bodies load strips) have no dependence
-// of their own.
+// of their own, and neither have the standard library's functions that run
+// from their source (Library): a call to one is a single location whose
+// effects happen at the call site; its body adds no call chain, goroutine
+// start, store or returned value, and a callback handed to it is called at
+// that site. The package of a target is opened (Open) and sliced as code.
 //
 // # Invariants
 //

@@ -158,6 +158,9 @@ func (p *Program) memory() *memIndex {
 	}
 	m := &memIndex{byClass: map[Class][]loc.Loc{}, derefs: map[string][]Class{}}
 	for fn := range p.allFuncs() {
+		if p.Library(fn) {
+			continue // its stores happen at its call sites (library.go)
+		}
 		for _, b := range fn.Blocks {
 			for i, in := range b.Instrs {
 				switch in.(type) {

@@ -1,0 +1,117 @@
+package slice
+
+import (
+	"strings"
+
+	"github.com/gmc-go/gmc/vm/loc"
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file holds the standard library's opacity. The slice treats a
+// standard-library function as the VM's natives were treated before the
+// library ran from its source: a call to it is one location, its effects
+// happen at the call site, and its body contributes no call chains, no
+// goroutine starts and no stores. Without that, a call of fmt.Fprintln on
+// an error path puts fmt's printer into every backward slice that reads an
+// int (a dereference of *int may alias any int), and the abstract system of
+// a twenty-line benchmark grows to hundreds of locations in fmt and strconv.
+// The packages of the targets stay open (Open), so a target inside the
+// standard library is sliced as any other code.
+
+// Library reports whether fn's body is outside the slice: fn belongs to a
+// standard-library package (not a testdata program under GOROOT) that no
+// target opened.
+func (p *Program) Library(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	pkg := fn.Pkg
+	if pkg == nil && fn.Origin() != nil {
+		pkg = fn.Origin().Pkg
+	}
+	if pkg == nil || p.open[pkg] {
+		return false
+	}
+	return isLibrary(pkg)
+}
+
+// isLibrary reports whether pkg is a standard-library package: its import
+// path's first element has no dot, and it is neither a program under a
+// testdata directory (GOROOT's GoKer kernels), a command-line package nor a
+// test binary.
+func isLibrary(pkg *ssa.Package) bool {
+	path := pkg.Pkg.Path()
+	first, _, _ := strings.Cut(path, "/")
+	if strings.Contains(first, ".") || first == "command-line-arguments" || path == "main" ||
+		strings.HasSuffix(path, ".test") || strings.HasSuffix(path, "_test") {
+		return false
+	}
+	for _, el := range strings.Split(path, "/") {
+		if el == "testdata" {
+			return false
+		}
+	}
+	return true
+}
+
+// Open makes the packages of fns transparent to the slice (a target in the
+// standard library is sliced as code under test). It drops the memory
+// index built so far when that changes anything.
+func (p *Program) Open(fns ...*ssa.Function) {
+	changed := false
+	for _, fn := range fns {
+		pkg := fn.Pkg
+		if pkg == nil && fn.Origin() != nil {
+			pkg = fn.Origin().Pkg
+		}
+		if pkg == nil || p.open[pkg] || !isLibrary(pkg) {
+			continue
+		}
+		p.open[pkg] = true
+		changed = true
+	}
+	if changed {
+		p.mem = nil
+		p.defines = map[Class][]loc.Loc{}
+		p.cross = map[crossKey][]loc.Loc{}
+		p.defByFn = map[Class]map[*ssa.Function][]loc.Loc{}
+		p.seqMemo = map[[2]*ssa.Function]bool{}
+	}
+}
+
+// codeCallers returns the call sites of fn outside the standard library's
+// bodies: a callback the library calls is called, for the slice, at the
+// call site that handed it over (NewWithCallGraph's callback edges).
+func (p *Program) codeCallers(fn *ssa.Function) []Site {
+	all := p.callers[fn]
+	for i, s := range all {
+		if p.Library(s.Loc.Fn) {
+			out := append([]Site(nil), all[:i]...)
+			for _, s := range all[i+1:] {
+				if !p.Library(s.Loc.Fn) {
+					out = append(out, s)
+				}
+			}
+			return out
+		}
+	}
+	return all
+}
+
+// codeCallees returns the callees of a call whose bodies the slice looks
+// into: a standard-library callee's result comes from the call itself.
+func (p *Program) codeCallees(c ssa.CallInstruction) []*ssa.Function {
+	all := p.callees[c]
+	for i, g := range all {
+		if p.Library(g) {
+			out := append([]*ssa.Function(nil), all[:i]...)
+			for _, g := range all[i+1:] {
+				if !p.Library(g) {
+					out = append(out, g)
+				}
+			}
+			return out
+		}
+	}
+	return all
+}
