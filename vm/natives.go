@@ -182,7 +182,7 @@ func nativeRuntimeNumGoroutine(t *thread, args []Value) (Value, ctl) {
 			n++
 		}
 	}
-	if t.s.test != nil && t.s.test.tRunner {
+	if t.s.goTestMain() {
 		n++ // go test's main goroutine, waiting for the test (State.goID)
 	}
 	return n, ctlNext

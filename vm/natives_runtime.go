@@ -255,7 +255,7 @@ func (s *State) formatStack(b *strings.Builder, g *goroutine, status string, ext
 		}
 		b.WriteString(fr.fn + "\n\t" + fr.file + ":" + strconv.Itoa(fr.line) + "\n")
 	}
-	if g.start() == "testing.tRunner" && s.test != nil && s.test.tRunner {
+	if g.start() == "testing.tRunner" && s.goTestMain() {
 		// a test's goroutine, started by testing.(*T).Run: go test's
 		// main goroutine (1) for the test itself, its parent for a subtest
 		parent := 1
@@ -277,11 +277,15 @@ func (s *State) formatStack(b *strings.Builder, g *goroutine, status string, ext
 // go test runs it (testState.tRunner), goroutine 1 is go test's main
 // goroutine, waiting in testing.(*T).Run, and the VM's goroutine N is N+1.
 func (s *State) goID(id int) int {
-	if s.test != nil && s.test.tRunner {
+	if s.goTestMain() {
 		return id + 1
 	}
 	return id
 }
+
+// goTestMain reports whether the run has go test's main goroutine beside
+// the test's (testState.tRunner).
+func (s *State) goTestMain() bool { return s.test != nil && s.test.tRunner }
 
 // testMainStack is the stack of go test's main goroutine while a test runs
 // (runtime.Stack with all set shows it, goleak's filters recognize it).
@@ -360,7 +364,7 @@ func (t *thread) stackText(all bool, extra ...string) string {
 	var b strings.Builder
 	t.s.formatStack(&b, t.g, "running", extra)
 	if all {
-		if t.s.test != nil && t.s.test.tRunner {
+		if t.s.goTestMain() {
 			b.WriteByte('\n')
 			testMainStack(&b)
 		}

@@ -74,7 +74,16 @@ func TestUnsafeMemory(t *testing.T) {
 // TestGoidGet: github.com/petermattis/goid.Get (assembly in the module) is
 // the id runtime.Stack prints for the calling goroutine.
 func TestGoidGet(t *testing.T) {
-	prog, err := load.Load(load.Config{Dir: "testdata/goid/cmd"})
+	if got := runMainOutput(t, "testdata/goid/cmd"); got != "true true true\n" {
+		t.Errorf("output %q, want %q", got, "true true true\n")
+	}
+}
+
+// runMainOutput runs the main of the program in dir once (seed 1) and
+// returns what it printed; an error of the run fails the test.
+func runMainOutput(t *testing.T, dir string) string {
+	t.Helper()
+	prog, err := load.Load(load.Config{Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +96,5 @@ func TestGoidGet(t *testing.T) {
 	if verr := s.Err(); verr != nil {
 		t.Fatalf("%s: %s", verr.Kind, verr.Msg)
 	}
-	if got := s.Output(0); got != "true true true\n" {
-		t.Errorf("output %q, want %q", got, "true true true\n")
-	}
+	return s.Output(0)
 }
