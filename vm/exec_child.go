@@ -32,6 +32,10 @@ import (
 // childStates bounds the states of a child's search.
 const childStates = 200_000
 
+// maxExecDepth bounds the children of children: a test that re-executes
+// itself whatever its environment says would never end (in Go either).
+const maxExecDepth = 3
+
 // execSelf returns the index in the machine's table (execRun) of the
 // outcome of the test binary run with argv and env, computing it the
 // first time; why says why it cannot be given (unsupported).
@@ -103,6 +107,9 @@ func parseChildFlags(args []string) (childFlags, string) {
 
 // runChild runs the test binary with args (os.Args[1:]) and env.
 func (m *Machine) runChild(args, env []string) (*execResult, string) {
+	if m.execDepth >= maxExecDepth {
+		return nil, fmt.Sprintf("os/exec: a test binary re-executed %d levels deep", m.execDepth+1)
+	}
 	f, why := parseChildFlags(args)
 	if why != "" {
 		return nil, why
@@ -155,6 +162,7 @@ func (m *Machine) childMachine(args, env []string) *Machine {
 	}
 	c := New(m.prog, o)
 	c.osIn = m.osIn
+	c.execDepth = m.execDepth + 1
 	var ov *envOverlay = &envOverlay{} // cleared: the host's environment is not the child's
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")

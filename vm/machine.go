@@ -199,6 +199,7 @@ type Machine struct {
 	execIndex map[string]int
 	execRuns  []*execResult
 	execWhy   []string
+	execDepth int // 1 for a child's machine, 2 for its child's, …
 }
 
 // New prepares a machine for a loaded program.
