@@ -9,6 +9,7 @@ package reexec
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -155,5 +156,29 @@ func TestChildTwoOutcomes(t *testing.T) {
 func TestOtherCommand(t *testing.T) {
 	if err := exec.Command("/bin/true").Run(); err != nil {
 		t.Skip(err)
+	}
+}
+
+// TestChildOutputs: Output returns what the child wrote to its standard
+// output, CombinedOutput both streams; without -test.v a passing child
+// writes its own output and PASS.
+func TestChildOutputs(t *testing.T) {
+	if os.Getenv("REEXEC_CHILD") != "" {
+		fmt.Println("to stdout")
+		fmt.Fprintln(os.Stderr, "to stderr")
+		return
+	}
+	exe := executable(t)
+	cmd := exec.Command(exe, "-test.run=^TestChildOutputs$")
+	cmd.Env = append(os.Environ(), "REEXEC_CHILD=1")
+	out, err := cmd.Output()
+	if err != nil || string(out) != "to stdout\nPASS\n" {
+		t.Errorf("Output: %q, %v", out, err)
+	}
+	cmd = exec.Command(exe, "-test.run=^TestChildOutputs$")
+	cmd.Env = append(os.Environ(), "REEXEC_CHILD=1")
+	out, err = cmd.CombinedOutput()
+	if err != nil || string(out) != "to stdout\nto stderr\nPASS\n" {
+		t.Errorf("CombinedOutput: %q, %v", out, err)
 	}
 }
