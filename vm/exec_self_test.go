@@ -54,3 +54,17 @@ func TestExecSelf(t *testing.T) {
 		}
 	}
 }
+
+// TestBuiltinPanicCall: defer panic(v) and go panic(v) — the builtin
+// called in a frame of its own — panic as in Go: the deferred one is
+// recovered, the goroutine's crashes the program with its value's Error.
+func TestBuiltinPanicCall(t *testing.T) {
+	m, e := machine(t, "gopanic", vm.Options{})
+	s, _, _ := trace.RandomRun(m, e, 1, 1e6, nil)
+	if got := s.Output(1); got != "recovered: deferred builtin panic\n" {
+		t.Errorf("output %q", got)
+	}
+	if err := s.Err(); err == nil || err.Kind != vm.KindPanic || !strings.Contains(err.Msg, "E(go builtin panic)") {
+		t.Errorf("error %s; want the panic of E(go builtin panic)", errString(err))
+	}
+}
