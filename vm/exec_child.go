@@ -24,10 +24,11 @@ import (
 // as unsupported: the parent's verdict could otherwise rest on one of
 // several outcomes. The outcomes are go test's: with -test.v "=== RUN"
 // and the t.Log lines, "--- PASS"/"--- FAIL" and PASS/FAIL, exit status 1
-// for a failed test; "panic: …" and the goroutine that panicked on the
-// standard error and exit status 2 for a crash (an unrecovered panic, a
-// deadlock, a fatal error). The t.Log lines come after the program's own
-// output, not between its writes; durations are "(0.00s)".
+// for a failed test; "panic: …" (as gmc reports the panic, without the
+// goroutines' stacks) on the standard error and exit status 2 for a crash
+// (an unrecovered panic, a deadlock, a fatal error). The t.Log lines come
+// after the program's own output, not between its writes; durations are
+// "(0.00s)"; testing.Verbose is true in a -test.v child.
 
 // childStates bounds the states of a child's search: it runs inside the
 // parent's transition, where the parent's time limit is not checked

@@ -105,10 +105,13 @@ func TestChildFails(t *testing.T) {
 	}
 }
 
-// TestChildPasses: the child passes; Wait returns nil and the output is
-// go test -v's.
+// TestChildPasses: the child (run with -test.v: testing.Verbose) passes;
+// Wait returns nil and the output is go test -v's.
 func TestChildPasses(t *testing.T) {
 	if os.Getenv("REEXEC_CHILD") != "" {
+		if !testing.Verbose() {
+			t.Fatal("child run with -test.v is not verbose")
+		}
 		t.Log("child ran")
 		return
 	}
