@@ -175,7 +175,7 @@ func (t *thread) cmdWait(p Pointer, capture bool) (Value, ctl) {
 	stdout, _ := t.cell(outc, 0).(Iface)
 	stderr, _ := t.cell(errc, 0).(Iface)
 	if stdout.T != nil && stdout == stderr {
-		if _, k := t.writeTo(stdout, r.text(0)); k != ctlNext {
+		if k := t.execWrite(stdout, r.text(0)); k != ctlNext {
 			return nil, k
 		}
 	} else {
@@ -186,7 +186,7 @@ func (t *thread) cmdWait(p Pointer, capture bool) (Value, ctl) {
 			if w.iv.T == nil || r.text(w.fd) == "" {
 				continue
 			}
-			if _, k := t.writeTo(w.iv, r.text(w.fd)); k != ctlNext {
+			if k := t.execWrite(w.iv, r.text(w.fd)); k != ctlNext {
 				return nil, k
 			}
 		}
@@ -217,6 +217,19 @@ func (t *thread) cmdWait(p Pointer, capture bool) (Value, ctl) {
 		t.setCell(c, 0, t.newBytes([]byte(r.text(2))))
 	}
 	return Iface{T: t.m.types.get(types.NewPointer(ert.T)), V: ee}, ctlNext
+}
+
+// execWrite writes data to the io.Writer w (a Cmd's Stdout or Stderr)
+// through its Write method, as os/exec's copying goroutine does.
+func (t *thread) execWrite(w Iface, data string) ctl {
+	m := w.T.methodByName("Write")
+	if m == nil {
+		return t.unsupported(t.g.top, "os/exec: a writer without a Write method, "+w.T.String())
+	}
+	if _, ok := t.syncCall(m, []Value{w.V, t.newBytes([]byte(data))}); !ok {
+		return t.unsupported(t.g.top, "os/exec: the Write method of "+w.T.String()+" blocks or panics")
+	}
+	return ctlNext
 }
 
 // execWait is (*Cmd).Wait.
