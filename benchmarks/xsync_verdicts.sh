@@ -3,7 +3,8 @@
 # v0.24.0's errgroup, semaphore and singleflight packages, copied from the
 # module cache. Prints one row per test (WALL: from the entry's run event to
 # its verdict event of --json-stream, planning included, load not) and a
-# summary per package.
+# summary per package (its wall and CPU time, user + system, loading the
+# package included).
 # Usage: benchmarks/xsync_verdicts.sh [TIME_LIMIT]   (run from the repository root)
 # env:   GMC (a gmc binary to run instead of one built from ./cmd/gmc: two
 #        builds side by side at the same load)
@@ -23,9 +24,9 @@ else
 fi
 for p in errgroup semaphore singleflight; do
 	start=$(date +%s.%N)
-	(cd "$dir/xsync" && "$dir/gmc" check --json-stream --time-limit "$limit" "./$p" >"$dir/$p.json" 2>"$dir/$p.err") || true
+	(cd "$dir/xsync" && /usr/bin/time -f "%U %S" -o "$dir/$p.cpu" "$dir/gmc" check --json-stream --time-limit "$limit" "./$p" >"$dir/$p.json" 2>"$dir/$p.err") || true
 	end=$(date +%s.%N)
-	echo "$p $start $end"
+	echo "$p $start $end $(tail -n 1 "$dir/$p.cpu" 2>/dev/null | awk '{print $1+$2}')"
 done >"$dir/walls"
 python3 - "$dir" "$limit" <<'PY'
 import json, sys
@@ -33,6 +34,7 @@ from datetime import datetime
 d, limit = sys.argv[1], sys.argv[2]
 lim = float(limit.rstrip("s"))
 walls = {l.split()[0]: float(l.split()[2]) - float(l.split()[1]) for l in open(d + "/walls")}
+cpus = {l.split()[0]: (l.split()[3] if len(l.split()) > 3 else "?") for l in open(d + "/walls")}
 def ts(e):
     t = e["Time"]
     # nanoseconds: keep microseconds for fromisoformat
@@ -70,7 +72,7 @@ for p in ["errgroup", "semaphore", "singleflight"]:
             print("%-14s %-34s %-9s %-16s %9d %6.2fs %6.2fs" % (p, e["Test"], r.get("verdict"), bound,
                   r.get("stats", {}).get("states", 0), r.get("stats", {}).get("time_s", 0), wall))
     tot += n; defin += dn
-    print("%-14s %d/%d definite, wall %.1fs (package, load included)" % (p, dn, n, walls[p]))
+    print("%-14s %d/%d definite, wall %.1fs, CPU %ss (package, loading included)" % (p, dn, n, walls[p], cpus[p]))
 print("total: %d/%d tests with a definite verdict" % (defin, tot))
 print("entries over the limit by more than 5%%: %s" % (", ".join(over) or "none"))
 PY

@@ -317,6 +317,10 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 			set(fr, Pointer{Obj: sl.Obj, Off: sl.Off})
 			return ctlNext
 		}
+	case "panic": // go panic(v), defer panic(v): a call in a frame of its own
+		return func(t *thread, fr *frame) ctl {
+			return t.doPanic(t.g.top, fr.regs[args[0]])
+		}
 	case "ssa:deferstack":
 		return func(t *thread, fr *frame) ctl {
 			set(fr, deferStack{depth: frameDepth(fr)})

@@ -221,7 +221,9 @@
 // os, io/ioutil, os/exec, syscall, net and crypto/rand the error names the
 // OS boundary (processes, pipes, sockets, signals; crypto/rand's Reader
 // and Read are modelled: deterministic bytes from a counter in the state,
-// natives_cryptorand.go). Package reflect is modelled over the VM's own types and
+// natives_cryptorand.go; a test that re-executes its own test binary
+// through os/exec runs the child as a machine of its own, exec_self.go).
+// Package reflect is modelled over the VM's own types and
 // values: DeepEqual (deepequal.go), TypeOf and the Type methods
 // (natives_reflect_type.go, natives_reflect_field.go), Value with Go's flag
 // word (natives_reflect_value.go, natives_reflect_map.go), Call, CallSlice

@@ -224,8 +224,12 @@ func nativeTestingAttr(t *thread, args []Value) (Value, ctl) { return nil, ctlNe
 // nativeTestingShort is testing.Short.
 func nativeTestingShort(t *thread, args []Value) (Value, ctl) { return true, ctlNext }
 
-// nativeTestingVerbose is testing.Verbose.
-func nativeTestingVerbose(t *thread, args []Value) (Value, ctl) { return false, ctlNext }
+// nativeTestingVerbose is testing.Verbose: whether the program's
+// arguments hold -test.v (a re-executed test binary's, exec_child.go).
+func nativeTestingVerbose(t *thread, args []Value) (Value, ctl) {
+	f, _ := parseChildFlags(t.m.opts.Args)
+	return f.verbose, ctlNext
+}
 
 // nativeTestingTesting is testing.Testing.
 func nativeTestingTesting(t *thread, args []Value) (Value, ctl) { return true, ctlNext }

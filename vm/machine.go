@@ -190,6 +190,17 @@ type Machine struct {
 	namedTypes sync.Map  // "pkg.Name" -> *RType (namedType)
 	timeOnce   sync.Once
 	timeType   *RType // time.Time (nil if the program has no package time)
+	// env0 is the environment of every run's start (nil: the host's): a
+	// re-executed test binary's (exec_child.go)
+	env0 *envOverlay
+	// the outcomes of the test binary re-executed (exec_self.go): the
+	// index of each arguments and environment's, the outcome and why
+	// there is none
+	execMu    sync.Mutex
+	execIndex map[string]int
+	execRuns  []*execResult
+	execWhy   []string
+	execDepth int // 1 for a child's machine, 2 for its child's, …
 }
 
 // New prepares a machine for a loaded program.
@@ -370,7 +381,7 @@ func (m *Machine) globalPtr(g *ssa.Global) Value {
 // Start returns the initial state of a run of entry: goroutine 1 about to
 // run the package initializers and then the entry.
 func (m *Machine) Start(e Entry) *State {
-	s := &State{m: m, epoch: epochs.Add(1), heap: m.base.clone(), nextG: 2, isMain: e.Kind == EntryMain}
+	s := &State{m: m, epoch: epochs.Add(1), heap: m.base.clone(), nextG: 2, isMain: e.Kind == EntryMain, env: m.env0}
 	if m.opts.Checks.Race {
 		s.race = newRaceState()
 	}

@@ -48,11 +48,14 @@ func (m *Machine) nativeKey(f *ssa.Function) string {
 	return f.String()
 }
 
+// osArg0 is os.Args[0], the program's name.
+const osArg0 = "prog"
+
 // globalInits set package-level variables of packages whose initializers
 // are not interpreted.
 var globalInits = map[string]func(m *Machine, o *Object){
 	"os.Args": func(m *Machine, o *Object) {
-		o.Cells[0] = m.stringSliceBase(append([]string{"prog"}, m.opts.Args...))
+		o.Cells[0] = m.stringSliceBase(append([]string{osArg0}, m.opts.Args...))
 	},
 }
 

@@ -46,7 +46,7 @@ func osGetpagesize(t *thread, args []Value) (Value, ctl) { return 4096, ctlNext 
 
 // osRuntimeArgs is os.runtime_args: the program's name and Options.Args.
 func osRuntimeArgs(t *thread, args []Value) (Value, ctl) {
-	vals := []Value{"prog"}
+	vals := []Value{osArg0}
 	for _, a := range t.m.opts.Args {
 		vals = append(vals, a)
 	}
@@ -76,9 +76,15 @@ func osSigpipe(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
 // random directory name so that every run and its replay see the same
 // value (recorded). gmc builds no binary: the file does not exist, which
 // Go allows (the path is not guaranteed to point to the executable); a
-// test that re-executes itself stops at the OS boundary of os/exec.
+// test that re-executes itself through os/exec runs as a machine of its
+// own (exec_self.go).
 func osExecutable(t *thread, args []Value) (Value, ctl) {
-	v := t.m.osIn.value(func(in *OSInputs) **string { return &in.Executable }, func() string {
+	return Tuple{t.executablePath(), Iface{}}, ctlNext
+}
+
+// executablePath is os.Executable's value (recorded).
+func (t *thread) executablePath() string {
+	return t.m.osIn.value(func(in *OSInputs) **string { return &in.Executable }, func() string {
 		name := "main"
 		if roots := t.m.prog.Roots; len(roots) > 0 {
 			name = strings.TrimSuffix(roots[0].Pkg.Name(), "_test")
@@ -90,7 +96,6 @@ func osExecutable(t *thread, args []Value) (Value, ctl) {
 		}
 		return filepath.Join(os.TempDir(), "go-build", name)
 	})
-	return Tuple{v, Iface{}}, ctlNext
 }
 
 // osGetwd is os.Getwd: the directory of the package under test, where go

@@ -1,0 +1,3 @@
+module queuesym
+
+go 1.26

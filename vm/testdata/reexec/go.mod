@@ -1,0 +1,3 @@
+module reexec
+
+go 1.26
