@@ -350,14 +350,26 @@ func runtimeFuncName(f *ssa.Function) string {
 	if i := strings.IndexByte(name, '['); i >= 0 {
 		name = name[:i] + "[...]"
 	}
-	var recv *types.Var
+	var recv types.Type
 	if f.Signature.Recv() != nil {
-		recv = f.Signature.Recv()
+		recv = f.Signature.Recv().Type()
+	} else if strings.HasSuffix(f.Name(), "$thunk") && len(f.Params) > 0 {
+		// a method expression T.m: gc's wrapper is named after T, the
+		// type the expression names (a promoted method's included)
+		recv = f.Params[0].Type()
+		if n, ok := types.Unalias(elemIfPointer(recv)).(*types.Named); ok && n.Obj().Pkg() != nil {
+			pkg = n.Obj().Pkg().Path()
+			if n.Obj().Pkg().Name() == "main" {
+				pkg = "main"
+			}
+		}
 	} else if obj, ok := f.Object().(*types.Func); ok && obj != nil {
-		recv = obj.Type().(*types.Signature).Recv()
+		if r := obj.Type().(*types.Signature).Recv(); r != nil {
+			recv = r.Type()
+		}
 	}
 	if recv != nil {
-		t := recv.Type()
+		t := recv
 		ptr := ""
 		if p, ok := t.(*types.Pointer); ok {
 			ptr = "*"
@@ -373,4 +385,12 @@ func runtimeFuncName(f *ssa.Function) string {
 		return pkg + "." + tn + "." + name + suffix
 	}
 	return pkg + "." + name + suffix
+}
+
+// elemIfPointer returns a pointer type's element type, or t itself.
+func elemIfPointer(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }

@@ -130,6 +130,11 @@ func valueAccessors() {
 				if p, ok := x.(Pointer); ok {
 					return t.s.addrOfPointer(p), ctlNext
 				}
+				if c, ok := x.(*Closure); ok && c.Fn != nil {
+					// a func's code pointer: its entry PC, which
+					// runtime.FuncForPC names as gc names the function
+					return t.m.entryPC(c.Fn), ctlNext
+				}
 				if isNilValue(x) {
 					return uintptr(0), ctlNext
 				}

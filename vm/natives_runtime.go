@@ -81,6 +81,12 @@ func (m *Machine) encodePC(l loc.Loc) uintptr {
 	return pcBase + uintptr(m.fnID(l.Fn))<<32 + uintptr(l.Block&0xffff)<<16 + uintptr(l.Index&0xffff) + 1
 }
 
+// entryPC returns the PC of a function's entry, as reflect.Value.Pointer
+// gives it for a func value (decodePC names it by runtimeFuncName).
+func (m *Machine) entryPC(fn *ssa.Function) uintptr {
+	return pcBase + uintptr(m.fnID(fn))<<32
+}
+
 // pcFrame is what a PC decodes to.
 type pcFrame struct {
 	fn     string // the runtime's function name

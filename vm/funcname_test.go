@@ -1,0 +1,22 @@
+package vm_test
+
+import (
+	"os"
+	"testing"
+)
+
+// TestFuncValueName: reflect.Value.Pointer of a func value is its code
+// pointer, and runtime.FuncForPC names it as gc does — functions,
+// closures, method expressions (gc's wrappers named after the type the
+// expression names, a promoted method's included) and method values
+// ("-fm"); the output is go run's (want.txt). go-cmp's function.NameOf
+// reads names this way.
+func TestFuncValueName(t *testing.T) {
+	want, err := os.ReadFile("testdata/funcname/want.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := runMainOutput(t, "testdata/funcname"); got != string(want) {
+		t.Errorf("output:\n%s\nwant (go run):\n%s", got, want)
+	}
+}

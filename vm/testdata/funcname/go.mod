@@ -1,0 +1,3 @@
+module funcname
+
+go 1.26
