@@ -3,6 +3,7 @@ package guide
 import (
 	"fmt"
 	"go/token"
+	"unsafe"
 
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/loc"
@@ -55,13 +56,15 @@ func (lg *LockGraph) RunEnded(log vm.EventLog, err *vm.Error) {
 	if err != nil && err.Kind == vm.KindRace {
 		return // a race is found: the trial reports it
 	}
+	sig := runSignature(log)
 	lg.mu.Lock()
 	budget := predictFreeEvents + predictEventsPerState*lg.states.Load()
 	n := int64(log.Len())
-	if lg.races >= maxRacePredictions || lg.analyzed+n > budget {
+	if lg.races >= maxRacePredictions || lg.analyzed+n > budget || lg.runSigs[sig] {
 		lg.mu.Unlock()
 		return
 	}
+	lg.runSigs[sig] = true
 	lg.analyzed += n
 	lg.runsAnalyzed++
 	lg.mu.Unlock()
@@ -123,4 +126,56 @@ func (lg *LockGraph) MonitorStats() (runs int, events int64) {
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
 	return lg.runsAnalyzed, lg.analyzed
+}
+
+// runSignature returns a hash of what each goroutine of a run did: for
+// each goroutine the set of its events' kinds, lock modes and locations
+// (a 256-bit Bloom filter of them), summed over the goroutines. It does
+// not depend on how the goroutines interleaved, on how many times a loop
+// ran, nor on goroutine and object ids: two runs with the same signature
+// made the same kinds of accesses and synchronizations at the same
+// places, in the same numbers of goroutines, and the analysis of the
+// second would mostly predict the first's races again.
+func runSignature(log vm.EventLog) uint64 {
+	type gset struct {
+		g    int32
+		bits [4]uint64
+	}
+	var buf [16]gset
+	per := buf[:0]
+	last := -1
+	log.Backward(func(e *vm.Event) bool {
+		x := uint64(e.Kind) | uint64(e.Mode)<<8 | uint64(e.At.Block)<<16 | uint64(e.At.Index)<<40
+		x ^= uint64(uintptr(unsafe.Pointer(e.At.Fn)))
+		x *= 0x9e3779b97f4a7c15
+		k := last
+		if k < 0 || per[k].g != e.G {
+			k = -1
+			for i := range per {
+				if per[i].g == e.G {
+					k = i
+					break
+				}
+			}
+			if k < 0 {
+				k = len(per)
+				per = append(per, gset{g: e.G})
+			}
+			last = k
+		}
+		b := x >> 56
+		per[k].bits[b>>6] |= 1 << (b & 63)
+		return true
+	})
+	var sig uint64
+	for _, p := range per {
+		h := uint64(0xcbf29ce484222325)
+		for _, w := range p.bits {
+			h = (h ^ w) * 0x100000001b3
+			h ^= h >> 29
+		}
+		h *= 0xbf58476d1ce4e5b9
+		sig += h ^ h>>31
+	}
+	return sig
 }
