@@ -23,8 +23,12 @@ import (
 // (TrialResult.PredictedFrom). The monitor shares the lock-graph
 // monitor's queue of predictions (LockGraph.Take).
 //
-// Its cost is bounded: a run is analyzed only while the events analyzed
-// stay within predictEventsPerState per state the trial generated (plus
+// Its cost is bounded: a run is analyzed only when its signature
+// (runSignature: what each goroutine did, whatever the interleaving) is
+// not one of an analyzed run — the random walks of a search end many
+// runs that differ only in their interleaving, whose analyses would
+// predict the same races — and only while the events analyzed stay
+// within predictEventsPerState per state the trial generated (plus
 // predictFreeEvents), so that a search of many similar runs pays for a
 // few.
 
@@ -37,11 +41,12 @@ type RacePrediction struct {
 
 const (
 	// predictEventsPerState and predictFreeEvents bound the events the
-	// monitor analyzes (see the file comment). At 8 and 2^15 the monitor
-	// measured +12 % of a stateful DFS's instructions and +54 % of random
-	// walks' on abslist_fixed (benchmarks/predict_cost.sh; RESULTS.md,
-	// session 9, where the measurement's noise is discussed); the races
-	// it predicts show in the first runs, which the free events cover.
+	// monitor analyzes (see the file comment). At 8 and 2^15, without
+	// the signatures, the monitor measured +12 % of a stateful DFS's
+	// instructions and +54 % of random walks' on abslist_fixed
+	// (benchmarks/predict_cost.sh; RESULTS.md, sessions 9 and 10); the
+	// races it predicts show in the first runs, which the free events
+	// cover.
 	predictEventsPerState = 2
 	predictFreeEvents     = 1 << 13
 	// maxRacesPerRun bounds the races one run's analysis reports;
