@@ -61,7 +61,7 @@ func (lg *LockGraph) RunEnded(log vm.EventLog, err *vm.Error) {
 	if err != nil && err.Kind == vm.KindRace {
 		return // a race is found: the trial reports it
 	}
-	sig := runSignature(log)
+	sig := runSignature(log.Backward)
 	lg.mu.Lock()
 	budget := predictFreeEvents + predictEventsPerState*lg.states.Load()
 	n := int64(log.Len())
@@ -135,21 +135,21 @@ func (lg *LockGraph) MonitorStats() (runs int, events int64) {
 
 // runSignature returns a hash of what each goroutine of a run did: for
 // each goroutine the set of its events' kinds, lock modes and locations
-// (a 256-bit Bloom filter of them), summed over the goroutines. It does
+// (a 1,024-bit Bloom filter of them), summed over the goroutines. It does
 // not depend on how the goroutines interleaved, on how many times a loop
 // ran, nor on goroutine and object ids: two runs with the same signature
 // made the same kinds of accesses and synchronizations at the same
 // places, in the same numbers of goroutines, and the analysis of the
 // second would mostly predict the first's races again.
-func runSignature(log vm.EventLog) uint64 {
+func runSignature(events func(func(*vm.Event) bool)) uint64 {
 	type gset struct {
 		g    int32
-		bits [4]uint64
+		bits [16]uint64
 	}
 	var buf [16]gset
 	per := buf[:0]
 	last := -1
-	log.Backward(func(e *vm.Event) bool {
+	events(func(e *vm.Event) bool {
 		x := uint64(e.Kind) | uint64(e.Mode)<<8 | uint64(e.At.Block)<<16 | uint64(e.At.Index)<<40
 		x ^= uint64(uintptr(unsafe.Pointer(e.At.Fn)))
 		x *= 0x9e3779b97f4a7c15
@@ -168,7 +168,7 @@ func runSignature(log vm.EventLog) uint64 {
 			}
 			last = k
 		}
-		b := x >> 56
+		b := x >> 54
 		per[k].bits[b>>6] |= 1 << (b & 63)
 		return true
 	})
