@@ -1,49 +1,57 @@
 #!/bin/sh
-# predict_cost.sh: the predictive race monitor's cost in instructions
-# (issue 19 part 4), a figure the machine's load does not change: guide's
-# BenchmarkPredict (a fixed number of states of a stateful DFS or of
-# random walks, race detection on, a race-free model) runs under valgrind
-# --tool=cachegrind, once without and once with the monitor (the same
-# test binary, the monitor switched by the sub-benchmark's name), each
-# process running the search REPS times (-test.count, a fresh monitor
-# each time); a process with a 1-state search gives the instructions of
-# the test binary's start and the model's loads (one per repetition), which the figures
-# subtract. GOMAXPROCS=1 and no asynchronous preemption: an idle P's
-# spinning and the preemption signals sysmon sends every 10 ms are
-# instructions that grow with the time valgrind takes, which the load
-# sets. One markdown row per model and strategy: the instructions of
-# one search without (G), with (G), and the overhead.
+# predict_cost.sh: the monitors' cost in instructions (issue 19 part 4),
+# a figure the machine's load does not change: guide's BenchmarkPredict
+# (a fixed number of states of a stateful DFS or of random walks, race
+# detection on, a race-free model) runs under valgrind --tool=cachegrind,
+# once per monitor set (the same test binary, the monitors switched by
+# the sub-benchmark's name), each process running the search REPS times
+# (-test.count, a fresh monitor each time); a process with a 1-state
+# search gives the instructions of the test binary's start and the
+# model's loads (one per repetition), which the figures subtract.
+# GOMAXPROCS=1 and no asynchronous preemption: an idle P's spinning and
+# the preemption signals sysmon sends every 10 ms are instructions that
+# grow with the time valgrind takes, which the load sets.
 #
-# usage: benchmarks/predict_cost.sh [STATES] [REPS]   (default 10000 2)
+# The collector: by default the benchmark runs it as gmc check does
+# (GOGC=400), and its cycles start when the pacer says, which depends on
+# time: the counts then move by a few hundred million instructions from
+# process to process (the marking of the loaded program). GOGC=off in
+# the environment turns it off: the counts are then the same from run to
+# run within about 0.3 %, and are the mutator's work only (the bytes the
+# monitors allocate are -benchmem's figure, which the script prints).
+#
+# One markdown row per model and strategy: instructions per state of the
+# search for each monitor set, and the overhead against the first set.
+#
+# usage: benchmarks/predict_cost.sh [STATES] [REPS]   (default 20000 1)
 # env:   MODELS (default "abslist_fixed arylist_fixed reorder_fixed"),
-#        STRATS (default "dfs random"), A (default none), B (default
-#        predict; lockgraph and lockgraph+predict are the other monitor
-#        sets), OUT (keeps the raw counts), JOBS (processes at once, 2)
+#        STRATS (default "dfs random"), MONS (default "none lockgraph
+#        lockgraph+predict"; predict alone is the other set), OUT (keeps
+#        the raw counts), JOBS (processes at once, 2), GOGC
 set -eu
 cd "$(dirname "$0")/.."
-STATES=${1:-10000}
-REPS=${2:-2}
+STATES=${1:-20000}
+REPS=${2:-1}
 MODELS=${MODELS:-abslist_fixed arylist_fixed reorder_fixed}
 STRATS=${STRATS:-dfs random}
-A=${A:-none}
-B=${B:-predict}
+MONS=${MONS:-none lockgraph lockgraph+predict}
 OUT=${OUT:-$(mktemp -d /tmp/predcost.XXXXXX)}
 mkdir -p "$OUT"
 go test -c -o "$OUT/guide.test" ./guide
-echo "gmc $(git rev-parse --short HEAD)+$(git diff --quiet && echo clean || echo dirty), $STATES states, $REPS repetitions, load $(cut -d' ' -f1-3 /proc/loadavg), raw counts in $OUT"
+echo "gmc $(git rev-parse --short HEAD)+$(git diff --quiet && echo clean || echo dirty), $STATES states, $REPS repetitions, GOGC ${GOGC:-400}, load $(cut -d' ' -f1-3 /proc/loadavg), raw counts in $OUT"
 echo
-echo "| model | strategy | load only (G) | $A (G) | $B (G) | overhead |"
-echo "|---|---|---:|---:|---:|---:|"
 # count FILE MODEL STRATEGY MONITORS STATES COUNT: the instructions of
-# one process, into $OUT/FILE
+# one process, into $OUT/FILE, and its -benchmem line into $OUT/FILE.mem
 count() {
 	f=$1
 	shift
+	m=$(echo "$3" | sed 's/+/\\+/g')
 	for try in 1 2 3; do # (valgrind now and then dies with the Go runtime: again)
 		(cd guide && GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 GMC_BENCH_MODEL=$1 GMC_BENCH_STATES=$4 valgrind --tool=cachegrind --cache-sim=no \
-			--cachegrind-out-file=/dev/null "$OUT/guide.test" -test.run '^$' \
-			-test.bench "^BenchmarkPredict\$/^$1\$/^$2\$/^$3\$" -test.benchtime 1x -test.count "$5" 2>&1) |
-			sed -n 's/.*I *refs: *//p' | tr -d , >"$OUT/$f"
+			--cachegrind-out-file=/dev/null "$OUT/guide.test" -test.run '^$' -test.benchmem \
+			-test.bench "^BenchmarkPredict\$/^$1\$/^$2\$/^$m\$" -test.benchtime 1x -test.count "$5" 2>&1) >"$OUT/$f.log"
+		sed -n 's/.*I *refs: *//p' "$OUT/$f.log" | tr -d , >"$OUT/$f"
+		grep '^BenchmarkPredict' "$OUT/$f.log" >"$OUT/$f.mem" || true
 		if [ -s "$OUT/$f" ]; then
 			return
 		fi
@@ -56,7 +64,7 @@ for model in $MODELS; do
 	count "$model.load" "$model" dfs none 1 "$REPS" &
 	n=$((n + 1))
 	for strat in $STRATS; do
-		for m in $A $B; do
+		for m in $MONS; do
 			if [ "$n" -ge "$JOBS" ]; then
 				wait
 				n=0
@@ -67,17 +75,31 @@ for model in $MODELS; do
 	done
 done
 wait
-for model in $MODELS; do
-	for strat in $STRATS; do
-		python3 - "$OUT" "$model" "$strat" "$A" "$B" "$REPS" <<'PY'
-import sys
-out, model, strat, a, b, reps = sys.argv[1:]
-reps = int(reps)
-def get(m, s=strat):
-    return int(open(f"{out}/{model}.{s}.{m}").read())
-load = int(open(f"{out}/{model}.load").read())
-na, nb = (get(a) - load) / reps, (get(b) - load) / reps
-print(f"| {model} | {strat} | {load / 1e9:.3f} | {na / 1e9:.3f} | {nb / 1e9:.3f} | {100 * (nb - na) / na:+.1f} % |")
+python3 - "$OUT" "$STATES" "$REPS" "$MODELS" "$STRATS" "$MONS" <<'PY'
+import re, sys
+out, states, reps, models, strats, mons = sys.argv[1:]
+states, reps, models, strats, mons = int(states), int(reps), models.split(), strats.split(), mons.split()
+def mem(f):
+    # bytes allocated per search (the first repetition's -benchmem figure)
+    for line in open(f"{out}/{f}.mem"):
+        m = re.search(r"(\d+) B/op", line)
+        if m:
+            return int(m.group(1))
+    return 0
+print("| model | strategy | load (G) | " + " | ".join(f"{m}: instr/state, MB/search" for m in mons) + " |")
+print("|---|---|---:|" + "---:|" * len(mons))
+for model in models:
+    load = int(open(f"{out}/{model}.load").read())
+    for strat in strats:
+        row, base = [], None
+        for m in mons:
+            n = (int(open(f"{out}/{model}.{strat}.{m}").read()) - load) / reps / states
+            b = mem(f"{model}.{strat}.{m}")
+            cell = f"{n:,.0f}, {b / 1e6:.0f}"
+            if base is None:
+                base, bbase = n, b
+            else:
+                cell += f" (**{100 * (n - base) / base:+.1f} %**, {100 * (b - bbase) / max(bbase, 1):+.1f} % bytes)"
+            row.append(cell)
+        print(f"| {model} | {strat} | {load / 1e9:.3f} | " + " | ".join(row) + " |")
 PY
-	done
-done

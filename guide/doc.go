@@ -141,7 +141,9 @@
 // race monitor (predict.go, wcp.go; Monitors.Predict) observes the runs
 // too (vm.RunObserver: each run's log of the race detector's events when
 // it ends, and at checkpoints of long runs) and predicts the races weak
-// causal precedence finds in a run that had none under happens-before;
+// causal precedence finds in a run that had none under happens-before
+// (a run whose goroutines did what an analyzed run's did, in another
+// interleaving, is not analyzed again: runSignature);
 // each adds a trace set toward the race's two accesses, taken at the
 // trial's next poll (it does not pause the search under way), and steers
 // the next runs of the random walks (gmc check --strategy random, and the

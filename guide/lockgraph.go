@@ -201,14 +201,18 @@ type LockGraph struct {
 	races        int
 	runsAnalyzed int
 	analyzed     int64
-	mu           sync.Mutex
-	edges        map[edgeKey]*lockEdge
-	from         map[vm.LockID][]*lockEdge // live edges by outer lock
-	committed    map[uint64]bool
-	waiting      map[uint64][]*occurrence // what waits for a token's commit
-	preds        []*Prediction
-	seen         map[string]bool
-	taken        int // predictions handed out by Take
+	// runSigs are the signatures of the runs analyzed (runSignature): a
+	// run whose goroutines did what an analyzed run's did, in another
+	// interleaving, is not analyzed again
+	runSigs   map[uint64]bool
+	mu        sync.Mutex
+	edges     map[edgeKey]*lockEdge
+	from      map[vm.LockID][]*lockEdge // live edges by outer lock
+	committed map[uint64]bool
+	waiting   map[uint64][]*occurrence // what waits for a token's commit
+	preds     []*Prediction
+	seen      map[string]bool
+	taken     int // predictions handed out by Take
 	// states counts the states of the trial's searches (searcher.count)
 	states atomic.Int64
 	// pending: a prediction not yet taken (Take)
@@ -224,7 +228,7 @@ func NewMonitor(m Monitors) *LockGraph {
 		return nil
 	}
 	return &LockGraph{lockGraph: m.LockGraph, predicting: m.Predict, edges: map[edgeKey]*lockEdge{}, from: map[vm.LockID][]*lockEdge{},
-		committed: map[uint64]bool{}, waiting: map[uint64][]*occurrence{}, seen: map[string]bool{}}
+		committed: map[uint64]bool{}, waiting: map[uint64][]*occurrence{}, seen: map[string]bool{}, runSigs: map[uint64]bool{}}
 }
 
 // maxLockEdges bounds the graph (a program locking in a loop over

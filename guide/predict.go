@@ -3,6 +3,7 @@ package guide
 import (
 	"fmt"
 	"go/token"
+	"unsafe"
 
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/loc"
@@ -22,8 +23,12 @@ import (
 // (TrialResult.PredictedFrom). The monitor shares the lock-graph
 // monitor's queue of predictions (LockGraph.Take).
 //
-// Its cost is bounded: a run is analyzed only while the events analyzed
-// stay within predictEventsPerState per state the trial generated (plus
+// Its cost is bounded: a run is analyzed only when its signature
+// (runSignature: what each goroutine did, whatever the interleaving) is
+// not one of an analyzed run — the random walks of a search end many
+// runs that differ only in their interleaving, whose analyses would
+// predict the same races — and only while the events analyzed stay
+// within predictEventsPerState per state the trial generated (plus
 // predictFreeEvents), so that a search of many similar runs pays for a
 // few.
 
@@ -36,11 +41,12 @@ type RacePrediction struct {
 
 const (
 	// predictEventsPerState and predictFreeEvents bound the events the
-	// monitor analyzes (see the file comment). At 8 and 2^15 the monitor
-	// measured +12 % of a stateful DFS's instructions and +54 % of random
-	// walks' on abslist_fixed (benchmarks/predict_cost.sh; RESULTS.md,
-	// session 9, where the measurement's noise is discussed); the races
-	// it predicts show in the first runs, which the free events cover.
+	// monitor analyzes (see the file comment). At 8 and 2^15, without
+	// the signatures, the monitor measured +12 % of a stateful DFS's
+	// instructions and +54 % of random walks' on abslist_fixed
+	// (benchmarks/predict_cost.sh; RESULTS.md, sessions 9 and 10); the
+	// races it predicts show in the first runs, which the free events
+	// cover.
 	predictEventsPerState = 2
 	predictFreeEvents     = 1 << 13
 	// maxRacesPerRun bounds the races one run's analysis reports;
@@ -55,13 +61,15 @@ func (lg *LockGraph) RunEnded(log vm.EventLog, err *vm.Error) {
 	if err != nil && err.Kind == vm.KindRace {
 		return // a race is found: the trial reports it
 	}
+	sig := runSignature(log.Backward)
 	lg.mu.Lock()
 	budget := predictFreeEvents + predictEventsPerState*lg.states.Load()
 	n := int64(log.Len())
-	if lg.races >= maxRacePredictions || lg.analyzed+n > budget {
+	if lg.races >= maxRacePredictions || lg.analyzed+n > budget || lg.runSigs[sig] {
 		lg.mu.Unlock()
 		return
 	}
+	lg.runSigs[sig] = true
 	lg.analyzed += n
 	lg.runsAnalyzed++
 	lg.mu.Unlock()
@@ -123,4 +131,56 @@ func (lg *LockGraph) MonitorStats() (runs int, events int64) {
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
 	return lg.runsAnalyzed, lg.analyzed
+}
+
+// runSignature returns a hash of what each goroutine of a run did: for
+// each goroutine the set of its events' kinds, lock modes and locations
+// (a 1,024-bit Bloom filter of them), summed over the goroutines. It does
+// not depend on how the goroutines interleaved, on how many times a loop
+// ran, nor on goroutine and object ids: two runs with the same signature
+// made the same kinds of accesses and synchronizations at the same
+// places, in the same numbers of goroutines, and the analysis of the
+// second would mostly predict the first's races again.
+func runSignature(events func(func(*vm.Event) bool)) uint64 {
+	type gset struct {
+		g    int32
+		bits [16]uint64
+	}
+	var buf [16]gset
+	per := buf[:0]
+	last := -1
+	events(func(e *vm.Event) bool {
+		x := uint64(e.Kind) | uint64(e.Mode)<<8 | uint64(e.At.Block)<<16 | uint64(e.At.Index)<<40
+		x ^= uint64(uintptr(unsafe.Pointer(e.At.Fn)))
+		x *= 0x9e3779b97f4a7c15
+		k := last
+		if k < 0 || per[k].g != e.G {
+			k = -1
+			for i := range per {
+				if per[i].g == e.G {
+					k = i
+					break
+				}
+			}
+			if k < 0 {
+				k = len(per)
+				per = append(per, gset{g: e.G})
+			}
+			last = k
+		}
+		b := x >> 54
+		per[k].bits[b>>6] |= 1 << (b & 63)
+		return true
+	})
+	var sig uint64
+	for _, p := range per {
+		h := uint64(0xcbf29ce484222325)
+		for _, w := range p.bits {
+			h = (h ^ w) * 0x100000001b3
+			h ^= h >> 29
+		}
+		h *= 0xbf58476d1ce4e5b9
+		sig += h ^ h>>31
+	}
+	return sig
 }

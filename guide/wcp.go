@@ -117,12 +117,14 @@ type wthread struct {
 
 // wcs is a critical section.
 type wcs struct {
-	lock          vm.LockID
-	t             int
-	mi            int      // mode index: 0 write, 1 read
-	acq           vclock32 // C_t at the acquisition
-	rel           vclock32 // h at the release (nil: open)
-	reads, writes map[cellKey]bool
+	lock vm.LockID
+	t    int
+	mi   int      // mode index: 0 write, 1 read
+	acq  vclock32 // C_t at the acquisition
+	rel  vclock32 // h at the release (nil: open)
+	// reads, writes: the cells the section read and wrote (possibly
+	// more than once each)
+	reads, writes []cellKey
 }
 
 type wlock struct {
@@ -164,6 +166,9 @@ type RaceAccess struct {
 
 // wcp is the analysis of one run.
 type wcp struct {
+	// slot[g] is goroutine g's index + 1 (ids below maxSlot; idx for
+	// the others)
+	slot   []int32
 	idx    map[int32]int
 	gids   []int32
 	ts     []*wthread
@@ -178,6 +183,8 @@ type wcp struct {
 	max     int // races to find at most
 	// evs is the buffer of the run's events (vm.EventLog.AppendEvents)
 	evs []vm.Event
+	// tmp is a scratch clock (releaseLock's C_t)
+	tmp vclock32
 }
 
 // maxCellsPerAccess bounds the cells of one access the analysis tracks
@@ -223,6 +230,7 @@ func (w *wcp) run(evs []vm.Event, max int) [][2]RaceAccess {
 // events too long to keep is dropped).
 func (w *wcp) release() {
 	clear(w.idx)
+	clear(w.slot)
 	clear(w.locks)
 	clear(w.syncs)
 	clear(w.timers)
@@ -239,13 +247,27 @@ func (w *wcp) release() {
 	wcpPool.Put(w)
 }
 
+// maxSlot bounds the goroutine ids wcp.slot indexes.
+const maxSlot = 1 << 12
+
 // thread returns goroutine g's index, making its state on first sight.
 func (w *wcp) thread(g int32) int {
-	if i, ok := w.idx[g]; ok {
+	if g >= 0 && g < maxSlot {
+		if int(g) < len(w.slot) && w.slot[g] != 0 {
+			return int(w.slot[g]) - 1
+		}
+	} else if i, ok := w.idx[g]; ok {
 		return i
 	}
 	i := len(w.ts)
-	w.idx[g] = i
+	if g >= 0 && g < maxSlot {
+		for int(g) >= len(w.slot) {
+			w.slot = append(w.slot, 0)
+		}
+		w.slot[g] = int32(i + 1)
+	} else {
+		w.idx[g] = i
+	}
 	w.gids = append(w.gids, g)
 	t := &wthread{n: 1, cursor: map[vm.LockID]*[2]int{}}
 	t.h = t.h.set(i, 1)
@@ -396,7 +418,9 @@ func (w *wcp) releaseLock(i int, id vm.LockID, mode vm.LockMode) {
 		cur = &[2]int{}
 		t.cursor[id] = cur
 	}
-	ct := w.c(i)
+	w.tmp = append(append(w.tmp[:0], t.p...), make(vclock32, max(0, i+1-len(t.p)))...)
+	w.tmp[i] = max(w.tmp[i], t.n)
+	ct := w.tmp
 	for _, x := range excluded(mi) {
 		recs := l.recs[x]
 		for cur[x] < len(recs) {
@@ -411,10 +435,10 @@ func (w *wcp) releaseLock(i int, id vm.LockID, mode vm.LockMode) {
 		}
 	}
 	// rule (a): what later conflicting accesses are ordered after
-	for x := range cs.reads {
+	for _, x := range cs.reads {
 		l.lr[mi][x] = l.lr[mi][x].join(t.h)
 	}
-	for x := range cs.writes {
+	for _, x := range cs.writes {
 		l.lw[mi][x] = l.lw[mi][x].join(t.h)
 	}
 	l.h[mi] = l.h[mi].join(t.h)
@@ -440,15 +464,11 @@ func (w *wcp) access(i int, x cellKey, at loc.Loc, write, atomic bool) {
 			}
 		}
 		if write {
-			if cs.writes == nil {
-				cs.writes = map[cellKey]bool{}
+			if n := len(cs.writes); n == 0 || cs.writes[n-1] != x {
+				cs.writes = append(cs.writes, x)
 			}
-			cs.writes[x] = true
-		} else {
-			if cs.reads == nil {
-				cs.reads = map[cellKey]bool{}
-			}
-			cs.reads[x] = true
+		} else if n := len(cs.reads); n == 0 || cs.reads[n-1] != x {
+			cs.reads = append(cs.reads, x)
 		}
 	}
 	si, ok := w.shadow[x]

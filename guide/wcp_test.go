@@ -91,3 +91,42 @@ func TestWCPRaces(t *testing.T) {
 		})
 	}
 }
+
+// TestRunSignature: a run's signature does not depend on how its
+// goroutines interleave, on their ids, nor on how many times one repeats
+// an event; another location, another kind of event, or one more
+// goroutine changes it.
+func TestRunSignature(t *testing.T) {
+	// (no function: the hashes, and so the test, are the same from run
+	// to run)
+	at := func(i int) loc.Loc { return loc.Loc{Index: i} }
+	wr := func(g int32, site int) vm.Event { return vm.Event{Kind: vm.EvWrite, G: g, N: 1, Obj: 7, At: at(site)} }
+	rd := func(g int32, site int) vm.Event { return vm.Event{Kind: vm.EvRead, G: g, N: 1, Obj: 7, At: at(site)} }
+	sig := func(evs ...vm.Event) uint64 {
+		return runSignature(func(f func(*vm.Event) bool) {
+			for i := range evs {
+				if !f(&evs[i]) {
+					return
+				}
+			}
+		})
+	}
+	base := sig(wr(1, 1), rd(2, 2), wr(1, 3), rd(2, 4))
+	for _, c := range []struct {
+		name string
+		same bool
+		s    uint64
+	}{
+		{"interleaved otherwise", true, sig(rd(2, 2), wr(1, 1), rd(2, 4), wr(1, 3))},
+		{"other goroutine ids", true, sig(wr(5, 1), rd(9, 2), wr(5, 3), rd(9, 4))},
+		{"a loop once more", true, sig(wr(1, 1), rd(2, 2), wr(1, 3), wr(1, 3), rd(2, 4))},
+		{"another location", false, sig(wr(1, 1), rd(2, 2), wr(1, 5), rd(2, 4))},
+		{"a read for a write", false, sig(wr(1, 1), rd(2, 2), rd(1, 3), rd(2, 4))},
+		{"one more goroutine", false, sig(wr(1, 1), rd(2, 2), wr(1, 3), rd(2, 4), rd(3, 2))},
+		{"swapped between goroutines", false, sig(wr(1, 1), rd(2, 2), rd(1, 4), wr(2, 3))},
+	} {
+		if (c.s == base) != c.same {
+			t.Errorf("%s: same signature %v, want %v", c.name, c.s == base, c.same)
+		}
+	}
+}

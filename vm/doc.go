@@ -60,11 +60,11 @@
 //
 // # Blocking
 //
-// A goroutine blocks either on a guard (a mutex cell being 0, a WaitGroup
-// counter being 0: it becomes enabled when the guard holds and then
-// re-executes the blocking operation) or on a wake-up deposited by a
-// partner (channel operations, select, sync.Cond, timers), mirroring the
-// runtime's sudogs. Wait reasons use the runtime's words ("chan send",
+// A goroutine blocks either on a guard (a mutex cell being 0: it becomes
+// enabled when the guard holds and then re-executes the blocking
+// operation) or on a wake-up deposited by a partner (channel operations,
+// select, sync.Cond, timers, the Add that brings a WaitGroup's counter to
+// 0), mirroring the runtime's sudogs. Wait reasons use the runtime's words ("chan send",
 // "sync.Mutex.Lock", ...).
 //
 // # Time and leaks

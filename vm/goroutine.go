@@ -28,7 +28,7 @@ const (
 	waitForever                    // never enabled (nil channel, empty select)
 	waitCell0                      // enabled when the int32 cell at ptr is 0 (Mutex.Lock)
 	waitCellLE0                    // enabled when the int32 cell at ptr is <= 0 (RWMutex.RLock: no writer)
-	waitWG                         // enabled when the WaitGroup counter cell at ptr is 0
+	waitWG                         // enabled when the WaitGroup at ptr woke it (its counter reached 0)
 	waitRWLock                     // enabled when the writer cell and the reader count are both 0
 	waitBubbleRun                  // synctest.Run: enabled when its bubble ended or deadlocked (synctest.go)
 	waitBubbleWait                 // synctest.Wait: enabled when the rest of its bubble is durably blocked

@@ -8,6 +8,7 @@ package vm
 //	           readers block), cell 1 = that writer's goroutine id,
 //	           cell 4 = number of active readers
 //	WaitGroup: cell 0 = counter, cell 1 = number of goroutines in Wait
+//	           (a waiter is woken when the counter reaches 0)
 //	Once:      cell 0 = 1 when done, cell 1 = 1 while f runs
 //	Cond:      cell 0 = L, cell 1 = queue of waiting goroutines (*condQueue)
 
@@ -222,10 +223,28 @@ func (t *thread) wgAdd(p Pointer, delta int64) ctl {
 		t.raceAccess(t.g.top, Pointer{Obj: p.Obj, Off: p.Off + 1}, 1, false)
 	}
 	t.setCell(p, 0, uint64(n))
-	if n == 0 {
+	if n == 0 && toInt64(t.cell(p, 1)) != 0 {
 		t.setCell(p, 1, uint32(0)) // the waiters are released
+		t.wgRelease(p)
 	}
 	return ctlNext
+}
+
+// wgRelease wakes the goroutines waiting on the WaitGroup at p, whose
+// counter reached 0: as Go's Add, which sets the state word to 0 and
+// releases the semaphore once per waiter. A released waiter is enabled
+// from then on whatever the WaitGroup's state becomes; when it runs, its
+// Wait checks that the state is still 0 (nativeSyncWaitGroupWait).
+func (t *thread) wgRelease(p Pointer) {
+	var ids []int
+	for g := range t.s.gs.all() {
+		if g.status == gBlocked && g.wake == nil && g.wait.kind == waitWG && g.wait.ptr == p {
+			ids = append(ids, g.id)
+		}
+	}
+	for _, id := range ids {
+		t.s.wakeG(id, &wakeInfo{cas: -1})
+	}
 }
 
 // goidCell is a goroutine id kept in a cell of a sync value (the RWMutex
@@ -429,6 +448,17 @@ func nativeSyncWaitGroupDone(t *thread, args []Value) (Value, ctl) {
 func nativeSyncWaitGroupWait(t *thread, args []Value) (Value, ctl) {
 	p := ptrArg(args[0])
 	t.s.last.Op = "sync.WaitGroup.Wait"
+	if t.g.wake != nil {
+		// released by the Add that brought the counter to 0: Go's Wait
+		// panics when the WaitGroup is in use again by then (a new Add, or
+		// a new waiter)
+		t.g.wake = nil
+		t.raceAcquire(p)
+		if toInt64(t.cell(p, 0)) != 0 || toInt64(t.cell(p, 1)) != 0 {
+			return nil, t.doPanic(t.g.top, Iface{T: t.m.types.get(types.Typ[types.String]), V: "sync: WaitGroup is reused before previous Wait has returned"})
+		}
+		return nil, ctlNext
+	}
 	if toInt64(t.cell(p, 0)) != 0 {
 		// (a goroutine that did not stop before the call — the first
 		// operation of its transition, after a breakpoint or once the

@@ -119,6 +119,18 @@ func (l EventLog) AppendEvents(buf []Event) []Event {
 	return append(buf[:n], buf[i:]...)
 }
 
+// Backward calls f with each event, newest first, until f returns false
+// (f must not keep or modify the event).
+func (l EventLog) Backward(f func(*Event) bool) {
+	for c := l.c; c != nil; c = c.prev {
+		for i := len(c.evs) - 1; i >= 0; i-- {
+			if !f(&c.evs[i]) {
+				return
+			}
+		}
+	}
+}
+
 // maxRunEvents bounds the log of one run: later events are not logged (a
 // prefix of a run is a run, which an analysis may still reorder).
 const maxRunEvents = 1 << 17

@@ -312,7 +312,7 @@ func (s *State) guard(g *goroutine) bool {
 	case waitCellLE0:
 		return s.cellInt(w.ptr) <= 0
 	case waitWG:
-		return s.cellInt(w.ptr) == 0
+		return g.wake != nil // woken by the Add that brought the counter to 0
 	case waitRWLock:
 		return s.cellInt(w.ptr) == 0 && s.cellInt(w.ptr2) == 0
 	case waitBubbleRun:

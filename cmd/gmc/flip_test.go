@@ -31,6 +31,9 @@ func TestFlipRace(t *testing.T) {
 		// a WaitGroup's Wait that starts waiting as the first operation
 		// of a transition (after a breakpoint of the flip's machine)
 		{"wgwrongadd", false, "", ""},
+		// a WaitGroup reused while a released waiter has not run: Go's
+		// Wait panics
+		{"wgreuse", true, "flipped", "WaitGroup is reused before previous Wait has returned"},
 	}
 	for _, c := range cases {
 		t.Run(c.pkg, func(t *testing.T) {
