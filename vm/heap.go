@@ -119,6 +119,13 @@ type chunk struct {
 	objs  [chunkSize]*Object
 }
 
+// dirChunk is a directory and one of its chunks, copied together
+// (mutChunk).
+type dirChunk struct {
+	d chunkDir
+	c chunk
+}
+
 // chunkDir is a directory of chunks (nil: none yet).
 type chunkDir struct {
 	epoch  uint64
@@ -180,13 +187,22 @@ func (h *heap) mutChunk(ci int, epoch uint64) *chunk {
 		h.dirs = append(h.dirs, &chunkDir{epoch: epoch})
 	}
 	d := h.dirs[di]
+	k := ci & (dirSize - 1)
 	if d.epoch != epoch {
+		if c := d.chunks[k]; c != nil && c.epoch != epoch {
+			// both copied, in one allocation (a transition that writes
+			// an object mostly writes one of its directory)
+			x := &dirChunk{d: *d, c: *c}
+			x.d.epoch, x.c.epoch = epoch, epoch
+			x.d.chunks[k] = &x.c
+			h.dirs[di] = &x.d
+			return &x.c
+		}
 		nd := *d
 		nd.epoch = epoch
 		d = &nd
 		h.dirs[di] = d
 	}
-	k := ci & (dirSize - 1)
 	c := d.chunks[k]
 	switch {
 	case c == nil:
