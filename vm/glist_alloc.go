@@ -23,11 +23,16 @@ type (
 		c    gChunk
 		buf  [32]*goroutine
 	}
+	gChunk64 struct {
+		list [1]*gChunk
+		c    gChunk
+		buf  [gChunkSize]*goroutine
+	}
 )
 
-// newChunk returns a chunk of epoch holding n nil goroutines with room
-// for at least one more (unless n is gChunkSize), and a list of one
-// element to hold it (list[0] is the chunk).
+// newChunk returns a chunk of epoch holding n nil goroutines (at most
+// gChunkSize) with room for at least one more (unless n is gChunkSize),
+// and a list of one element to hold it (list[0] is the chunk).
 func newChunk(epoch uint64, n int) (*gChunk, []*gChunk) {
 	switch {
 	case n < 8:
@@ -46,8 +51,10 @@ func newChunk(epoch uint64, n int) (*gChunk, []*gChunk) {
 		x.list[0] = &x.c
 		return &x.c, x.list[:]
 	}
-	c := &gChunk{epoch: epoch, gs: make([]*goroutine, n, gChunkSize)}
-	return c, []*gChunk{c}
+	x := &gChunk64{}
+	x.c = gChunk{epoch: epoch, gs: x.buf[:n]}
+	x.list[0] = &x.c
+	return &x.c, x.list[:]
 }
 
 // mutChunk returns chunk ci, made the caller's: the list of chunks copied
