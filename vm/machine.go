@@ -276,16 +276,21 @@ func (im *image) install(m *Machine) {
 // sync.Map's lookup was ~2 % of a stateful DFS): a direct-mapped cache of
 // the last ids answers first.
 func (m *Machine) fnID(f *ssa.Function) int64 {
-	slot := &m.fnCache[(uint64(uintptr(unsafe.Pointer(f)))*0x9e3779b97f4a7c15)>>(64-fnCacheBits)]
-	if e := slot.Load(); e != nil && e.f == f {
-		return e.id
+	var slot *atomic.Pointer[fnIDEntry]
+	if m.fnCache != nil { // (made by New)
+		slot = &m.fnCache[(uint64(uintptr(unsafe.Pointer(f)))*0x9e3779b97f4a7c15)>>(64-fnCacheBits)]
+		if e := slot.Load(); e != nil && e.f == f {
+			return e.id
+		}
 	}
 	v, ok := m.fnIDs.Load(f)
 	if !ok {
 		v, _ = m.fnIDs.LoadOrStore(f, m.fnNext.Add(1))
 	}
 	id := v.(int64)
-	slot.Store(&fnIDEntry{f: f, id: id})
+	if slot != nil {
+		slot.Store(&fnIDEntry{f: f, id: id})
+	}
 	return id
 }
 
