@@ -16,7 +16,8 @@ func (se *searcher) dfs(root *vm.State, shuffle bool) Result {
 		choice int // the choice of the frame below that reached s
 		depth  int
 	}
-	visited := map[uint64]bool{root.Hash(): true}
+	var visited hashSet
+	visited.add(root.Hash())
 	mk := func(s *vm.State, choice, depth int) frame {
 		n := len(s.Choices())
 		var order []int
@@ -54,11 +55,9 @@ func (se *searcher) dfs(root *vm.State, shuffle bool) Result {
 		}
 		top.next++
 		n := se.step(top.s, i)
-		h := n.Hash()
-		if visited[h] {
+		if !visited.add(n.Hash()) {
 			continue
 		}
-		visited[h] = true
 		if isError(n) {
 			p := &pathNode{}
 			for _, f := range stack[1:] {
@@ -83,7 +82,8 @@ func (se *searcher) bfs(root *vm.State) Result {
 	if isError(root) {
 		return se.result(VerdictError, root, &pathNode{})
 	}
-	visited := map[uint64]bool{root.Hash(): true}
+	var visited hashSet
+	visited.add(root.Hash())
 	queue := []item{{root, &pathNode{}}}
 	for len(queue) > 0 {
 		it := queue[0]
@@ -97,10 +97,9 @@ func (se *searcher) bfs(root *vm.State) Result {
 		}
 		for i := range it.s.Choices() {
 			n := se.step(it.s, i)
-			if visited[n.Hash()] {
+			if !visited.add(n.Hash()) {
 				continue
 			}
-			visited[n.Hash()] = true
 			p := it.path.child(i)
 			if isError(n) {
 				return se.result(VerdictError, n, p)

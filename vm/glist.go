@@ -127,33 +127,19 @@ func (l *gList) own(shared *bool) {
 	}
 }
 
-// ownChunk makes chunk ci belong to epoch (the list of chunks must be
-// owned) and returns it.
-func (l *gList) ownChunk(ci int, epoch uint64) *gChunk {
-	c := l.chunks[ci]
-	if c.epoch != epoch {
-		nc := &gChunk{epoch: epoch, gs: make([]*goroutine, len(c.gs), gChunkSize)}
-		copy(nc.gs, c.gs)
-		l.chunks[ci] = nc
-		c = nc
-	}
-	return c
-}
-
 // set replaces the goroutine at (ci, i) (found by find) with g.
 func (l *gList) set(ci, i int, g *goroutine, epoch uint64, shared *bool) {
-	l.own(shared)
-	l.ownChunk(ci, epoch).gs[i] = g
+	l.mutChunk(ci, epoch, shared).gs[i] = g
 }
 
 // push appends g, whose id is higher than every other's.
 func (l *gList) push(g *goroutine, epoch uint64, shared *bool) {
-	l.own(shared)
 	if k := len(l.chunks); k > 0 && len(l.chunks[k-1].gs) < gChunkSize {
-		c := l.ownChunk(k-1, epoch)
+		c := l.mutChunk(k-1, epoch, shared)
 		c.gs = append(c.gs, g)
 	} else {
-		c := &gChunk{epoch: epoch, gs: make([]*goroutine, 1, gChunkSize)}
+		l.own(shared)
+		c, _ := newChunk(epoch, 1)
 		c.gs[0] = g
 		l.chunks = append(l.chunks, c)
 	}
@@ -164,6 +150,34 @@ func (l *gList) push(g *goroutine, epoch uint64, shared *bool) {
 // few goroutines are merged again when the list has more than twice the
 // chunks it needs.
 func (l *gList) removeDead(epoch uint64, shared *bool) {
+	if *shared && len(l.chunks) == 1 { // the common case: one chunk, copied with its list
+		c := l.chunks[0]
+		dead := 0
+		for _, g := range c.gs {
+			if g.status == gDead {
+				dead++
+			}
+		}
+		if dead == 0 {
+			return
+		}
+		l.n -= dead
+		*shared = false
+		if dead == len(c.gs) {
+			l.chunks = nil
+			return
+		}
+		nc, list := newChunk(epoch, len(c.gs)-dead)
+		k := 0
+		for _, g := range c.gs {
+			if g.status != gDead {
+				nc.gs[k] = g
+				k++
+			}
+		}
+		l.chunks = list
+		return
+	}
 	l.own(shared)
 	out := l.chunks[:0]
 	for _, c := range l.chunks {
@@ -181,10 +195,12 @@ func (l *gList) removeDead(epoch uint64, shared *bool) {
 		if dead == len(c.gs) {
 			continue
 		}
-		nc := &gChunk{epoch: epoch, gs: make([]*goroutine, 0, gChunkSize)}
+		nc, _ := newChunk(epoch, len(c.gs)-dead)
+		k := 0
 		for _, g := range c.gs {
 			if g.status != gDead {
-				nc.gs = append(nc.gs, g)
+				nc.gs[k] = g
+				k++
 			}
 		}
 		out = append(out, nc)

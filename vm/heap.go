@@ -119,6 +119,69 @@ type chunk struct {
 	objs  [chunkSize]*Object
 }
 
+// dirChunk is a directory and one of its chunks, copied together
+// (mutChunk).
+type dirChunk struct {
+	d chunkDir
+	c chunk
+}
+
+// A heap's list of directories copied with a directory and a chunk (the
+// first write of a transition): one allocation, not three. Reorder(10,1)
+// has 9 directories.
+type (
+	dirsChunk4 struct {
+		list [4]*chunkDir
+		dirChunk
+	}
+	dirsChunk12 struct {
+		list [12]*chunkDir
+		dirChunk
+	}
+	dirsChunk24 struct {
+		list [24]*chunkDir
+		dirChunk
+	}
+)
+
+// sharedChunk is mutChunk's first write to a heap whose list of
+// directories is its parent's: if chunk ci exists, it returns it copied
+// with its directory and the list, in one allocation when the list is
+// short (nil: mutChunk copies them).
+func (h *heap) sharedChunk(ci int, epoch uint64) *chunk {
+	di, k := ci>>dirBits, ci&(dirSize-1)
+	if di >= len(h.dirs) {
+		return nil
+	}
+	d := h.dirs[di]
+	c := d.chunks[k]
+	if c == nil || d.epoch == epoch || c.epoch == epoch {
+		return nil
+	}
+	var list []*chunkDir
+	var x *dirChunk
+	switch n := len(h.dirs); {
+	case n <= 4:
+		y := &dirsChunk4{}
+		list, x = y.list[:n], &y.dirChunk
+	case n <= 12:
+		y := &dirsChunk12{}
+		list, x = y.list[:n], &y.dirChunk
+	case n <= 24:
+		y := &dirsChunk24{}
+		list, x = y.list[:n], &y.dirChunk
+	default:
+		return nil
+	}
+	copy(list, h.dirs)
+	x.d, x.c = *d, *c
+	x.d.epoch, x.c.epoch = epoch, epoch
+	x.d.chunks[k] = &x.c
+	list[di] = &x.d
+	h.dirs = list
+	return &x.c
+}
+
 // chunkDir is a directory of chunks (nil: none yet).
 type chunkDir struct {
 	epoch  uint64
@@ -173,20 +236,32 @@ func (h *heap) numChunks() int { return len(h.dirs) << dirBits }
 func (h *heap) mutChunk(ci int, epoch uint64) *chunk {
 	di := ci >> dirBits
 	if h.shared {
-		h.dirs = append(make([]*chunkDir, 0, max(len(h.dirs), di+1)), h.dirs...)
 		h.shared = false
+		if c := h.sharedChunk(ci, epoch); c != nil {
+			return c
+		}
+		h.dirs = append(make([]*chunkDir, 0, max(len(h.dirs), di+1)), h.dirs...)
 	}
 	for di >= len(h.dirs) {
 		h.dirs = append(h.dirs, &chunkDir{epoch: epoch})
 	}
 	d := h.dirs[di]
+	k := ci & (dirSize - 1)
 	if d.epoch != epoch {
+		if c := d.chunks[k]; c != nil && c.epoch != epoch {
+			// both copied, in one allocation (a transition that writes
+			// an object mostly writes one of its directory)
+			x := &dirChunk{d: *d, c: *c}
+			x.d.epoch, x.c.epoch = epoch, epoch
+			x.d.chunks[k] = &x.c
+			h.dirs[di] = &x.d
+			return &x.c
+		}
 		nd := *d
 		nd.epoch = epoch
 		d = &nd
 		h.dirs[di] = d
 	}
-	k := ci & (dirSize - 1)
 	c := d.chunks[k]
 	switch {
 	case c == nil:
