@@ -18,7 +18,7 @@ import (
 // interleaving, with the leak check on; a failing test is reported with
 // what its cleanup logged; t.Logf, t.Errorf and t.Fatal format with fmt
 // run from source (a String method that waits for another goroutine
-// works).
+// works); runtime.Callers shows testing.tRunner below a test (zap).
 func TestTestingRunner(t *testing.T) {
 	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "testing")})
 	if err != nil {
@@ -38,6 +38,7 @@ func TestTestingRunner(t *testing.T) {
 		{"TestDeadlineAndAttr", ""},
 		{"TestSubtestNames", ""},
 		{"TestGoroutinesAsGoTest", ""},
+		{"TestCallersAsGoTest", ""},
 		{"TestFailParallelAfterDefer", "--- FAIL: TestFailParallelAfterDefer\n    testing_test.go:99: closed before the parallel subtest ran"},
 		// t.Logf, t.Errorf and t.Fatal format with fmt run from source
 		{"TestLogfBlockingString", ""},
