@@ -45,6 +45,7 @@ func TestTestingRunner(t *testing.T) {
 		{"TestSubtestNames", ""},
 		{"TestGoroutinesAsGoTest", ""},
 		{"TestCallersAsGoTest", ""},
+		{"TestCallerPastTheTest", ""},
 		{"TestFailParallelAfterDefer", "--- FAIL: TestFailParallelAfterDefer\n    testing_test.go:99: closed before the parallel subtest ran"},
 		// t.Logf, t.Errorf and t.Fatal format with fmt run from source
 		{"TestLogfBlockingString", ""},

@@ -58,3 +58,24 @@ func short(names []string) string {
 	}
 	return strings.Join(names, " ")
 }
+
+// TestCallerPastTheTest: runtime.Caller walks past the test function into
+// testing.tRunner and runtime.goexit, and then reports !ok (testify's
+// CallerInfo stops at testing.tRunner).
+func TestCallerPastTheTest(t *testing.T) {
+	var got []string
+	for i := 0; ; i++ {
+		pc, file, _, ok := runtime.Caller(i)
+		if !ok {
+			break
+		}
+		name := "?"
+		if f := runtime.FuncForPC(pc); f != nil {
+			name = f.Name()
+		}
+		got = append(got, name+" "+file[strings.LastIndex(file, "/")+1:])
+	}
+	if s := short(got); s != "testing_test.TestCallerPastTheTest callers_test.go testing.tRunner testing.go runtime.goexit asm_amd64.s" {
+		t.Fatalf("runtime.Caller(0...): %s", s)
+	}
+}
