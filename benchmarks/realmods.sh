@@ -10,8 +10,8 @@
 # Env: OUT (directory for the raw JSON; default a temporary directory);
 # SET=extra runs a second set of modules instead (fetched in session 6 to
 # look for false alarms on code gmc had never seen), SET=new a third
-# (session 7), SET=s8 a fourth (session 8), SET=s9 a fifth (session 9), SET=all
-# every set. Modules
+# (session 7), SET=s8 a fourth (session 8), SET=s9 a fifth (session 9),
+# SET=s10 a sixth (session 10), SET=all every set. Modules
 # without a go.mod, or whose go.mod misses a requirement, are resolved
 # from the module cache only (GOPROXY=file://.../cache/download).
 # A module missing from the module cache is skipped with a message; fetch one
@@ -104,12 +104,19 @@ S9="github.com/failsafe-go/failsafe-go@v0.9.8 \
 	github.com/google/uuid@v1.6.0 \
 	github.com/hashicorp/go-immutable-radix@v1.3.1 \
 	github.com/google/btree@v1.1.3"
+S10="github.com/deckarep/golang-set/v2@v2.9.0 \
+	github.com/hashicorp/go-memdb@v1.3.5 \
+	github.com/sirupsen/logrus@v1.9.3 \
+	github.com/stretchr/testify@v1.10.0 \
+	github.com/hashicorp/go-hclog@v1.6.3 \
+	github.com/reactivex/rxgo/v2@v2.5.0"
 case "${SET:-base}" in
 new) LIST=$NEW ;;
 s8) LIST=$S8 ;;
 s9) LIST=$S9 ;;
+s10) LIST=$S10 ;;
 extra) LIST=$EXTRA ;;
-all) LIST="$BASE $EXTRA $NEW $S8 $S9" ;;
+all) LIST="$BASE $EXTRA $NEW $S8 $S9 $S10" ;;
 *) LIST=$BASE ;;
 esac
 CACHEPROXY="file://$MOD/cache/download"

@@ -367,6 +367,19 @@ func (c *compiler) unOp(in *ssa.UnOp) op {
 				return ctlNext
 			}
 		}
+		if k := scalarCastLoad(in); k != 0 { // unsafescalar.go
+			return func(t *thread, fr *frame) ctl {
+				p, ok := fr.regs[x].(Pointer)
+				if !ok {
+					return t.loadOther(fr, fr.regs[x], rt, dst)
+				}
+				if c := t.load(fr, p, rt, dst); c != ctlNext {
+					return c
+				}
+				fr.regs[dst] = reinterpretNumber(fr.regs[dst], k)
+				return ctlNext
+			}
+		}
 		return func(t *thread, fr *frame) ctl {
 			p, ok := fr.regs[x].(Pointer)
 			if !ok {

@@ -223,14 +223,34 @@ func nativeRuntimeGoexit(t *thread, args []Value) (Value, ctl) {
 	return nil, t.goexit(fr)
 }
 
-// nativeRuntimeCaller is runtime.Caller.
+// nativeRuntimeCaller is runtime.Caller; past the goroutine's last
+// frame come the runtime's frames runtime.Callers shows there
+// (testing.tRunner below a test, runtime.main below main.main,
+// runtime.goexit).
 func nativeRuntimeCaller(t *thread, args []Value) (Value, ctl) {
 	skip := toInt(args[0])
 	f := t.g.top
-	for i := 0; i < skip && f != nil; i++ {
+	i := 0
+	for ; i < skip && f != nil; i++ {
 		f = f.caller
 		for f != nil && f.fn == nil {
 			f = f.caller
+		}
+	}
+	if f == nil && skip >= 0 {
+		// past the bottom: the runtime's frames, the (skip-i)th of them
+		var tail []int
+		for _, sp := range goroutineStack(t.g, true, t.s.testGoroutine(t.g)) {
+			if sp.rf == 0 {
+				tail = tail[:0] // a frame of the program: the tail starts after it
+			} else {
+				tail = append(tail, sp.rf)
+			}
+		}
+		if k := skip - i; k < len(tail) {
+			pc := runtimePC(tail[k])
+			fr, _ := t.m.decodePC(pc)
+			return Tuple{pc, fr.file, fr.line, true}, ctlNext
 		}
 	}
 	if f == nil || f.fn == nil {

@@ -16,6 +16,8 @@ import (
 // with go1.26; the stacks are printed in gmc's form: base names of files,
 // "(...)" for arguments, "()" where there are none, no PC offsets).
 var reflectCases = []struct{ name, out string }{
+	// type constructors (hashicorp/go-memdb's init: MapOf)
+	{"typeof-ctors", "map[string]int map string int true\n1 1\n[]string true\nchan string <-chan string chan<- string\n[3]uint8 3 true\nreflect.MapOf: invalid key type []int\n"},
 	{"canconvert-setbytes", "true false true true false\nhi 2\nreflect.Value.SetBytes of non-byte slice\n"},
 	// goroutines blocked in sync and time show the frames Go shows on top
 	// (goleak's filters read the first)

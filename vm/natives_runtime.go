@@ -22,7 +22,9 @@ import (
 // instruction, pcBase + fnID<<32 + block<<16 + index+1 (the machine's
 // function numbering, see Machine.fnID); the runtime's own frames that Go
 // shows (runtime.Callers, runtime.gopanic, runtime.main, runtime.goexit)
-// have small PCs of their own, with the file and line of go1.26's runtime.
+// have small PCs of their own, with the file and line of go1.26's runtime;
+// so does testing.tRunner below a test's own goroutine when the test runs
+// as go test runs it (testState.tRunner), whose frame the VM has no code for.
 // A PC or PC-1 decodes to the same frame. A *runtime.Func is a funcRef
 // holding its function's entry PC, so two Funcs of one function are ==.
 //
@@ -41,18 +43,19 @@ const pcBase = 0x400000
 // synthetic PC index; noFunc frames have no *Func (inlined in Go), and
 // shown is the name runtime.Stack prints ("" for frames it hides).
 var runtimeFrames = []struct {
-	name, file string
+	name, file string // file relative to GOROOT/src
 	line       int
 	noFunc     bool
 	shown      string
 }{
 	{},
-	{"runtime.Callers", "extern.go", 339, true, ""},
-	{"runtime.gopanic", "panic.go", 860, false, "panic"},
-	{"runtime.panicmem", "panic.go", 336, true, ""},
-	{"runtime.sigpanic", "signal_unix.go", 931, false, ""},
-	{"runtime.main", "proc.go", 290, false, ""},
-	{"runtime.goexit", "asm_amd64.s", 1771, false, ""},
+	{"runtime.Callers", "runtime/extern.go", 339, true, ""},
+	{"runtime.gopanic", "runtime/panic.go", 860, false, "panic"},
+	{"runtime.panicmem", "runtime/panic.go", 336, true, ""},
+	{"runtime.sigpanic", "runtime/signal_unix.go", 931, false, ""},
+	{"runtime.main", "runtime/proc.go", 290, false, ""},
+	{"runtime.goexit", "runtime/asm_amd64.s", 1771, false, ""},
+	{"testing.tRunner", "testing/testing.go", 2036, false, ""},
 }
 
 const (
@@ -62,6 +65,7 @@ const (
 	rfSigpanic
 	rfMain
 	rfGoexit
+	rfTRunner
 )
 
 // nilDerefMsg is the message of the runtime error of a nil dereference,
@@ -110,7 +114,7 @@ func (m *Machine) decodePC(pc uintptr) (pcFrame, bool) {
 			return pcFrame{}, false
 		}
 		rf := runtimeFrames[k]
-		return pcFrame{fn: rf.name, file: filepath.Join(runtime.GOROOT(), "src", "runtime", rf.file), line: rf.line, entry: runtimePC(k) - 1, noFunc: rf.noFunc}, true
+		return pcFrame{fn: rf.name, file: filepath.Join(runtime.GOROOT(), "src", filepath.FromSlash(rf.file)), line: rf.line, entry: runtimePC(k) - 1, noFunc: rf.noFunc}, true
 	}
 	var fn *ssa.Function
 	m.fnIDs.Range(func(k, val any) bool {
@@ -184,8 +188,10 @@ func frameLoc(f *frame, exact bool) loc.Loc {
 }
 
 // goroutineStack returns g's stack, innermost first, as Go shows it (see
-// the file comment); withRuntime adds the runtime's frames at the bottom.
-func goroutineStack(g *goroutine, withRuntime bool) []stackPC {
+// the file comment); withRuntime adds the runtime's frames at the bottom,
+// and testing.tRunner's above them when tRunner is set (g runs a test or
+// subtest as go test runs it: State.testGoroutine).
+func goroutineStack(g *goroutine, withRuntime, tRunner bool) []stackPC {
 	var out []stackPC
 	var panicDepth int
 	var p *panicState
@@ -221,6 +227,9 @@ func goroutineStack(g *goroutine, withRuntime bool) []stackPC {
 		}
 	}
 	if withRuntime {
+		if tRunner {
+			out = append(out, stackPC{rf: rfTRunner})
+		}
 		if last != nil && g.entry && runtimeFuncName(last.fn.ssa) == "main.main" {
 			out = append(out, stackPC{rf: rfMain})
 		}
@@ -241,7 +250,7 @@ func (s *State) formatStack(b *strings.Builder, g *goroutine, status string, ext
 			b.WriteString(name + "(...)\n\t" + stdFuncFile(name) + "\n")
 		}
 	}
-	for _, sp := range goroutineStack(g, false) {
+	for _, sp := range goroutineStack(g, false, false) {
 		var fr pcFrame
 		if sp.rf > 0 {
 			if runtimeFrames[sp.rf].shown == "" {
@@ -261,7 +270,7 @@ func (s *State) formatStack(b *strings.Builder, g *goroutine, status string, ext
 		}
 		b.WriteString(fr.fn + "\n\t" + fr.file + ":" + strconv.Itoa(fr.line) + "\n")
 	}
-	if g.start() == "testing.tRunner" && s.goTestMain() {
+	if s.testGoroutine(g) {
 		// a test's goroutine, started by testing.(*T).Run: go test's
 		// main goroutine (1) for the test itself, its parent for a subtest
 		parent := 1
@@ -277,6 +286,12 @@ func (s *State) formatStack(b *strings.Builder, g *goroutine, status string, ext
 		p := m.prog.Fset.Position(stackPos(l))
 		b.WriteString("created by " + runtimeFuncName(l.Fn) + " in goroutine " + strconv.Itoa(s.goID(o.parent)) + "\n\t" + p.Filename + ":" + strconv.Itoa(p.Line) + "\n")
 	}
+}
+
+// testGoroutine reports whether g runs a test or a subtest as go test runs
+// it: its stack ends in testing.tRunner, started by testing.(*T).Run.
+func (s *State) testGoroutine(g *goroutine) bool {
+	return g.start() == "testing.tRunner" && s.goTestMain()
 }
 
 // goID is the id the program sees for goroutine id: under a test run as
@@ -453,7 +468,7 @@ func nativeRuntimeCallers(t *thread, args []Value) (Value, ctl) {
 	skip := toInt(args[0])
 	dst, _ := args[1].(Slice)
 	pcs := []uintptr{runtimePC(rfCallers)}
-	for _, sp := range goroutineStack(t.g, true) {
+	for _, sp := range goroutineStack(t.g, true, t.s.testGoroutine(t.g)) {
 		if sp.rf > 0 {
 			pcs = append(pcs, runtimePC(sp.rf))
 		} else {

@@ -27,6 +27,8 @@ var stdlibSourceCases = []stdlibCase{
 		"XML syntax error on line 1: unexpected EOF\ntrue true false\n", ""},
 	{"slog", "INFO through package log k=1\nlevel=INFO msg=hello n=3 g.k=\"v q\" err=boom\nlevel=DEBUG msg=dbg req=7 sub.ok=true\n" +
 		"{\"level\":\"WARN\",\"msg\":\"w\",\"xs\":[1,2],\"m\":{\"a\":1}}\nlevel=ERROR msg=\"via default\" d=1.5s\ntrue WARN\n", ""},
+	{"iotest", "5 <nil> 01234\nabc <nil>\n2 EOF\nboom <nil>\ntrue\n", ""},
+	{"maphash", "true true true\ntrue true\ntrue true\n", ""},
 	{"gob", "<nil> x 1 2 2 {7 [p q]} {3 []} 2.5 0\ngob NewTypeObject can't handle type: chan int\n2 3 [a b z] true\n", ""},
 }
 
@@ -38,13 +40,15 @@ var stdlibSourceProg = sync.OnceValues(func() (*load.Program, error) {
 // encoding/base64, encoding/binary, encoding/gob (maps.clone is a native), encoding/xml, unicode, os's
 // error variables (those of io/fs, set by natives_os.go's os.init),
 // crypto/rand.Int over the deterministic crypto/rand.Reader,
-// hash/crc32 and crypto/sha256, sha512, sha1 and md5 (purego), log/slog (its default handler writing through package log's model), interpreted from their source, print what Go prints and panic as Go panics.
+// hash/crc32 and crypto/sha256, sha512, sha1 and md5 (purego),
+// testing/iotest, hash/maphash (internal/abi.EscapeNonString is the
+// identity: its body panics "intrinsic"), log/slog (its default handler writing through package log's model), interpreted from their source, print what Go prints and panic as Go panics.
 func TestStdlibFromSource(t *testing.T) {
 	prog, err := stdlibSourceProg()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, pkg := range []string{"regexp", "regexp/syntax", "path/filepath", "hash/crc32", "crypto/sha256", "encoding/gob", "encoding/xml", "log/slog"} {
+	for _, pkg := range []string{"regexp", "regexp/syntax", "path/filepath", "hash/crc32", "crypto/sha256", "encoding/gob", "encoding/xml", "log/slog", "testing/iotest", "hash/maphash"} {
 		if !prog.Interpreted(pkg) {
 			t.Errorf("%s is not interpreted", pkg)
 		}

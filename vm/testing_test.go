@@ -3,12 +3,18 @@ package vm_test
 import (
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gmc-go/gmc/guide"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
 )
+
+// testingProg loads testdata/testing once for the tests that use it.
+var testingProg = sync.OnceValues(func() (*load.Program, error) {
+	return load.Load(load.Config{Dir: filepath.Join("testdata", "testing")})
+})
 
 // TestTestingRunner: tests run as testing.tRunner runs them — cleanups
 // last first after the test (and after FailNow/SkipNow, which end only
@@ -18,9 +24,9 @@ import (
 // interleaving, with the leak check on; a failing test is reported with
 // what its cleanup logged; t.Logf, t.Errorf and t.Fatal format with fmt
 // run from source (a String method that waits for another goroutine
-// works).
+// works); runtime.Callers shows testing.tRunner below a test (zap).
 func TestTestingRunner(t *testing.T) {
-	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "testing")})
+	prog, err := testingProg()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,6 +44,8 @@ func TestTestingRunner(t *testing.T) {
 		{"TestDeadlineAndAttr", ""},
 		{"TestSubtestNames", ""},
 		{"TestGoroutinesAsGoTest", ""},
+		{"TestCallersAsGoTest", ""},
+		{"TestCallerPastTheTest", ""},
 		{"TestFailParallelAfterDefer", "--- FAIL: TestFailParallelAfterDefer\n    testing_test.go:99: closed before the parallel subtest ran"},
 		// t.Logf, t.Errorf and t.Fatal format with fmt run from source
 		{"TestLogfBlockingString", ""},
@@ -55,6 +63,26 @@ func TestTestingRunner(t *testing.T) {
 	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 100000})
 	if res.Verdict != guide.VerdictError || res.Final.Err().Kind != vm.KindRace || !strings.Contains(res.Final.Err().Msg, "testing_test.go:111") {
 		t.Fatalf("TestFailParallelRace: verdict %s %s, want the race on n", res.Verdict, errString(res.Final.Err()))
+	}
+}
+
+// TestAllocsPerRun: testing.AllocsPerRun's result is the gc compiler's
+// escape analysis, which gmc does not model: a test asserting it stops
+// there, not checked, with the call named (go.uber.org/multierr's
+// TestCombineGoodCaseNoAlloc), never a verdict.
+func TestAllocsPerRun(t *testing.T) {
+	prog, err := testingProg()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}})
+	e, err := m.FindEntry("TestAllocsNotModelled")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 1000})
+	if got := res.Final.Err(); got == nil || got.Kind != vm.KindUnsupported || !strings.Contains(got.Msg, "testing.AllocsPerRun (an allocation count is the gc compiler's escape analysis") {
+		t.Fatalf("verdict %s %s, want unsupported testing.AllocsPerRun", res.Verdict, errString(got))
 	}
 }
 

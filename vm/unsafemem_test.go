@@ -16,6 +16,7 @@ import (
 var unsafeCases = []struct {
 	name, out, unsupported string
 }{
+	{"scalar-cast", "18446744073709551614 4294967293 4609434218613702656\n52 -2 true\n6\n", ""},
 	{"func-cast", "55047103549893383 137979848194027702 7843 3\n81036820354383033\ndeferred 47015839378313929\n", ""},
 	{"string-header", "7 12 5 false 5\ntrue 119 world\nworld 1819043176\nworld 12 12\n", ""},
 	{"string-header-empty", "", "unsupported: the address of an empty string's bytes"},

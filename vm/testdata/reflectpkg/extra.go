@@ -33,6 +33,20 @@ func init() {
 		mu.Unlock()
 		wg.Done()
 	}
+	cases["typeof-ctors"] = func() { // reflect.MapOf, SliceOf, ChanOf, ArrayOf (hashicorp/go-memdb's init)
+		str := reflect.TypeOf("")
+		m := reflect.MapOf(str, reflect.TypeOf(0))
+		fmt.Println(m, m.Kind(), m.Key(), m.Elem(), m == reflect.TypeOf(map[string]int{}))
+		mv := reflect.MakeMap(m)
+		mv.SetMapIndex(reflect.ValueOf("a"), reflect.ValueOf(1))
+		fmt.Println(mv.Len(), mv.Interface().(map[string]int)["a"])
+		fmt.Println(reflect.SliceOf(str), reflect.SliceOf(str) == reflect.TypeOf([]string(nil)))
+		fmt.Println(reflect.ChanOf(reflect.BothDir, str), reflect.ChanOf(reflect.RecvDir, str), reflect.ChanOf(reflect.SendDir, str))
+		a := reflect.ArrayOf(3, reflect.TypeOf(byte(0)))
+		fmt.Println(a, a.Len(), a == reflect.TypeOf([3]byte{}))
+		defer func() { fmt.Println(recover()) }()
+		reflect.MapOf(reflect.TypeOf([]int(nil)), str)
+	}
 	cases["rtype-elem"] = func() { // gocron's parameter check: the kind of the struct a Type points to
 		v := reflect.ValueOf(reflect.TypeOf(func(fmt.Stringer) {}).In(0))
 		fmt.Println(v.Kind(), reflect.Indirect(v).Kind(), v.Elem().Kind(), v.Type())

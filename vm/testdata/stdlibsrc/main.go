@@ -1,7 +1,7 @@
 // Program stdlibsrc exercises standard-library packages the VM interprets
 // from their Go source (regexp, path/filepath, encoding/hex,
 // encoding/base64, encoding/binary, encoding/gob, encoding/xml, maps, hash/crc32, crypto/sha256, sha512,
-// sha1, md5); os.Args[1] names the case.
+// sha1, md5, testing/iotest, hash/maphash); os.Args[1] names the case.
 package main
 
 import (
@@ -20,6 +20,8 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"hash/maphash"
+	"io"
 	"io/fs"
 	"log"
 	"log/slog"
@@ -30,6 +32,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
+	"testing/iotest"
 	"time"
 	"unicode"
 )
@@ -135,6 +139,37 @@ func main() {
 		k, err3 := crand.Read(b)
 		fmt.Println(n.Sign() >= 0 && n.Cmp(max) < 0, m.Sign() >= 0 && m.Cmp(max) < 0, err, err2)
 		fmt.Println(k, err3, !bytes.Equal(b, make([]byte, 16)))
+	case "iotest": // testing/iotest from its source (oklog/ulid's TestEntropyRead)
+		b := make([]byte, 10)
+		n, err := iotest.HalfReader(strings.NewReader("0123456789")).Read(b)
+		fmt.Println(n, err, string(b[:n]))
+		all, err := io.ReadAll(iotest.OneByteReader(strings.NewReader("abc")))
+		fmt.Println(string(all), err)
+		r := iotest.DataErrReader(strings.NewReader("xy"))
+		n, err = r.Read(b)
+		fmt.Println(n, err)
+		_, err = iotest.ErrReader(errors.New("boom")).Read(b)
+		fmt.Println(err, iotest.TestReader(strings.NewReader("some content"), []byte("some content")))
+		_, err = io.ReadAll(iotest.TimeoutReader(iotest.OneByteReader(strings.NewReader("ab"))))
+		fmt.Println(err == iotest.ErrTimeout)
+	case "maphash": // hash/maphash from its source (purego: reflect and crypto/rand); puzpuzpuz/xsync/v4
+		seed := maphash.MakeSeed()
+		type key struct {
+			a string
+			b int
+		}
+		h1, h2 := maphash.Comparable(seed, key{"x", 1}), maphash.Comparable(seed, key{"x", 1})
+		h3 := maphash.Comparable(seed, key{"x", 2})
+		fmt.Println(h1 == h2, h1 != h3, maphash.String(seed, "abc") == maphash.Bytes(seed, []byte("abc")))
+		var h maphash.Hash
+		h.SetSeed(seed)
+		h.WriteString("ab")
+		h.WriteByte('c')
+		fmt.Println(h.Sum64() == maphash.String(seed, "abc"), maphash.String(maphash.MakeSeed(), "abc") != maphash.String(seed, "abc"))
+		var w maphash.Hash
+		w.SetSeed(seed)
+		maphash.WriteComparable(&w, "k")
+		fmt.Println(w.Sum64() == maphash.Comparable(seed, "k"), maphash.Comparable(seed, any(3)) == maphash.Comparable(seed, any(3)))
 	case "encodings":
 		fmt.Println(hex.EncodeToString([]byte("Go!")), base64.StdEncoding.EncodeToString([]byte("hi!")))
 		d, err := hex.DecodeString("4a4b")

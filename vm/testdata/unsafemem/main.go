@@ -36,6 +36,14 @@ func hasher[K comparable]() func(K) uintptr {
 }
 
 var cases = map[string]func(){
+	"scalar-cast": func() { // a number's bits read as another number type (xsync/v4's toUint64, math.Float64bits)
+		k, n, f, b := -2, int32(-3), 1.5, uint16(0x1234)
+		fmt.Println(*(*uint64)(unsafe.Pointer(&k)), *(*uint32)(unsafe.Pointer(&n)), *(*uint64)(unsafe.Pointer(&f)))
+		fmt.Println(*(*uint8)(unsafe.Pointer(&b)), *(*int64)(unsafe.Pointer(&k)), *(*float64)(unsafe.Pointer(&k)) != 0)
+		type key int
+		kk := key(7)
+		fmt.Println(*(*uint64)(unsafe.Pointer(&kk)) ^ 1)
+	},
 	"func-cast": func() {
 		hi := hasher[int]()
 		h8 := hasher[int8]()
