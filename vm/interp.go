@@ -480,13 +480,20 @@ var osBoundary = map[string]bool{
 	"internal/poll": true, "internal/syscall/unix": true,
 }
 
+// onOSBoundary reports whether the functions of the package with import
+// path pkg reach the operating system: osBoundary's packages and
+// golang.org/x/sys's (unix.Syscall, windows.*: system calls in assembly).
+func onOSBoundary(pkg string) bool {
+	return osBoundary[pkg] || strings.HasPrefix(pkg, "golang.org/x/sys/")
+}
+
 // noModel is the reason a call of fn, which has neither a body nor a
 // model, is unsupported; it names the OS boundary when fn is on it.
 func noModel(fn *ssa.Function) string {
-	if pkg := fn.Pkg; pkg != nil && osBoundary[pkg.Pkg.Path()] {
+	if pkg := fn.Pkg; pkg != nil && onOSBoundary(pkg.Pkg.Path()) {
 		return "OS boundary: call of " + fn.String() + " (files, processes, network and signals are not modelled)"
 	}
-	if o := fn.Origin(); o != nil && o.Pkg != nil && osBoundary[o.Pkg.Pkg.Path()] {
+	if o := fn.Origin(); o != nil && o.Pkg != nil && onOSBoundary(o.Pkg.Pkg.Path()) {
 		return "OS boundary: call of " + fn.String() + " (files, processes, network and signals are not modelled)"
 	}
 	return "call of " + fn.String() + " (no body and no model)"
