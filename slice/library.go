@@ -22,17 +22,23 @@ import (
 // standard-library package (not a testdata program under GOROOT) that no
 // target opened.
 func (p *Program) Library(fn *ssa.Function) bool {
-	if fn == nil {
-		return false
-	}
-	pkg := fn.Pkg
-	if pkg == nil && fn.Origin() != nil {
-		pkg = fn.Origin().Pkg
-	}
+	pkg := funcPackage(fn)
 	if pkg == nil || p.open[pkg] {
 		return false
 	}
 	return isLibrary(pkg)
+}
+
+// funcPackage is fn's package, an instance's generic function's for an
+// instance of a generic function (nil for a wrapper without one).
+func funcPackage(fn *ssa.Function) *ssa.Package {
+	if fn == nil {
+		return nil
+	}
+	if fn.Pkg == nil && fn.Origin() != nil {
+		return fn.Origin().Pkg
+	}
+	return fn.Pkg
 }
 
 // isLibrary reports whether pkg is a standard-library package: its import
@@ -60,10 +66,7 @@ func isLibrary(pkg *ssa.Package) bool {
 func (p *Program) Open(fns ...*ssa.Function) {
 	changed := false
 	for _, fn := range fns {
-		pkg := fn.Pkg
-		if pkg == nil && fn.Origin() != nil {
-			pkg = fn.Origin().Pkg
-		}
+		pkg := funcPackage(fn)
 		if pkg == nil || p.open[pkg] || !isLibrary(pkg) {
 			continue
 		}
@@ -83,35 +86,28 @@ func (p *Program) Open(fns ...*ssa.Function) {
 // bodies: a callback the library calls is called, for the slice, at the
 // call site that handed it over (NewWithCallGraph's callback edges).
 func (p *Program) codeCallers(fn *ssa.Function) []Site {
-	all := p.callers[fn]
-	for i, s := range all {
-		if p.Library(s.Loc.Fn) {
-			out := append([]Site(nil), all[:i]...)
-			for _, s := range all[i+1:] {
-				if !p.Library(s.Loc.Fn) {
-					out = append(out, s)
-				}
-			}
-			return out
-		}
-	}
-	return all
+	return without(p.callers[fn], func(s Site) bool { return p.Library(s.Loc.Fn) })
 }
 
 // codeCallees returns the callees of a call whose bodies the slice looks
 // into: a standard-library callee's result comes from the call itself.
 func (p *Program) codeCallees(c ssa.CallInstruction) []*ssa.Function {
-	all := p.callees[c]
-	for i, g := range all {
-		if p.Library(g) {
-			out := append([]*ssa.Function(nil), all[:i]...)
-			for _, g := range all[i+1:] {
-				if !p.Library(g) {
-					out = append(out, g)
+	return without(p.callees[c], p.Library)
+}
+
+// without returns xs less the elements drop reports; xs itself (not a
+// copy) when nothing is dropped.
+func without[T any](xs []T, drop func(T) bool) []T {
+	for i, x := range xs {
+		if drop(x) {
+			out := append([]T(nil), xs[:i]...)
+			for _, y := range xs[i+1:] {
+				if !drop(y) {
+					out = append(out, y)
 				}
 			}
 			return out
 		}
 	}
-	return all
+	return xs
 }
