@@ -29,8 +29,8 @@ func (p *Program) Library(fn *ssa.Function) bool {
 	return isLibrary(pkg)
 }
 
-// funcPackage is fn's package, an instance's generic function's for an
-// instance of a generic function (nil for a wrapper without one).
+// funcPackage is fn's package (for an instance of a generic function, the
+// generic function's; nil for a wrapper without one).
 func funcPackage(fn *ssa.Function) *ssa.Package {
 	if fn == nil {
 		return nil
