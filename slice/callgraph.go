@@ -29,6 +29,7 @@ type Program struct {
 	reachTo map[*ssa.Function]map[*ssa.Function]bool // functions reaching a function
 	syncUp  map[*ssa.Function][]*ssa.Function        // transitive synchronous callers
 	open    map[*ssa.Package]bool                    // standard-library packages sliced as code (Open)
+	libPkgs map[*ssa.Package]bool                    // isLibrary's answers
 }
 
 // SiteKind says how a call site transfers control.
@@ -85,6 +86,7 @@ func NewWithCallGraph(prog *ssa.Program, cg *callgraph.Graph) *Program {
 		cross:   map[crossKey][]loc.Loc{},
 		defByFn: map[Class]map[*ssa.Function][]loc.Loc{},
 		open:    map[*ssa.Package]bool{},
+		libPkgs: map[*ssa.Package]bool{},
 	}
 	for fn, n := range cg.Nodes {
 		if fn == nil {

@@ -1,8 +1,7 @@
 package slice
 
 import (
-	"strings"
-
+	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/loc"
 	"golang.org/x/tools/go/ssa"
 )
@@ -26,7 +25,7 @@ func (p *Program) Library(fn *ssa.Function) bool {
 	if pkg == nil || p.open[pkg] {
 		return false
 	}
-	return isLibrary(pkg)
+	return p.isLibrary(pkg)
 }
 
 // funcPackage is fn's package (for an instance of a generic function, the
@@ -41,23 +40,15 @@ func funcPackage(fn *ssa.Function) *ssa.Package {
 	return fn.Pkg
 }
 
-// isLibrary reports whether pkg is a standard-library package: its import
-// path's first element has no dot, and it is neither a program under a
-// testdata directory (GOROOT's GoKer kernels), a command-line package nor a
-// test binary.
-func isLibrary(pkg *ssa.Package) bool {
-	path := pkg.Pkg.Path()
-	first, _, _ := strings.Cut(path, "/")
-	if strings.Contains(first, ".") || first == "command-line-arguments" || path == "main" ||
-		strings.HasSuffix(path, ".test") || strings.HasSuffix(path, "_test") {
-		return false
+// isLibrary reports whether pkg is a standard-library package
+// (load.StdPackage: by where its source is, not only by its path).
+func (p *Program) isLibrary(pkg *ssa.Package) bool {
+	lib, ok := p.libPkgs[pkg]
+	if !ok {
+		lib = load.StdPackage(pkg)
+		p.libPkgs[pkg] = lib
 	}
-	for _, el := range strings.Split(path, "/") {
-		if el == "testdata" {
-			return false
-		}
-	}
-	return true
+	return lib
 }
 
 // Open makes the packages of fns transparent to the slice (a target in the
@@ -67,7 +58,7 @@ func (p *Program) Open(fns ...*ssa.Function) {
 	changed := false
 	for _, fn := range fns {
 		pkg := funcPackage(fn)
-		if pkg == nil || p.open[pkg] || !isLibrary(pkg) {
+		if pkg == nil || p.open[pkg] || !p.isLibrary(pkg) {
 			continue
 		}
 		p.open[pkg] = true

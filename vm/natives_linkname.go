@@ -63,7 +63,7 @@ func nativeLinkTimeNow(t *thread, args []Value) (Value, ctl) {
 // linknameTarget returns the target named by f's //go:linkname directive
 // ("" when f has a body, is the standard library's, or has none).
 func linknameTarget(f *ssa.Function) string {
-	if len(f.Blocks) != 0 || f.Pkg == nil || load.IsStd(f.Pkg.Pkg.Path()) {
+	if len(f.Blocks) != 0 || f.Pkg == nil || load.StdPackage(f.Pkg) {
 		return ""
 	}
 	decl, ok := f.Syntax().(*ast.FuncDecl)
@@ -90,7 +90,7 @@ func linknameNative(f *ssa.Function) *nativeFunc {
 // keeps the counter linkRand).
 func usesLinkRand(pkgs []*ssa.Package) bool {
 	for _, p := range pkgs {
-		if p == nil || load.IsStd(p.Pkg.Path()) {
+		if p == nil || load.StdPackage(p) {
 			continue
 		}
 		for _, mem := range p.Members {

@@ -351,7 +351,7 @@ func (m *Machine) blockedInFrames(g *goroutine) []string {
 		return nil
 	}
 	callee := call.Common().StaticCallee()
-	if callee == nil || callee.Pkg == nil || !load.IsStd(callee.Pkg.Pkg.Path()) {
+	if callee == nil || !load.StdPackage(callee.Pkg) {
 		return nil
 	}
 	name := runtimeFuncName(callee)

@@ -220,7 +220,7 @@ func (t *thread) callerInStd() bool {
 		if o := fn.Origin(); o != nil {
 			fn = o
 		}
-		return fn.Pkg != nil && load.IsStd(fn.Pkg.Pkg.Path())
+		return load.StdPackage(fn.Pkg)
 	}
 	return false
 }

@@ -105,6 +105,35 @@ func IsStd(pkgPath string) bool {
 	return !strings.Contains(first, ".") && first != "command-line-arguments" && !strings.HasSuffix(pkgPath, ".test")
 }
 
+// StdPackage reports whether pkg is a standard-library package: its
+// import path is one (IsStd) and its source is under GOROOT/src, outside a
+// testdata directory. The path alone does not say it: a module named
+// without a dot ("module racesuite", "module app") has such paths, and
+// GOROOT's GoKer kernels live under runtime/testdata.
+func StdPackage(pkg *ssa.Package) bool {
+	if pkg == nil || !IsStd(pkg.Pkg.Path()) {
+		return false
+	}
+	scope := pkg.Pkg.Scope()
+	for _, name := range scope.Names() {
+		pos := scope.Lookup(name).Pos()
+		if !pos.IsValid() {
+			continue
+		}
+		f := pkg.Prog.Fset.File(pos)
+		if f == nil {
+			continue
+		}
+		name := filepath.ToSlash(f.Name())
+		return strings.HasPrefix(name, gorootSrc) && !strings.Contains(name[len(gorootSrc):], "/testdata/") &&
+			!strings.HasPrefix(name[len(gorootSrc):], "testdata/")
+	}
+	return false
+}
+
+// gorootSrc is GOROOT/src/, slash-separated.
+var gorootSrc = filepath.ToSlash(filepath.Join(runtime.GOROOT(), "src")) + "/"
+
 // Config says what to load.
 type Config struct {
 	Dir      string   // directory to load from (its module is used); "" = current

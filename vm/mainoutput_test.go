@@ -20,3 +20,14 @@ func TestFuncValueName(t *testing.T) {
 		t.Errorf("output:\n%s\nwant (go run):\n%s", got, want)
 	}
 }
+
+// TestDotlessModulePool: a module named without a dot is not the standard
+// library (load.StdPackage): its sync.Pool keeps what it puts, as go run
+// shows, where the standard library's pools drop their values. With the
+// import path alone deciding, the race suite's TestRacePool (module
+// racesuite) was missed.
+func TestDotlessModulePool(t *testing.T) {
+	if got := runMainOutput(t, "testdata/poolmod"); got != "true 7\n" {
+		t.Errorf("output %q, want go run's %q", got, "true 7\n")
+	}
+}

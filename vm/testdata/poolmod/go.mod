@@ -1,0 +1,3 @@
+module poolmod
+
+go 1.26
