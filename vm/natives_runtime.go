@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/loc"
 	"golang.org/x/tools/go/ssa"
 )
@@ -351,7 +350,7 @@ func (m *Machine) blockedInFrames(g *goroutine) []string {
 		return nil
 	}
 	callee := call.Common().StaticCallee()
-	if callee == nil || !load.StdPackage(callee.Pkg) {
+	if callee == nil || callee.Pkg == nil || !m.prog.IsStdPackage(callee.Pkg) {
 		return nil
 	}
 	name := runtimeFuncName(callee)

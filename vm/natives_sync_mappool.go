@@ -2,8 +2,6 @@ package vm
 
 import (
 	"go/types"
-
-	"github.com/gmc-go/gmc/vm/load"
 )
 
 // Natives of sync.Map, sync.Pool, RWMutex.RLocker and sync.OnceFunc (see
@@ -220,7 +218,7 @@ func (t *thread) callerInStd() bool {
 		if o := fn.Origin(); o != nil {
 			fn = o
 		}
-		return load.StdPackage(fn.Pkg)
+		return fn.Pkg != nil && t.m.prog.IsStdPackage(fn.Pkg)
 	}
 	return false
 }

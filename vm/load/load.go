@@ -131,6 +131,17 @@ func StdPackage(pkg *ssa.Package) bool {
 	return false
 }
 
+// IsStdPackage is StdPackage, remembered per package (the VM asks at
+// every sync.Pool operation).
+func (p *Program) IsStdPackage(pkg *ssa.Package) bool {
+	if v, ok := p.stdPkgs.Load(pkg); ok {
+		return v.(bool)
+	}
+	std := StdPackage(pkg)
+	p.stdPkgs.Store(pkg, std)
+	return std
+}
+
 // gorootSrc is GOROOT/src/, slash-separated.
 var gorootSrc = filepath.ToSlash(filepath.Join(runtime.GOROOT(), "src")) + "/"
 
@@ -158,6 +169,8 @@ type Program struct {
 	// Embeds are the contents of the //go:embed variables outside GOROOT,
 	// keyed "pkgpath.Name" (embed.go).
 	Embeds map[string]*Embed
+
+	stdPkgs sync.Map // *ssa.Package -> bool: IsStdPackage's answers
 
 	// Memo lets packages that build on a Program keep derived data with
 	// it (for example the VM's initial heap), freed with the Program.
