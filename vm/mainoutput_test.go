@@ -11,12 +11,17 @@ import (
 // expression names, a promoted method's included) and method values
 // ("-fm"); the output is go run's (want.txt). go-cmp's function.NameOf
 // reads names this way.
-func TestFuncValueName(t *testing.T) {
-	want, err := os.ReadFile("testdata/funcname/want.txt")
+func TestFuncValueName(t *testing.T) { checkGoRunOutput(t, "testdata/funcname") }
+
+// checkGoRunOutput runs the main program in dir and compares its output
+// with what go run prints (dir/want.txt).
+func checkGoRunOutput(t *testing.T, dir string) {
+	t.Helper()
+	want, err := os.ReadFile(dir + "/want.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := runMainOutput(t, "testdata/funcname"); got != string(want) {
+	if got := runMainOutput(t, dir); got != string(want) {
 		t.Errorf("output:\n%s\nwant (go run):\n%s", got, want)
 	}
 }
