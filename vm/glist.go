@@ -146,18 +146,38 @@ func (l *gList) push(g *goroutine, epoch uint64, shared *bool) {
 	l.n++
 }
 
+// deadIn counts the goroutines of c that have ended.
+func deadIn(c *gChunk) int {
+	dead := 0
+	for _, g := range c.gs {
+		if g.status == gDead {
+			dead++
+		}
+	}
+	return dead
+}
+
+// liveCopy returns a new chunk of the live goroutines of c, of which there
+// are live, with the one-chunk list allocated with it (newChunk).
+func liveCopy(c *gChunk, live int, epoch uint64) (*gChunk, []*gChunk) {
+	nc, list := newChunk(epoch, live)
+	k := 0
+	for _, g := range c.gs {
+		if g.status != gDead {
+			nc.gs[k] = g
+			k++
+		}
+	}
+	return nc, list
+}
+
 // removeDead drops the goroutines whose status is gDead. Chunks left with
 // few goroutines are merged again when the list has more than twice the
 // chunks it needs.
 func (l *gList) removeDead(epoch uint64, shared *bool) {
 	if *shared && len(l.chunks) == 1 { // the common case: one chunk, copied with its list
 		c := l.chunks[0]
-		dead := 0
-		for _, g := range c.gs {
-			if g.status == gDead {
-				dead++
-			}
-		}
+		dead := deadIn(c)
 		if dead == 0 {
 			return
 		}
@@ -167,26 +187,13 @@ func (l *gList) removeDead(epoch uint64, shared *bool) {
 			l.chunks = nil
 			return
 		}
-		nc, list := newChunk(epoch, len(c.gs)-dead)
-		k := 0
-		for _, g := range c.gs {
-			if g.status != gDead {
-				nc.gs[k] = g
-				k++
-			}
-		}
-		l.chunks = list
+		_, l.chunks = liveCopy(c, len(c.gs)-dead, epoch)
 		return
 	}
 	l.own(shared)
 	out := l.chunks[:0]
 	for _, c := range l.chunks {
-		dead := 0
-		for _, g := range c.gs {
-			if g.status == gDead {
-				dead++
-			}
-		}
+		dead := deadIn(c)
 		if dead == 0 {
 			out = append(out, c)
 			continue
@@ -195,14 +202,7 @@ func (l *gList) removeDead(epoch uint64, shared *bool) {
 		if dead == len(c.gs) {
 			continue
 		}
-		nc, _ := newChunk(epoch, len(c.gs)-dead)
-		k := 0
-		for _, g := range c.gs {
-			if g.status != gDead {
-				nc.gs[k] = g
-				k++
-			}
-		}
+		nc, _ := liveCopy(c, len(c.gs)-dead, epoch)
 		out = append(out, nc)
 	}
 	clear(l.chunks[len(out):])
