@@ -48,18 +48,7 @@ func TestHashQueueSymmetry(t *testing.T) {
 		queue := func(order ...int) *vm.State {
 			s := start
 			for _, g := range order {
-				for {
-					idx := -1
-					for i, c := range s.Choices() {
-						if c.G == g {
-							idx = i
-						}
-					}
-					if idx < 0 {
-						break // g blocked in its send
-					}
-					s = m.Step(s, idx)
-				}
+				s = runBlocked(m, s, g) // until g blocks in its send
 			}
 			return s
 		}

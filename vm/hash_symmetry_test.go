@@ -37,12 +37,7 @@ func TestHashSymmetry(t *testing.T) {
 		runWorker := func(g int) *vm.State {
 			s := start
 			for s.LastStep().Op != "chan receive" || s.LastStep().G != g {
-				idx := -1
-				for i, c := range s.Choices() {
-					if c.G == g {
-						idx = i
-					}
-				}
+				idx := choiceOf(s, g)
 				if idx < 0 {
 					t.Fatalf("worker %d cannot run", g)
 				}

@@ -105,18 +105,7 @@ func TestHashAllocationOrder(t *testing.T) {
 			s = m.Step(s, 0)
 		}
 		for _, g := range order {
-			for {
-				idx := -1
-				for i, c := range s.Choices() {
-					if c.G == g {
-						idx = i
-					}
-				}
-				if idx < 0 {
-					break
-				}
-				s = m.Step(s, idx)
-			}
+			s = runBlocked(m, s, g)
 		}
 		return s
 	}
@@ -131,4 +120,24 @@ func TestHashAllocationOrder(t *testing.T) {
 	if a.Hash() == m.Start(e).Hash() {
 		t.Errorf("different states hash equally")
 	}
+}
+
+// choiceOf returns the index of goroutine g's choice in s (-1: g cannot
+// run).
+func choiceOf(s *vm.State, g int) int {
+	idx := -1
+	for i, c := range s.Choices() {
+		if c.G == g {
+			idx = i
+		}
+	}
+	return idx
+}
+
+// runBlocked runs goroutine g from s until it cannot run.
+func runBlocked(m *vm.Machine, s *vm.State, g int) *vm.State {
+	for idx := choiceOf(s, g); idx >= 0; idx = choiceOf(s, g) {
+		s = m.Step(s, idx)
+	}
+	return s
 }
