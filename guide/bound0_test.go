@@ -3,6 +3,7 @@ package guide
 import (
 	"context"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -15,7 +16,11 @@ import (
 // at most per entry), as gmc check's portfolio runs it on a test with
 // races checked (sync-only scheduling): GMC_BOUND0=DIR:PKG:TEST,TEST...,
 // e.g. GMC_BOUND0=..:./guide/testdata/workers:TestN20L6 (benchmarks/RESULTS.md,
-// session 8). It logs whether bound 0 completed and its states.
+// session 8). It logs whether bound 0 completed and its states, and the
+// CPU time the search took (user + system of the process, the collector's
+// included: what a loaded machine's wall time hides) and states per CPU
+// second. GMC_BOUND0_STATES=N stops each search after N states (a fixed
+// workload to compare builds by).
 func TestBoundZero(t *testing.T) {
 	spec := strings.SplitN(os.Getenv("GMC_BOUND0"), ":", 3)
 	if len(spec) != 3 {
@@ -33,9 +38,11 @@ func TestBoundZero(t *testing.T) {
 			t.Fatal(err)
 		}
 		se := newSearcher(context.Background(), m, Config{TimeLimit: 2 * time.Minute})
-		start := time.Now()
-		out := se.preemptionBounded(startObserved(m, e, nil), 0, 0)
-		t.Logf("%s: bound 0 complete=%v error=%v: %d states, depth %d, %.1fs", name, out.complete,
-			out.found != nil, se.stats.States, se.stats.MaxDepth, time.Since(start).Seconds())
+		limit, _ := strconv.Atoi(os.Getenv("GMC_BOUND0_STATES"))
+		start, cpu0 := time.Now(), cpuTime()
+		out := se.preemptionBounded(startObserved(m, e, nil), 0, limit)
+		cpu := (cpuTime() - cpu0).Seconds()
+		t.Logf("%s: bound 0 complete=%v error=%v: %d states, depth %d, %.1fs, %.2fs CPU, %.0f states/CPU s", name, out.complete,
+			out.found != nil, se.stats.States, se.stats.MaxDepth, time.Since(start).Seconds(), cpu, float64(se.stats.States)/cpu)
 	}
 }

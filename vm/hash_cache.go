@@ -133,11 +133,11 @@ type numbering struct {
 	ordered  []*gsum
 	byAt     []*goroutine // the goroutines in State.gs order (canonicalOrder)
 	ranks    []goRank
-	twinKeys []twinKey     // orderTwins
-	twin     []bool        // orderTwins
-	gpos     []int32       // hasher.gpos
-	live     [][]clockPair // raceSummary
-	first    firstSeen     // orderTwins
+	twinKeys []twinKey   // orderTwins
+	twin     []bool      // orderTwins
+	gpos     []int32     // hasher.gpos
+	race     raceScratch // raceSummary
+	first    firstSeen   // orderTwins
 	// roots is the table's last walk of the roots' closure (hash_roots.go)
 	roots *rootsWalk
 	own   owners // hasher.own's buffers
@@ -204,7 +204,6 @@ func (h *hasher) release() {
 		clear(t.sums)
 		clear(t.ordered)
 		clear(t.byAt)
-		clear(t.live[:cap(t.live)])
 		t.queue = h.queue[:0]
 		// a walk of the roots' closure leaves its objects at the head of
 		// the queue (only appended to since), where the next walk of the

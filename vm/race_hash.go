@@ -24,16 +24,16 @@ import (
 // every goroutine and timer already covers (they can no longer race).
 
 // raceSummary hashes the race detector's state of the objects the walk
-// reached, in their canonical order.
+// reached, in their canonical order. It allocates nothing once its
+// buffers (raceScratch, kept with the walk's numbering table) have grown
+// to the state's size: it runs at every state a search hashes.
 func (h *hasher) raceSummary() {
 	s := h.s
+	x := h.raceScratch()
+	defer x.done()
 	// the live clocks, flattened: the goroutines' in canonical order (as
 	// the walk named them; from their summaries), then the timers' in order
-	var live [][]clockPair
-	if h.table != nil {
-		live = h.table.live[:0]
-		defer func() { h.table.live = live[:0] }()
-	}
+	live := x.live[:0]
 	for _, sum := range h.sums {
 		live = append(live, sum.vc)
 	}
@@ -43,16 +43,11 @@ func (h *hasher) raceSummary() {
 		}
 		live = append(live, tm.flat)
 	}
-	var syncs []vclock // synchronization addresses and channel slots
-	// The objects with accesses to summarize, in canonical order (n: the
-	// object's number), and for each goroutine that made some, the
-	// latest epoch of its accesses.
-	type viewAt struct {
-		n int
-		v *raceView
-	}
-	var views []viewAt
-	latest := map[int]uint64{}
+	x.live = live
+	// synchronization addresses and channel slots; the objects with
+	// accesses to summarize, in canonical order; and for each goroutine
+	// that made some (wanted), the latest epoch of its accesses (by id)
+	syncs, views, wanted := x.syncs[:0], x.views[:0], x.wanted[:0]
 	for _, n := range h.raced { // (in queue order: drain noted them)
 		o := s.heap.get(h.queue[n])
 		v := s.raceView(o)
@@ -63,12 +58,19 @@ func (h *hasher) raceSummary() {
 		if len(v.accs) > 0 {
 			views = append(views, viewAt{int(n) + 1, v})
 			for _, e := range v.latest {
-				if !s.race.isRetired(e.g) {
-					latest[e.g] = max(latest[e.g], e.c)
+				// (an epoch 0 or a negative goroutine is never left out:
+				// nothing covers it, and it names no clock entry)
+				if e.g >= 0 && e.c > 0 && !s.race.isRetired(e.g) {
+					x.grow(e.g)
+					if x.latest[e.g] == 0 {
+						wanted = append(wanted, e.g)
+					}
+					x.latest[e.g] = max(x.latest[e.g], e.c)
 				}
 			}
 		}
 	}
+	x.syncs, x.views, x.wanted = syncs, views, wanted
 	h.work += len(live) + len(syncs)
 	if len(views) == 0 {
 		s.retire(nil)
@@ -79,18 +81,12 @@ func (h *hasher) raceSummary() {
 	// epoch (liveMin, by goroutine id; 0: some live clock has none). Each
 	// live clock is read once for the goroutines of the accesses (slot:
 	// 1 + their index in wanted, by id).
-	wanted, top := make([]int, 0, len(latest)), 0
-	for g := range latest {
-		wanted = append(wanted, g)
-		top = max(top, g)
-	}
-	slot := make([]int32, top+1)
+	slot, liveMin, latest := x.slot, x.liveMin, x.latest
 	for k, g := range wanted {
-		if g >= 0 {
-			slot[g] = int32(k + 1)
-		}
+		slot[g] = int32(k + 1)
 	}
-	count, least := make([]int, len(wanted)), make([]uint64, len(wanted))
+	count, least := reuse(x.count, len(wanted)), reuseDirty(x.least, len(wanted))
+	x.count, x.least = count, least
 	for k := range least {
 		least[k] = math.MaxUint64
 	}
@@ -103,45 +99,41 @@ func (h *hasher) raceSummary() {
 			}
 		}
 	}
-	liveMin := make([]uint64, top+1)
 	// the goroutines of the other accesses (rest) are those whose latest
 	// access is not covered so; the clocks that cover their accesses are
 	// listed for them only (want), the synchronization clocks (as many as
 	// the slots of every channel buffer) read only for them
-	var rest []int // ascending
+	rest := x.rest[:0]
 	for k, g := range wanted {
-		if g < 0 {
-			continue
-		}
+		slot[g] = 0
 		if count[k] == len(live) {
 			liveMin[g] = least[k]
 		}
-		if c := latest[g]; c != 0 && !covered(liveMin, g, c) {
+		if !covered(liveMin, g, latest[g]) {
 			rest = append(rest, g)
 		}
 	}
+	x.rest = rest
 	s.retire(rest)
 	if len(rest) == 0 {
 		return
 	}
 	sort.Ints(rest)
-	// want[g] lists the clocks (index: live, then syncs) with a nonzero
-	// entry for g
-	want := make(map[int][]clockEntry, len(rest))
-	inRest := make(map[int]bool, len(rest))
-	for _, g := range rest {
-		k := slot[g] - 1
-		want[g] = make([]clockEntry, 0, count[k]+4) // its live clocks, a few others
+	// want[k] lists the clocks (index: live, then syncs) with a nonzero
+	// entry for rest[k] (slot: 1 + k, by id)
+	for len(x.want) < len(rest) {
+		x.want = append(x.want, nil)
 	}
-	clear(slot)
-	for _, g := range rest {
-		inRest[g] = true
-		slot[g] = 1
+	want := x.want[:len(rest)]
+	for k, g := range rest {
+		slot[g] = int32(k + 1)
+		want[k] = want[k][:0]
 	}
 	for i, vc := range live {
 		for _, e := range vc {
 			if e.g >= 0 && e.g < len(slot) && slot[e.g] != 0 && e.v > 0 {
-				want[e.g] = append(want[e.g], clockEntry{int32(i), e.v})
+				k := slot[e.g] - 1
+				want[k] = append(want[k], clockEntry{int32(i), e.v})
 			}
 		}
 	}
@@ -152,38 +144,38 @@ func (h *hasher) raceSummary() {
 		at := int32(len(live) + i)
 		if len(vc) <= len(rest) {
 			for g, v := range vc {
-				if v > 0 && inRest[g] {
-					want[g] = append(want[g], clockEntry{at, v})
+				if v > 0 && g >= 0 && g < len(slot) && slot[g] != 0 {
+					k := slot[g] - 1
+					want[k] = append(want[k], clockEntry{at, v})
 				}
 			}
 			continue
 		}
-		for _, g := range rest {
+		for k, g := range rest {
 			if v := vc[g]; v > 0 {
-				want[g] = append(want[g], clockEntry{at, v})
+				want[k] = append(want[k], clockEntry{at, v})
 			}
 		}
 	}
 	// the covering clocks of an access depend only on its goroutine and
 	// epoch: each distinct pair is summarized once, as the bitmap of the
 	// clocks (live, then syncs) that cover it and a digest of it
-	type epoch struct {
-		g int
-		c uint64
+	if x.memo == nil {
+		x.memo = map[epochOf]cover{}
 	}
-	type cover struct {
-		words  []uint64
-		digest uint64
-	}
-	memo := map[epoch]cover{}
+	memo := x.memo
 	nl := int32(len(live))
 	liveWords, syncWords := len(live)/64+1, len(syncs)/64+1
 	coverOf := func(a access) cover {
-		if cv, ok := memo[epoch{a.g, a.c}]; ok {
+		if cv, ok := memo[epochOf{a.g, a.c}]; ok {
 			return cv
 		}
-		words := make([]uint64, liveWords+syncWords)
-		for _, e := range want[a.g] {
+		words := x.bitmap(liveWords + syncWords)
+		var mine []clockEntry
+		if a.g >= 0 && a.g < len(slot) && slot[a.g] != 0 {
+			mine = want[slot[a.g]-1]
+		}
+		for _, e := range mine {
 			if e.v >= a.c {
 				if e.i < nl {
 					words[e.i/64] |= 1 << (e.i % 64)
@@ -198,10 +190,11 @@ func (h *hasher) raceSummary() {
 			d.u64(w)
 		}
 		cv := cover{words, d.h}
-		memo[epoch{a.g, a.c}] = cv
+		memo[epochOf{a.g, a.c}] = cv
 		return cv
 	}
-	var reads []coveredRead
+	reads := x.reads[:0]
+	defer func() { x.reads = reads[:0] }()
 	for _, va := range views {
 		accs := va.v.accs
 		// the goroutine alone that reaches the object: what its clock
@@ -236,12 +229,14 @@ func (h *hasher) raceSummary() {
 					}
 					h.byte(k)
 					h.u64(cv.digest)
-					w = &coveredRead{cv.words, cv.digest, a.atomic}
+					x.write = coveredRead{cv.words, cv.digest, a.atomic}
+					w = &x.write
 					continue
 				}
 				reads = append(reads, coveredRead{cv.words, cv.digest, a.atomic})
 			}
-			for _, r := range minimalReads(reads, w) {
+			x.minimal = minimalReads(reads, w, x.minimal[:0])
+			for _, r := range x.minimal {
 				h.int(int64(va.n))
 				h.int(int64(accs[i].off))
 				h.int(int64(accs[i].run))
@@ -330,7 +325,7 @@ func (a *coveredRead) dominates(r *coveredRead) bool {
 	return false
 }
 
-// minimalReads returns a cell's reads (sorting reads) without those
+// minimalReads appends to out a cell's reads (sorting reads) without those
 // another read or the cell's write w (nil: none) dominates, one of each
 // set of equal ones, sorted by digest: what decides whether a future
 // write races with some read of the cell, which is all a read is ever
@@ -348,9 +343,9 @@ func (a *coveredRead) dominates(r *coveredRead) bool {
 // vm TestRaceSummaryMinimalReads checks states that differ only in
 // dominated reads hash equally and states whose futures race differently
 // do not.
-func minimalReads(reads []coveredRead, w *coveredRead) []coveredRead {
+func minimalReads(reads []coveredRead, w *coveredRead, out []coveredRead) []coveredRead {
 	if len(reads) == 0 {
-		return reads
+		return out
 	}
 	slices.SortFunc(reads, func(a, b coveredRead) int {
 		switch {
@@ -363,7 +358,6 @@ func minimalReads(reads []coveredRead, w *coveredRead) []coveredRead {
 		}
 		return 1
 	})
-	out := make([]coveredRead, 0, len(reads))
 	for i := range reads {
 		r := &reads[i]
 		if w != nil && w.dominates(r) {
