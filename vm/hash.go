@@ -224,7 +224,20 @@ func reuse[T any](buf []T, n int) []T {
 // order), then by the objects of that part they reference, then by id.
 // sums are the goroutines' summaries by index in State.gs; t is the
 // table of the walk in progress and c its walk of the roots' closure
-// (twinsByID), or nil.
+// (twinsInRest), or nil.
+//
+// Where the closure names no goroutine, the walk of that part is the
+// closure as the walk in progress numbered it, then the rest of the part
+// (twinsInRest), not a walk from the roots again: the hash's walk costs
+// twice as much with it on states with twins (errgroup's workers). That
+// orders twins otherwise than the walk from the roots, but as soundly
+// and merging the same states: either walk reaches the same objects and
+// goroutine ids, numbers each once and depends on the state's structure
+// only, so two twins tie (neither appears, and they reference the same
+// objects in the same places, or none) in one exactly when they tie in
+// the other (vm TestHashRootsEquivalence: over the states of searches of
+// programs with twins, the hash with this walk and the hash with the
+// walk from the roots merge exactly the same states).
 func (s *State) orderTwins(t *numbering, c *rootsWalk, roots []ObjID, ranks []goRank, sums []*gsum) {
 	twin := reuse(t.twin, len(ranks)) // by index in State.gs
 	t.twin = twin
@@ -233,7 +246,7 @@ func (s *State) orderTwins(t *numbering, c *rootsWalk, roots []ObjID, ranks []go
 			twin[ranks[i].at], twin[ranks[i-1].at] = true, true
 		}
 	}
-	if s.twinsByID(t, c, ranks, sums, twin) {
+	if s.twinsInRest(t, c, ranks, sums, twin) {
 		return
 	}
 	p := s.wholeHasher()
@@ -253,6 +266,13 @@ func (s *State) orderTwins(t *numbering, c *rootsWalk, roots []ObjID, ranks []go
 		p.obj(tm.id)
 	}
 	p.drain()
+	sortTwins(t, ranks, sums, p)
+}
+
+// sortTwins sorts each run of twins in ranks by where each first appears
+// in the walk p, then by the objects of it they reference (refsKey), then
+// by id.
+func sortTwins(t *numbering, ranks []goRank, sums []*gsum, p *hasher) {
 	t.twinKeys = reuseDirty(t.twinKeys, len(ranks)) // (by index in State.gs; set for each twin)
 	keys := t.twinKeys
 	for i := 0; i < len(ranks); {

@@ -146,9 +146,6 @@ type numbering struct {
 	prefix *rootsWalk
 	h      hasher // the table's hasher (wholeHasher; its buffers reused)
 	peek   hasher // its second (twinsByID)
-	// twinSkip: twinsByID is not tried for so many walks (it failed
-	// lately; twinBackoff doubles with each failure)
-	twinSkip, twinBackoff int
 }
 
 var numberings = sync.Pool{New: func() any { return new(numbering) }}

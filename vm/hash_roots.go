@@ -311,34 +311,19 @@ func (t *numbering) renew() {
 	}
 }
 
-// twinsByID reports whether ordering each run of twins in ranks by id
-// (as ranks are) is what orderTwins' walk of the rest of the state would
-// give: no twin is named in the rest of the state (each one's first is
-// none), and the twins of a run reference the same objects of the rest of
-// the state in the same places (their refs are equal). t is the table of
-// the walk in progress, which has numbered the roots' closure c (and
-// nothing else yet); this walks the part of the rest outside c (c names
-// no goroutine) with t's second hasher and then forgets what it numbered.
-func (s *State) twinsByID(t *numbering, c *rootsWalk, ranks []goRank, sums []*gsum, twin []bool) bool {
-	if c == nil || c.anyGids || !rootsCache || t.roots != c || len(t.h.queue) != len(c.ids) {
-		return false
-	}
-	if t.twinSkip > 0 { // it failed lately: the states of a search are alike
-		t.twinSkip--
-		return false
-	}
-	ok := s.twinsInRest(t, c, ranks, sums, twin)
-	if ok {
-		t.twinBackoff = 0
-	} else {
-		t.twinBackoff = min(max(2*t.twinBackoff, 1), 64)
-		t.twinSkip = t.twinBackoff
-	}
-	return ok
-}
-
-// twinsInRest is twinsByID's walk.
+// twinsInRest orders the runs of twins in ranks (orderTwins) by a walk
+// of the part of the state outside the roots' closure c (which names no
+// goroutine): the goroutines without a twin, the timers and what they
+// reach, numbered after the closure as the walk in progress numbered it,
+// with t's second hasher, which then forgets what it numbered. It
+// reports false, having done nothing, when the closure is not the walk
+// in progress's alone or names goroutines. Where no twin is named in the
+// rest of the state and the twins of each run reference the same objects
+// of it in the same places, the runs stay as they are (by id).
 func (s *State) twinsInRest(t *numbering, c *rootsWalk, ranks []goRank, sums []*gsum, twin []bool) bool {
+	if c == nil || c.anyGids || t.roots != c || len(t.h.queue) != len(c.ids) {
+		return false
+	}
 	p := &t.peek
 	*p = hasher{h: fnvOffset, s: s, table: t, rw: c, queue: t.h.queue, next: len(c.ids),
 		gmode: gidsFirst, first: t.firstMap(), raced: p.raced[:0]}
@@ -363,11 +348,10 @@ func (s *State) twinsInRest(t *numbering, c *rootsWalk, ranks []goRank, sums []*
 		if !twin[r.at] {
 			continue
 		}
-		if _, ok := p.first.get(int(r.id)); ok {
-			return false
-		}
-		if i > 0 && ranks[i-1].key == r.key && !sameRefs(sums[ranks[i-1].at].objs, sums[r.at].objs, p) {
-			return false
+		_, named := p.first.get(int(r.id))
+		if named || i > 0 && ranks[i-1].key == r.key && !sameRefs(sums[ranks[i-1].at].objs, sums[r.at].objs, p) {
+			sortTwins(t, ranks, sums, p)
+			return true
 		}
 	}
 	return true
