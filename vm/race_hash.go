@@ -51,10 +51,7 @@ func (h *hasher) raceSummary() {
 	for _, n := range h.raced { // (in queue order: drain noted them)
 		o := s.heap.get(h.queue[n])
 		v := s.raceView(o)
-		syncs = append(syncs, v.clocks...)
-		if c := o.Chan; c != nil {
-			syncs = append(syncs, c.slots...)
-		}
+		syncs = append(syncs, v.syncs...)
 		if len(v.accs) > 0 {
 			views = append(views, viewAt{int(n) + 1, v})
 			for _, e := range v.latest {
@@ -138,22 +135,11 @@ func (h *hasher) raceSummary() {
 		}
 	}
 	for i, vc := range syncs {
-		if len(vc) == 0 {
-			continue // (most slots of a large channel buffer)
-		}
 		at := int32(len(live) + i)
-		if len(vc) <= len(rest) {
-			for g, v := range vc {
-				if v > 0 && g >= 0 && g < len(slot) && slot[g] != 0 {
-					k := slot[g] - 1
-					want[k] = append(want[k], clockEntry{at, v})
-				}
-			}
-			continue
-		}
-		for k, g := range rest {
-			if v := vc[g]; v > 0 {
-				want[k] = append(want[k], clockEntry{at, v})
+		for _, e := range vc { // (none for most slots of a large channel buffer)
+			if e.v > 0 && e.g >= 0 && e.g < len(slot) && slot[e.g] != 0 {
+				k := slot[e.g] - 1
+				want[k] = append(want[k], clockEntry{at, e.v})
 			}
 		}
 	}
@@ -397,11 +383,13 @@ type remembered struct {
 
 // raceView is the race detector's state of one object in the order the
 // race summary reads it: the clocks of its synchronization addresses by
-// offset, then the remembered accesses of its cells by offset (each
-// cell's write, then its reads), and the latest epoch of the accesses of
-// each goroutine that made some (0 if all of them are 0).
+// offset, then those of its channel buffer's slots, each as its entries
+// (in no particular order: the summary reads each clock whole), then the
+// remembered accesses of its cells by offset (each cell's write, then its
+// reads), and the latest epoch of the accesses of each goroutine that
+// made some (0 if all of them are 0).
 type raceView struct {
-	clocks []vclock
+	syncs  [][]clockPair
 	accs   []remembered
 	latest []epochOf
 }
@@ -420,15 +408,41 @@ func (s *State) raceView(o *Object) *raceView {
 		return (*raceView)(p)
 	}
 	v := &raceView{}
-	if len(o.clocks) > 0 {
-		offs := make([]int32, 0, len(o.clocks))
-		for off := range o.clocks {
-			offs = append(offs, off)
+	var slots []vclock
+	if c := o.Chan; c != nil {
+		slots = c.slots
+	}
+	if len(o.clocks)+len(slots) > 0 {
+		// the clocks' entries in one array (a view is made for every
+		// object a transition wrote)
+		n := 0
+		for _, vc := range o.clocks {
+			n += len(vc)
 		}
-		slices.Sort(offs)
-		v.clocks = make([]vclock, len(offs))
-		for i, off := range offs {
-			v.clocks[i] = o.clocks[off]
+		for _, vc := range slots {
+			n += len(vc)
+		}
+		pairs := make([]clockPair, 0, n)
+		v.syncs = make([][]clockPair, 0, len(o.clocks)+len(slots))
+		add := func(vc vclock) {
+			from := len(pairs)
+			for g, c := range vc {
+				pairs = append(pairs, clockPair{g, c})
+			}
+			v.syncs = append(v.syncs, pairs[from:len(pairs):len(pairs)])
+		}
+		if len(o.clocks) > 0 {
+			offs := make([]int32, 0, len(o.clocks))
+			for off := range o.clocks {
+				offs = append(offs, off)
+			}
+			slices.Sort(offs)
+			for _, off := range offs {
+				add(o.clocks[off])
+			}
+		}
+		for _, vc := range slots {
+			add(vc)
 		}
 	}
 	if len(o.shadow) > 0 {

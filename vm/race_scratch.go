@@ -9,7 +9,7 @@ package vm
 // set, and drops the references that would keep a state's clocks alive.
 type raceScratch struct {
 	live   [][]clockPair
-	syncs  []vclock
+	syncs  [][]clockPair
 	views  []viewAt
 	wanted []int // the goroutines with a latest epoch, in the order met
 	// by goroutine id, zero outside a summary: the latest epoch of its
