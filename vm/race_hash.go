@@ -311,7 +311,7 @@ func (a *coveredRead) dominates(r *coveredRead) bool {
 	return false
 }
 
-// minimalReads appends to out a cell's reads (sorting reads) without those
+// minimalReads appends to out a cell's reads without those
 // another read or the cell's write w (nil: none) dominates, one of each
 // set of equal ones, sorted by digest: what decides whether a future
 // write races with some read of the cell, which is all a read is ever
@@ -330,20 +330,10 @@ func (a *coveredRead) dominates(r *coveredRead) bool {
 // dominated reads hash equally and states whose futures race differently
 // do not.
 func minimalReads(reads []coveredRead, w *coveredRead, out []coveredRead) []coveredRead {
-	if len(reads) == 0 {
-		return out
-	}
-	slices.SortFunc(reads, func(a, b coveredRead) int {
-		switch {
-		case a.digest != b.digest:
-			return cmp.Compare(a.digest, b.digest)
-		case a.atomic == b.atomic:
-			return 0
-		case !a.atomic: // plain first: it dominates the atomic with the same clocks
-			return -1
-		}
-		return 1
-	})
+	// (the survivors are found first and only they sorted: a cell read by
+	// forty goroutines keeps a few; equal reads are one value, so which
+	// of them stays does not change the result)
+	from := len(out)
 	for i := range reads {
 		r := &reads[i]
 		if w != nil && w.dominates(r) {
@@ -361,6 +351,19 @@ func minimalReads(reads []coveredRead, w *coveredRead, out []coveredRead) []cove
 		if !dominated {
 			out = append(out, *r)
 		}
+	}
+	if len(out)-from > 1 {
+		slices.SortFunc(out[from:], func(a, b coveredRead) int {
+			switch {
+			case a.digest != b.digest:
+				return cmp.Compare(a.digest, b.digest)
+			case a.atomic == b.atomic:
+				return 0
+			case !a.atomic: // plain first: it dominates the atomic with the same clocks
+				return -1
+			}
+			return 1
+		})
 	}
 	return out
 }
