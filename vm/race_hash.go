@@ -387,7 +387,7 @@ type remembered struct {
 // raceView is the race detector's state of one object in the order the
 // race summary reads it: the clocks of its synchronization addresses by
 // offset, then those of its channel buffer's slots, each as its entries
-// (in no particular order: the summary reads each clock whole), then the
+// by goroutine (flatClock), then the
 // remembered accesses of its cells by offset (each cell's write, then its
 // reads), and the latest epoch of the accesses of each goroutine that
 // made some (0 if all of them are 0).
@@ -432,6 +432,7 @@ func (s *State) raceView(o *Object) *raceView {
 			for g, c := range vc {
 				pairs = append(pairs, clockPair{g, c})
 			}
+			sortPairs(pairs[from:])
 			v.syncs = append(v.syncs, pairs[from:len(pairs):len(pairs)])
 		}
 		if len(o.clocks) > 0 {
@@ -513,8 +514,25 @@ func flatClock(vc vclock) []clockPair {
 	for g, v := range vc {
 		l = append(l, clockPair{g, v})
 	}
-	slices.SortFunc(l, func(a, b clockPair) int { return a.g - b.g })
+	sortPairs(l)
 	return l
+}
+
+// sortPairs sorts a clock's entries by goroutine: by insertion for the
+// few entries of most clocks.
+func sortPairs(l []clockPair) {
+	if len(l) > 24 {
+		slices.SortFunc(l, func(a, b clockPair) int { return a.g - b.g })
+		return
+	}
+	for i := 1; i < len(l); i++ {
+		x := l[i]
+		j := i
+		for ; j > 0 && l[j-1].g > x.g; j-- {
+			l[j] = l[j-1]
+		}
+		l[j] = x
+	}
 }
 
 // clockEntry is clock i's entry v for some goroutine (raceSummary).
