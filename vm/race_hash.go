@@ -145,29 +145,54 @@ func (h *hasher) raceSummary() {
 	}
 	// the covering clocks of an access depend only on its goroutine and
 	// epoch: each distinct pair is summarized once, as the bitmap of the
-	// clocks (live, then syncs) that cover it and a digest of it
-	if x.memo == nil {
-		x.memo = map[epochOf]cover{}
+	// clocks (live, then syncs) that cover it and a digest of it (an
+	// access of a goroutine outside rest has none: no clock names it)
+	// (memos[k]: rest[k]'s first few epochs, scanned; the others in memo)
+	for len(x.memos) < len(rest) {
+		x.memos = append(x.memos, nil)
 	}
-	memo := x.memo
+	memos := x.memos[:len(rest)]
+	for k := range memos {
+		memos[k] = memos[k][:0]
+	}
 	nl := int32(len(live))
 	liveWords, syncWords := len(live)/64+1, len(syncs)/64+1
+	var none *cover // the cover of an access no clock covers
 	coverOf := func(a access) cover {
-		if cv, ok := memo[epochOf{a.g, a.c}]; ok {
-			return cv
+		k := -1
+		if a.g >= 0 && a.g < len(slot) && slot[a.g] != 0 {
+			k = int(slot[a.g] - 1)
+		}
+		if k < 0 {
+			if none == nil {
+				words := x.bitmap(liveWords + syncWords)
+				d := hasher{h: fnvOffset}
+				for _, w := range words {
+					d.u64(w)
+				}
+				none = &cover{words, d.h}
+			}
+			return *none
+		}
+		for _, m := range memos[k] {
+			if m.c == a.c {
+				return m.cv
+			}
+		}
+		full := len(memos[k]) == maxScanned
+		if full {
+			if cv, ok := x.memo[epochOf{a.g, a.c}]; ok {
+				return cv
+			}
 		}
 		words := x.bitmap(liveWords + syncWords)
-		var mine []clockEntry
-		if a.g >= 0 && a.g < len(slot) && slot[a.g] != 0 {
-			mine = want[slot[a.g]-1]
-		}
-		for _, e := range mine {
+		for _, e := range want[k] {
 			if e.v >= a.c {
 				if e.i < nl {
 					words[e.i/64] |= 1 << (e.i % 64)
 				} else {
-					k := e.i - nl
-					words[int32(liveWords)+k/64] |= 1 << (k % 64)
+					i := e.i - nl
+					words[int32(liveWords)+i/64] |= 1 << (i % 64)
 				}
 			}
 		}
@@ -176,7 +201,14 @@ func (h *hasher) raceSummary() {
 			d.u64(w)
 		}
 		cv := cover{words, d.h}
-		memo[epochOf{a.g, a.c}] = cv
+		if full {
+			if x.memo == nil {
+				x.memo = map[epochOf]cover{}
+			}
+			x.memo[epochOf{a.g, a.c}] = cv
+		} else {
+			memos[k] = append(memos[k], epochCover{a.c, cv})
+		}
 		return cv
 	}
 	reads := x.reads[:0]
@@ -467,14 +499,34 @@ func (s *State) raceView(o *Object) *raceView {
 			}
 			idx = end
 		}
-		at := map[int]int{}
+		var at map[int]int // (past a few goroutines: looked up, not scanned)
 		for _, r := range v.accs {
-			if i, ok := at[r.a.g]; ok {
+			i := -1
+			if at != nil {
+				if k, ok := at[r.a.g]; ok {
+					i = k
+				}
+			} else {
+				for k := range v.latest {
+					if v.latest[k].g == r.a.g {
+						i = k
+						break
+					}
+				}
+			}
+			if i >= 0 {
 				v.latest[i].c = max(v.latest[i].c, r.a.c)
 				continue
 			}
-			at[r.a.g] = len(v.latest)
 			v.latest = append(v.latest, epochOf{r.a.g, r.a.c})
+			if at == nil && len(v.latest) > 8 {
+				at = make(map[int]int, 2*len(v.latest))
+				for k, e := range v.latest {
+					at[e.g] = k
+				}
+			} else if at != nil {
+				at[r.a.g] = len(v.latest) - 1
+			}
 		}
 	}
 	if o.epoch != s.epoch {

@@ -21,9 +21,10 @@ type raceScratch struct {
 	count   []int
 	least   []uint64
 	rest    []int
-	want    [][]clockEntry // by index in rest
-	memo    map[epochOf]cover
-	arena   []uint64 // the covers' bitmaps; used: its first used words
+	want    [][]clockEntry    // by index in rest
+	memos   [][]epochCover    // by index in rest: the covers of its first epochs
+	memo    map[epochOf]cover // the covers of the others
+	arena   []uint64          // the covers' bitmaps; used: its first used words
 	used    int
 	reads   []coveredRead
 	minimal []coveredRead
@@ -42,6 +43,16 @@ type cover struct {
 	words  []uint64
 	digest uint64
 }
+
+// epochCover is the cover of a goroutine's accesses of epoch c.
+type epochCover struct {
+	c  uint64
+	cv cover
+}
+
+// maxScanned is the number of a goroutine's epochs whose covers a
+// summary looks up by scanning (memos); the others are in a map.
+const maxScanned = 16
 
 // maxMemo is the size past which a summary's memo is dropped rather than
 // cleared for the next (clearing costs its capacity).
@@ -95,6 +106,9 @@ func (x *raceScratch) done() {
 		x.memo = nil
 	} else {
 		clear(x.memo)
+	}
+	for k := range x.memos {
+		x.memos[k] = x.memos[k][:0] // (their covers' words are in the arena)
 	}
 	x.used = 0
 	x.write = coveredRead{}
