@@ -13,7 +13,7 @@ import (
 )
 
 // TestBoundZero measures the bounded search at bound 0 alone (2 minutes
-// at most per entry), as gmc check's portfolio runs it on a test with
+// at most per entry, or GMC_BOUND0_TIME), as gmc check's portfolio runs it on a test with
 // races checked (sync-only scheduling): GMC_BOUND0=DIR:PKG:TEST,TEST...,
 // e.g. GMC_BOUND0=..:./guide/testdata/workers:TestN20L6 (benchmarks/RESULTS.md,
 // session 8). It logs whether bound 0 completed and its states, and the
@@ -37,7 +37,11 @@ func TestBoundZero(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		se := newSearcher(context.Background(), m, Config{TimeLimit: 2 * time.Minute})
+		tl := 2 * time.Minute
+		if d, err := time.ParseDuration(os.Getenv("GMC_BOUND0_TIME")); err == nil {
+			tl = d
+		}
+		se := newSearcher(context.Background(), m, Config{TimeLimit: tl})
 		limit, _ := strconv.Atoi(os.Getenv("GMC_BOUND0_STATES"))
 		start, cpu0 := time.Now(), cpuTime()
 		out := se.preemptionBounded(startObserved(m, e, nil), 0, limit)
