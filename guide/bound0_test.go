@@ -41,7 +41,7 @@ func TestBoundZero(t *testing.T) {
 		if d, err := time.ParseDuration(os.Getenv("GMC_BOUND0_TIME")); err == nil {
 			tl = d
 		}
-		se := newSearcher(context.Background(), m, Config{TimeLimit: tl})
+		se := newSearcher(context.Background(), m, Config{TimeLimit: tl, MaxDepth: 10000000}) // (gmc check's --depth)
 		limit, _ := strconv.Atoi(os.Getenv("GMC_BOUND0_STATES"))
 		start, cpu0 := time.Now(), cpuTime()
 		out := se.preemptionBounded(startObserved(m, e, nil), 0, limit)
