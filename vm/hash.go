@@ -269,41 +269,6 @@ func (s *State) orderTwins(t *numbering, c *rootsWalk, roots []ObjID, ranks []go
 	sortTwins(t, ranks, sums, p)
 }
 
-// sortTwins sorts each run of twins in ranks by where each first appears
-// in the walk p, then by the objects of it they reference (refsKey), then
-// by id.
-func sortTwins(t *numbering, ranks []goRank, sums []*gsum, p *hasher) {
-	t.twinKeys = reuseDirty(t.twinKeys, len(ranks)) // (by index in State.gs; set for each twin)
-	keys := t.twinKeys
-	for i := 0; i < len(ranks); {
-		j := i + 1
-		for j < len(ranks) && ranks[j].key == ranks[i].key {
-			j++
-		}
-		if j-i > 1 {
-			run := ranks[i:j]
-			for _, r := range run {
-				k := twinKey{first: math.MaxUint64, refs: refsKey(sums[r.at], p)}
-				if f, ok := p.first.get(int(r.id)); ok {
-					k.first = uint64(f)
-				}
-				keys[r.at] = k
-			}
-			slices.SortFunc(run, func(a, b goRank) int {
-				ka, kb := &keys[a.at], &keys[b.at]
-				switch {
-				case ka.first != kb.first:
-					return cmp.Compare(ka.first, kb.first)
-				case ka.refs != kb.refs:
-					return cmp.Compare(ka.refs, kb.refs)
-				}
-				return cmp.Compare(a.id, b.id)
-			})
-		}
-		i = j
-	}
-}
-
 // refsKey hashes a goroutine's key and the objects it references by
 // their numbers in the walk peek (-1 for the others): which of the
 // objects the rest of the state reaches a twin references, and where.

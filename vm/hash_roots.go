@@ -1,6 +1,10 @@
 package vm
 
-import "slices"
+import (
+	"cmp"
+	"math"
+	"slices"
+)
 
 // The part of a state the hash roots (the globals) reach is walked first
 // and kept from one walk to the next: most of a program's globals (its
@@ -355,6 +359,41 @@ func (s *State) twinsInRest(t *numbering, c *rootsWalk, ranks []goRank, sums []*
 		}
 	}
 	return true
+}
+
+// sortTwins sorts each run of twins in ranks by where each first appears
+// in the walk p, then by the objects of it they reference (refsKey), then
+// by id.
+func sortTwins(t *numbering, ranks []goRank, sums []*gsum, p *hasher) {
+	t.twinKeys = reuseDirty(t.twinKeys, len(ranks)) // (by index in State.gs; set for each twin)
+	keys := t.twinKeys
+	for i := 0; i < len(ranks); {
+		j := i + 1
+		for j < len(ranks) && ranks[j].key == ranks[i].key {
+			j++
+		}
+		if j-i > 1 {
+			run := ranks[i:j]
+			for _, r := range run {
+				k := twinKey{first: math.MaxUint64, refs: refsKey(sums[r.at], p)}
+				if f, ok := p.first.get(int(r.id)); ok {
+					k.first = uint64(f)
+				}
+				keys[r.at] = k
+			}
+			slices.SortFunc(run, func(a, b goRank) int {
+				ka, kb := &keys[a.at], &keys[b.at]
+				switch {
+				case ka.first != kb.first:
+					return cmp.Compare(ka.first, kb.first)
+				case ka.refs != kb.refs:
+					return cmp.Compare(ka.refs, kb.refs)
+				}
+				return cmp.Compare(a.id, b.id)
+			})
+		}
+		i = j
+	}
 }
 
 // sameRefs reports whether two object lists have the same numbers in the
