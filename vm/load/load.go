@@ -201,12 +201,65 @@ func Load(cfg Config) (*Program, error) {
 			dir, patterns = d, []string{"."}
 		}
 	}
+	p, err := load(dir, patterns, true)
+	if err == errPruned {
+		p, err = load(dir, patterns, false)
+	}
+	return p, err
+}
+
+// errPruned reports that a pruned package did not type-check: Load loads
+// the program again without pruning.
+var errPruned = errors.New("a pruned package does not type-check")
+
+// load is Load of the patterns from dir, pruning the interpreted standard
+// library to what the program reaches (prune.go) when prune is set.
+func load(dir string, patterns []string, prune bool) (*Program, error) {
 	fset := token.NewFileSet()
 	var mu sync.Mutex
 	strippedPkgs := map[string]bool{}
 	buildFlags := []string{"-tags=purego,math_big_pure_go"} // the pure-Go fallbacks of assembly-backed packages
-	unreachable := unreachableStd(dir, patterns, buildFlags)
+	graph := stdGraph(dir, patterns, buildFlags)
+	if graph == nil {
+		graph = &importGraph{} // the full load reports go list's error
+	}
 	goroot := filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
+	parse := func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+		// the standard library's files are parsed without comments
+		// (only the roots' //gmc: comments are read) and without the
+		// parser's identifier resolution (go/types does its own):
+		// they are most of what a test importing net/http loads
+		mode := parser.AllErrors | parser.ParseComments
+		std := strings.HasPrefix(filename, goroot)
+		strip := ""
+		if std {
+			mode = parser.AllErrors | parser.SkipObjectResolution
+			rel := filepath.ToSlash(filename[len(goroot):])
+			if i := strings.LastIndexByte(rel, '/'); i >= 0 && (isStripped(rel[:i]) || graph.dead[rel[:i]]) {
+				strip = rel[:i]
+			}
+		}
+		parseSrc := src
+		if strip != "" {
+			parseSrc = blankBodies(src, func(key string) bool { return keepBodies[strip+"."+key] })
+		}
+		f, err := parser.ParseFile(fset, filename, parseSrc, mode)
+		if f != nil && strip != "" && hasDotImport(f) {
+			// stripBodies keeps such a file whole: parse its bodies
+			f, err = parser.ParseFile(fset, filename, src, mode)
+		}
+		if f != nil && strip != "" {
+			stripBodies(f, strip)
+			mu.Lock()
+			strippedPkgs[strip] = true
+			mu.Unlock()
+		}
+		return f, err
+	}
+	var pre *preparsed
+	if prune {
+		pre = preparse(fset, graph, parse)
+	}
 	pcfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles,
@@ -215,36 +268,10 @@ func Load(cfg Config) (*Program, error) {
 		BuildFlags: buildFlags,
 		Fset:       fset,
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			// the standard library's files are parsed without comments
-			// (only the roots' //gmc: comments are read) and without the
-			// parser's identifier resolution (go/types does its own):
-			// they are most of what a test importing net/http loads
-			mode := parser.AllErrors | parser.ParseComments
-			std := strings.HasPrefix(filename, goroot)
-			strip := ""
-			if std {
-				mode = parser.AllErrors | parser.SkipObjectResolution
-				rel := filepath.ToSlash(filename[len(goroot):])
-				if i := strings.LastIndexByte(rel, '/'); i >= 0 && (isStripped(rel[:i]) || unreachable[rel[:i]]) {
-					strip = rel[:i]
-				}
+			if f := pre.take(filename); f != nil {
+				return f, nil
 			}
-			parseSrc := src
-			if strip != "" {
-				parseSrc = blankBodies(src, func(key string) bool { return keepBodies[strip+"."+key] })
-			}
-			f, err := parser.ParseFile(fset, filename, parseSrc, mode)
-			if f != nil && strip != "" && hasDotImport(f) {
-				// stripBodies keeps such a file whole: parse its bodies
-				f, err = parser.ParseFile(fset, filename, src, mode)
-			}
-			if f != nil && strip != "" {
-				stripBodies(f, strip)
-				mu.Lock()
-				strippedPkgs[strip] = true
-				mu.Unlock()
-			}
-			return f, err
+			return parse(fset, filename, src)
 		},
 	}
 	pkgs, err := packages.Load(pcfg, patterns...)
@@ -253,6 +280,9 @@ func Load(cfg Config) (*Program, error) {
 	}
 	if len(pkgs) == 0 {
 		return nil, &Error{Msg: fmt.Sprintf("gmc: no packages match %s", strings.Join(patterns, " "))}
+	}
+	if pre.failed(pkgs) {
+		return nil, errPruned
 	}
 	if msg := firstError(pkgs); msg != "" {
 		return nil, &Error{Msg: msg}

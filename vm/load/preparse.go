@@ -1,0 +1,280 @@
+package load
+
+import (
+	"go/ast"
+	"go/token"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// This file parses the whole program before go/packages loads it, so that
+// the interpreted standard library can be pruned to what the program
+// reaches (prune.go) before it is type-checked; go/packages' ParseFile
+// then takes each parsed file instead of parsing it again.
+
+// preparsed holds the files parsed (and pruned) ahead of the load.
+type preparsed struct {
+	mu     sync.Mutex
+	files  map[string]*ast.File // by file name, each taken once
+	pruned map[string]bool      // the package paths pruned
+	// funcs and vars count the function bodies and variable specs removed
+	funcs, vars int
+}
+
+// take returns the parsed file of filename, once, or nil.
+func (p *preparsed) take(filename string) *ast.File {
+	if p == nil {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	f := p.files[filename]
+	delete(p.files, filename)
+	return f
+}
+
+// failed reports whether a pruned package did not type-check.
+func (p *preparsed) failed(pkgs []*packages.Package) bool {
+	if p == nil {
+		return false
+	}
+	bad := false
+	packages.Visit(pkgs, nil, func(q *packages.Package) {
+		if p.pruned[q.PkgPath] && (q.IllTyped || len(q.Errors) > 0) {
+			bad = true
+		}
+	})
+	return bad
+}
+
+// preparse parses every file of the graph's packages with parse (which
+// blanks the stripped and dead packages' bodies) and prunes the
+// standard-library packages.
+func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, string, []byte) (*ast.File, error)) *preparsed {
+	owners := map[string]int{} // file name -> number of packages listing it
+	var names []string
+	for _, p := range g.all {
+		if isTestMain(p) {
+			continue
+		}
+		for _, f := range p.GoFiles {
+			if owners[f] == 0 {
+				names = append(names, f)
+			}
+			owners[f]++
+		}
+	}
+	files := make(map[string]*ast.File, len(names))
+	bad := map[string]bool{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	next := make(chan string)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for name := range next {
+				src, err := os.ReadFile(name)
+				var f *ast.File
+				if err == nil {
+					f, err = parse(fset, name, src)
+				}
+				mu.Lock()
+				if err != nil || f == nil {
+					bad[name] = true
+				} else {
+					files[name] = f
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, n := range names {
+		next <- n
+	}
+	close(next)
+	wg.Wait()
+
+	pathNames := map[string]string{}
+	for _, p := range g.all {
+		pathNames[p.PkgPath] = p.Name
+	}
+	r := newPruner()
+	pre := &preparsed{}
+	pruned := map[string]bool{}
+	inPruner := map[string]bool{} // file names
+	for _, p := range g.all {
+		if !prunable(p, g, owners, files, bad) {
+			continue
+		}
+		var fs []*ast.File
+		for _, name := range p.GoFiles {
+			fs = append(fs, files[name])
+			inPruner[name] = true
+		}
+		imports := p.Imports
+		r.addPackage(p.PkgPath, g.dead[p.PkgPath] || isStripped(p.PkgPath), fs, func(path string) string {
+			if q := imports[path]; q != nil {
+				return q.PkgPath
+			}
+			return path
+		}, func(path string) string {
+			if n := pathNames[path]; n != "" {
+				return n
+			}
+			return importName(path)
+		})
+		pruned[p.PkgPath] = true
+	}
+	if len(pruned) > 0 {
+		// the package-level names of every parsed package: pkg.Name is
+		// a qualified identifier, not a method's selection, when the
+		// imported package declares Name
+		top := map[string]map[string]bool{}
+		for _, p := range g.all {
+			names := top[p.PkgPath]
+			if names == nil {
+				names = map[string]bool{}
+				top[p.PkgPath] = names
+			}
+			for _, fn := range p.GoFiles {
+				if f := files[fn]; f != nil {
+					declNames(f, names)
+				}
+			}
+		}
+		r.top = top
+		ext, sels := map[string]bool{}, map[string]bool{}
+		done := map[string]bool{}
+		for _, p := range g.all {
+			imports := importNames(p, pathNames)
+			for _, fn := range p.GoFiles {
+				if f := files[fn]; f != nil && !inPruner[fn] && !done[fn] {
+					done[fn] = true
+					collectNames(f, imports, top, ext, sels)
+					linknames(f, r)
+				}
+			}
+		}
+		for name := range ext {
+			r.markExternal(name, sels[name])
+		}
+		r.roots()
+		r.run()
+		pre.funcs, pre.vars = r.prune()
+		if pruneDebug != nil {
+			pruneDebug(r)
+		}
+	}
+	pre.files, pre.pruned = files, pruned
+	return pre
+}
+
+// prunable reports whether p is a standard-library package that can be
+// pruned: not named by the patterns, every file parsed and
+// its own (no test variant shares it), no cgo.
+func prunable(p *packages.Package, g *importGraph, owners map[string]int, files map[string]*ast.File, bad map[string]bool) bool {
+	if !isStdPkg(p) || g.named[p.ID] || len(p.GoFiles) == 0 {
+		return false
+	}
+	for _, name := range p.GoFiles {
+		slash := filepath.ToSlash(name)
+		if owners[name] != 1 || bad[name] || files[name] == nil || !strings.HasPrefix(slash, gorootSrc) ||
+			strings.Contains(slash[len(gorootSrc):], "testdata/") {
+			return false
+		}
+		for _, im := range files[name].Imports {
+			if im.Path.Value == `"C"` {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+var pruneDebug func(*pruner)
+
+// isStdPkg reports whether go list's package is a standard-library one.
+func isStdPkg(p *packages.Package) bool { return p.Module == nil && IsStd(p.PkgPath) }
+
+// isTestMain reports whether p is a generated test main.
+func isTestMain(p *packages.Package) bool {
+	return strings.HasSuffix(p.PkgPath, ".test") && p.Name == "main"
+}
+
+// collectNames adds the identifiers of f to names and those selected
+// (x.Name, x not an import naming a package that declares Name) to sels
+// as well.
+func collectNames(f *ast.File, imports map[string]string, top map[string]map[string]bool, names, sels map[string]bool) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			names[n.Name] = true
+		case *ast.SelectorExpr:
+			if id, ok := n.X.(*ast.Ident); ok {
+				if path, ok := imports[id.Name]; ok && top[path][n.Sel.Name] {
+					names[id.Name], names[n.Sel.Name] = true, true
+					return false
+				}
+			}
+			sels[n.Sel.Name] = true
+		}
+		return true
+	})
+}
+
+// importNames maps the names under which p's files may import packages
+// (the package's name, the last element of its path) to their paths.
+func importNames(p *packages.Package, pathNames map[string]string) map[string]string {
+	m := map[string]string{}
+	for ipath, q := range p.Imports {
+		m[importName(ipath)] = q.PkgPath
+		if n := pathNames[q.PkgPath]; n != "" {
+			m[n] = q.PkgPath
+		}
+	}
+	return m
+}
+
+// declNames adds the package-level names f declares (methods excluded).
+func declNames(f *ast.File, names map[string]bool) {
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				names[d.Name.Name] = true
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						names[n.Name] = true
+					}
+				case *ast.TypeSpec:
+					names[s.Name.Name] = true
+				}
+			}
+		}
+	}
+}
+
+// linknames reaches the standard-library functions a file's
+// //go:linkname directives pull by name.
+func linknames(f *ast.File, r *pruner) {
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			fields := strings.Fields(c.Text)
+			if len(fields) == 3 && fields[0] == "//go:linkname" {
+				if i := strings.LastIndexByte(fields[2], '.'); i > 0 {
+					r.markQualified(fields[2][:i], fields[2][i+1:])
+				}
+			}
+		}
+	}
+}

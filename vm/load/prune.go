@@ -1,0 +1,522 @@
+package load
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+)
+
+// This file prunes the interpreted standard-library packages to what the
+// program can reach, before they are type-checked: the bodies of the
+// functions and methods nothing reachable names are removed (they become
+// external functions in SSA, like a stripped package's), and the
+// package-level variables nothing reachable names whose initializers have
+// no effect (tables of composite literals: unicode's, strconv's) are
+// dropped. Type checking and SSA building are then spent on what can run.
+//
+// Reachability is syntactic and conservative, over the parsed files of
+// the whole program:
+//   - the roots are every identifier of the code outside the interpreted
+//     standard library (the module's packages, the packages the patterns
+//     name, the stripped packages' remaining text), package initializers,
+//     the initializers of variables that call a function or receive, every
+//     constant, generic function and method of a generic type, and the
+//     functions, types and methods the VM's natives use by name (vmRoots);
+//   - a reached declaration reaches the package-level names it mentions
+//     (an identifier in its own package, pkg.Name through an import);
+//   - a method is reached when its receiver's type is reached and its name
+//     is selected (x.Name) by reached code; an exported name selected
+//     anywhere counts in every package. When reached code selects Method or
+//     MethodByName (reflect calls methods by index or name), every method
+//     of a reached type is kept.
+//
+// A pruned function that runs all the same is reported by the VM as a call
+// of a function with no body (unsupported, never a wrong verdict); Load
+// checks that every pruned package still type-checks and loads the
+// program again without pruning when one does not.
+
+// vmRoots are the declarations of interpreted packages that the VM's
+// natives use by name ("pkg.Name"; a type's methods follow the usual rule).
+var vmRoots = []string{
+	"fmt.Sprintf", "fmt.Sprintln", // t.Log, t.Errorf (vm/entry.go)
+	"context.Background", "context.WithCancel", // t.Context (vm/testing.go)
+	"errors.errorString",                                      // errors made by natives (vm/errvalues.go)
+	"time.Time", "time.Timer", "time.Ticker", "time.localLoc", // clock natives (vm/time.go)
+	"embed.file",                                    // embedded files (vm/embed natives)
+	"os.Process", "os.ProcessState", "os/user.User", // process natives
+	"internal/oserror.ErrPermission", "internal/oserror.ErrExist", "internal/oserror.ErrNotExist",
+	"errors.ErrUnsupported", // syscall.Errno.Is (vm/natives_syscall.go)
+	"syscall.Stdin", "syscall.Stdout", "syscall.Stderr", "syscall.ioSync", // initialized by natives (vm/natives_syscall.go)
+	"crypto/rand.Reader", // vm/natives_cryptorand.go
+}
+
+// vmMethods are the method names the VM calls on values of any type:
+// Error and String (panic values, vm/panic.go), Write (vm/exec_self.go),
+// Lock and Unlock (sync.Locker, vm/natives_sync.go).
+var vmMethods = []string{"Error", "String", "Write", "Lock", "Unlock"}
+
+// prunePkg is an interpreted standard-library package being pruned.
+type prunePkg struct {
+	path  string
+	files []*pruneFile
+	objs  map[string][]*pruneUnit // package-level funcs, vars and types by name
+	// methods of the package's types, by method name and by receiver type
+	byName map[string][]*pruneUnit
+	byRecv map[string][]*pruneUnit
+	names  map[string]bool // every package-level name (for the imports' use)
+	specs  map[*ast.ValueSpec]*pruneUnit
+	sel    map[string]bool // unexported method names selected in the package
+	// varsOnly: a stripped package, or one only stripped packages import:
+	// its functions' bodies are gone already, only variables are pruned
+	varsOnly bool
+}
+
+// pruneFile is one file of a pruned package.
+type pruneFile struct {
+	f        *ast.File
+	imports  map[string]string          // local name -> import path
+	specName map[*ast.ImportSpec]string // the local name of each import
+}
+
+// pruneUnit is a declaration that is reached or not: a function, a
+// method, a variable spec (all its names), a type.
+type pruneUnit struct {
+	pkg     *prunePkg
+	file    *pruneFile
+	node    ast.Node // *ast.FuncDecl, *ast.ValueSpec or *ast.TypeSpec
+	recv    string   // a method's receiver type name
+	isType  bool
+	reached bool
+}
+
+// pruner computes the reached units of a set of packages.
+type pruner struct {
+	pkgs    map[string]*prunePkg // by import path
+	selAll  map[string]bool      // exported method names selected anywhere
+	work    []*pruneUnit
+	methods bool // reflect's Method or MethodByName is selected: keep every method of reached types
+	// top are the package-level names of every package of the program
+	top map[string]map[string]bool
+}
+
+func newPruner() *pruner {
+	return &pruner{pkgs: map[string]*prunePkg{}, selAll: map[string]bool{}}
+}
+
+// addPackage indexes the files of an interpreted package; imports maps
+// each file's import paths to the program's package paths (vendoring).
+func (r *pruner) addPackage(path string, varsOnly bool, files []*ast.File, resolve func(string) string, pkgName func(string) string) {
+	p := &prunePkg{path: path, varsOnly: varsOnly, objs: map[string][]*pruneUnit{}, byName: map[string][]*pruneUnit{},
+		byRecv: map[string][]*pruneUnit{}, names: map[string]bool{}, sel: map[string]bool{},
+		specs: map[*ast.ValueSpec]*pruneUnit{}}
+	for _, f := range files {
+		pf := &pruneFile{f: f, imports: map[string]string{}, specName: map[*ast.ImportSpec]string{}}
+		for _, im := range f.Imports {
+			ipath := resolve(strings.Trim(im.Path.Value, `"`))
+			name := pkgName(ipath)
+			if im.Name != nil {
+				name = im.Name.Name
+			}
+			pf.imports[name] = ipath
+			pf.specName[im] = name
+		}
+		p.files = append(p.files, pf)
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				u := &pruneUnit{pkg: p, file: pf, node: d}
+				if d.Recv != nil && len(d.Recv.List) > 0 {
+					u.recv = recvName(d.Recv.List[0].Type)
+					p.byName[d.Name.Name] = append(p.byName[d.Name.Name], u)
+					p.byRecv[u.recv] = append(p.byRecv[u.recv], u)
+				} else {
+					p.objs[d.Name.Name] = append(p.objs[d.Name.Name], u)
+					p.names[d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.ValueSpec:
+						u := &pruneUnit{pkg: p, file: pf, node: s}
+						if d.Tok == token.VAR {
+							p.specs[s] = u
+						}
+						for _, n := range s.Names {
+							p.names[n.Name] = true
+							if d.Tok == token.VAR {
+								p.objs[n.Name] = append(p.objs[n.Name], u)
+							}
+						}
+					case *ast.TypeSpec:
+						p.names[s.Name.Name] = true
+						p.objs[s.Name.Name] = append(p.objs[s.Name.Name], &pruneUnit{pkg: p, file: pf, node: s, isType: true})
+					}
+				}
+			}
+		}
+	}
+	r.pkgs[path] = p
+}
+
+// recvName is the name of a receiver's base type ("*T[K]" -> "T").
+func recvName(t ast.Expr) string {
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.ParenExpr:
+			t = x.X
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
+}
+
+// markExternal records an identifier of code outside the pruned packages:
+// an exported name may name any pruned package's declaration, or, when it
+// is selected (x.Name), a method.
+func (r *pruner) markExternal(name string, selected bool) {
+	if !token.IsExported(name) {
+		return
+	}
+	for _, p := range r.pkgs {
+		r.mark(p, name)
+	}
+	if selected {
+		r.selectName(nil, name)
+	}
+}
+
+// markQualified records a use of path.name (a linkname, a VM root).
+func (r *pruner) markQualified(path, name string) {
+	if p := r.pkgs[path]; p != nil {
+		r.mark(p, name)
+	}
+}
+
+// mark reaches the package-level declarations of p named name.
+func (r *pruner) mark(p *prunePkg, name string) {
+	for _, u := range p.objs[name] {
+		r.reach(u)
+	}
+}
+
+func (r *pruner) reach(u *pruneUnit) {
+	if u.reached {
+		return
+	}
+	u.reached = true
+	r.work = append(r.work, u)
+	if u.isType {
+		for _, m := range u.pkg.byRecv[u.node.(*ast.TypeSpec).Name.Name] {
+			if r.methods || r.selected(u.pkg, m.node.(*ast.FuncDecl).Name.Name) {
+				r.reach(m)
+			}
+		}
+	}
+}
+
+func (r *pruner) selected(p *prunePkg, name string) bool {
+	if token.IsExported(name) {
+		return r.selAll[name]
+	}
+	return p.sel[name]
+}
+
+// selectName records x.name in package p (nil: outside the pruned
+// packages): the methods of that name of reached types are reached.
+func (r *pruner) selectName(p *prunePkg, name string) {
+	if token.IsExported(name) {
+		if r.selAll[name] {
+			return
+		}
+		r.selAll[name] = true
+		if name == "Method" || name == "MethodByName" {
+			r.keepAllMethods()
+		}
+		for _, q := range r.pkgs {
+			r.reachMethods(q, name)
+		}
+		return
+	}
+	if p == nil || p.sel[name] {
+		return
+	}
+	p.sel[name] = true
+	r.reachMethods(p, name)
+}
+
+func (r *pruner) reachMethods(p *prunePkg, name string) {
+	for _, m := range p.byName[name] {
+		if r.typeReached(p, m.recv) {
+			r.reach(m)
+		}
+	}
+}
+
+func (r *pruner) typeReached(p *prunePkg, name string) bool {
+	for _, u := range p.objs[name] {
+		if u.isType && u.reached {
+			return true
+		}
+	}
+	return false
+}
+
+// keepAllMethods reaches every method of every reached type, now and
+// from now on (reflect may call any of them).
+func (r *pruner) keepAllMethods() {
+	if r.methods {
+		return
+	}
+	r.methods = true
+	for _, p := range r.pkgs {
+		for recv, ms := range p.byRecv {
+			if r.typeReached(p, recv) {
+				for _, m := range ms {
+					r.reach(m)
+				}
+			}
+		}
+	}
+}
+
+// roots reaches what every program reaches: initializers, constants,
+// generic code, variables whose initializers have effects or that type
+// or signature expressions name, and the VM's roots.
+func (r *pruner) roots() {
+	for _, p := range r.pkgs {
+		// names in type declarations and signatures: such a variable
+		// may size an array type ([len(v)]T) that must stay well typed
+		inTypes := map[string]bool{}
+		for _, pf := range p.files {
+			for _, d := range pf.f.Decls {
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Recv != nil {
+						collectIdents(d.Recv, inTypes)
+					}
+					collectIdents(d.Type, inTypes)
+				case *ast.GenDecl:
+					if d.Tok == token.TYPE {
+						collectIdents(d, inTypes)
+					}
+				}
+			}
+		}
+		for _, pf := range p.files {
+			for _, d := range pf.f.Decls {
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Recv == nil && d.Name.Name == "init" || d.Type.TypeParams != nil || genericRecv(d) || p.varsOnly && d.Body != nil {
+						r.scanNow(&pruneUnit{pkg: p, file: pf, node: d})
+					}
+				case *ast.GenDecl:
+					for _, s := range d.Specs {
+						switch s := s.(type) {
+						case *ast.ValueSpec:
+							if d.Tok == token.CONST {
+								r.scanNow(&pruneUnit{pkg: p, file: pf, node: s})
+								continue
+							}
+							if varRoot(s, inTypes) {
+								r.reach(p.specs[s])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, q := range vmRoots {
+		i := strings.LastIndexByte(q, '.')
+		r.markQualified(q[:i], q[i+1:])
+	}
+	for _, m := range vmMethods {
+		r.selectName(nil, m)
+	}
+}
+
+// scanNow reaches a declaration that is always kept (it is not a unit of
+// the package's index).
+func (r *pruner) scanNow(u *pruneUnit) {
+	u.reached = true
+	r.work = append(r.work, u)
+}
+
+// varRoot reports whether a variable spec is kept whether or not reached
+// code names it: it has no initializer, a blank name, a name a type
+// expression uses, or an initializer that calls or receives (conversions
+// and builtins included: only effect-free composite literals are dropped).
+func varRoot(s *ast.ValueSpec, inTypes map[string]bool) bool {
+	if len(s.Values) == 0 {
+		return true
+	}
+	for _, n := range s.Names {
+		if n.Name == "_" || inTypes[n.Name] {
+			return true
+		}
+	}
+	effect := false
+	for _, v := range s.Values {
+		ast.Inspect(v, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false // runs only when called
+			case *ast.CallExpr:
+				effect = true
+			case *ast.UnaryExpr:
+				if n.Op == token.ARROW {
+					effect = true
+				}
+			}
+			return !effect
+		})
+	}
+	return effect
+}
+
+func collectIdents(n ast.Node, into map[string]bool) {
+	if n == nil {
+		return
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			into[id.Name] = true
+		}
+		return true
+	})
+}
+
+// run scans reached units until no more are reached.
+func (r *pruner) run() {
+	for len(r.work) > 0 {
+		u := r.work[len(r.work)-1]
+		r.work = r.work[:len(r.work)-1]
+		r.scan(u)
+	}
+}
+
+// scan reaches what a reached declaration names.
+func (r *pruner) scan(u *pruneUnit) {
+	p, pf := u.pkg, u.file
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if id, ok := n.X.(*ast.Ident); ok {
+				if path, ok := pf.imports[id.Name]; ok {
+					r.markQualified(path, n.Sel.Name)
+					if r.top[path][n.Sel.Name] {
+						return false // a qualified identifier
+					}
+				}
+				r.mark(p, id.Name) // a local shadowing an import, or a variable
+			} else {
+				ast.Inspect(n.X, visit)
+			}
+			r.selectName(p, n.Sel.Name)
+			return false
+		case *ast.Ident:
+			r.mark(p, n.Name)
+		}
+		return true
+	}
+	ast.Inspect(u.node, visit)
+}
+
+// prune removes the bodies of the unreached functions and methods and the
+// unreached variable specs of every pruned package, and blanks the
+// imports that are then unused. It returns the number of functions and
+// variable specs removed.
+func (r *pruner) prune() (funcs, vars int) {
+	for _, p := range r.pkgs {
+		reached := map[ast.Node]bool{}
+		for _, us := range p.objs {
+			for _, u := range us {
+				if u.reached {
+					reached[u.node] = true
+				}
+			}
+		}
+		for _, us := range p.byRecv {
+			for _, u := range us {
+				if u.reached {
+					reached[u.node] = true
+				}
+			}
+		}
+		for _, pf := range p.files {
+			changed := false
+			decls := pf.f.Decls[:0]
+			for _, d := range pf.f.Decls {
+				decls = append(decls, d)
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if p.varsOnly || d.Body == nil || reached[d] || d.Recv == nil && d.Name.Name == "init" || d.Type.TypeParams != nil || genericRecv(d) {
+						continue
+					}
+					d.Body = nil
+					funcs++
+					changed = true
+				case *ast.GenDecl:
+					if d.Tok != token.VAR {
+						continue
+					}
+					keep := d.Specs[:0]
+					for _, s := range d.Specs {
+						if vs := s.(*ast.ValueSpec); len(vs.Values) > 0 && !p.specs[vs].reached {
+							vars++
+							changed = true
+							continue
+						}
+						keep = append(keep, s)
+					}
+					d.Specs = keep
+					if len(keep) == 0 {
+						decls = decls[:len(decls)-1] // an empty declaration has no extent
+					}
+				}
+			}
+			pf.f.Decls = decls
+			if changed {
+				r.blankUnusedImports(pf)
+			}
+		}
+	}
+	return funcs, vars
+}
+
+// blankUnusedImports renames to _ the imports of a pruned file that no
+// remaining pkg.Name selector uses, Name being a package-level name of the
+// imported package when it is a pruned one (a local variable may have the
+// import's name).
+func (r *pruner) blankUnusedImports(pf *pruneFile) {
+	used := map[string]bool{}
+	ast.Inspect(pf.f, func(n ast.Node) bool {
+		s, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := s.X.(*ast.Ident); ok {
+			if path, ok := pf.imports[id.Name]; ok {
+				if q := r.pkgs[path]; q == nil || q.names[s.Sel.Name] {
+					used[id.Name] = true
+				}
+			}
+		}
+		return true
+	})
+	for _, im := range pf.f.Imports {
+		name := pf.specName[im]
+		if name != "_" && name != "." && !used[name] {
+			im.Name = ast.NewIdent("_")
+		}
+	}
+}
