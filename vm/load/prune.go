@@ -45,7 +45,7 @@ var vmRoots = []string{
 	"embed.file",                                    // embedded files (vm/embed natives)
 	"os.Process", "os.ProcessState", "os/user.User", // process natives
 	"internal/oserror.ErrPermission", "internal/oserror.ErrExist", "internal/oserror.ErrNotExist",
-	"errors.ErrUnsupported", // syscall.Errno.Is (vm/natives_syscall.go)
+	"errors.ErrUnsupported",                                               // syscall.Errno.Is (vm/natives_syscall.go)
 	"syscall.Stdin", "syscall.Stdout", "syscall.Stderr", "syscall.ioSync", // initialized by natives (vm/natives_syscall.go)
 	"crypto/rand.Reader", // vm/natives_cryptorand.go
 }
