@@ -38,14 +38,17 @@ func (p *preparsed) take(filename string) *ast.File {
 	return f
 }
 
-// failed reports whether a pruned package did not type-check.
+// failed reports whether a pruned package or one outside the standard
+// library did not type-check after pruning (the program is loaded again
+// without pruning: the errors, if they are the user's, are then reported
+// as they are).
 func (p *preparsed) failed(pkgs []*packages.Package) bool {
-	if p == nil {
+	if p == nil || len(p.pruned) == 0 {
 		return false
 	}
 	bad := false
 	packages.Visit(pkgs, nil, func(q *packages.Package) {
-		if p.pruned[q.PkgPath] && (q.IllTyped || len(q.Errors) > 0) {
+		if (p.pruned[q.PkgPath] || !isStdPkg(q)) && (q.IllTyped || len(q.Errors) > 0) {
 			bad = true
 		}
 	})
@@ -59,9 +62,6 @@ func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, st
 	owners := map[string]int{} // file name -> number of packages listing it
 	var names []string
 	for _, p := range g.all {
-		if isTestMain(p) {
-			continue
-		}
 		for _, f := range p.GoFiles {
 			if owners[f] == 0 {
 				names = append(names, f)
@@ -201,11 +201,6 @@ var pruneDebug func(*pruner)
 
 // isStdPkg reports whether go list's package is a standard-library one.
 func isStdPkg(p *packages.Package) bool { return p.Module == nil && IsStd(p.PkgPath) }
-
-// isTestMain reports whether p is a generated test main.
-func isTestMain(p *packages.Package) bool {
-	return strings.HasSuffix(p.PkgPath, ".test") && p.Name == "main"
-}
 
 // collectNames adds the identifiers of f to names and those selected
 // (x.Name, x not an import naming a package that declares Name) to sels

@@ -65,7 +65,8 @@ type prunePkg struct {
 	byRecv map[string][]*pruneUnit
 	names  map[string]bool // every package-level name (for the imports' use)
 	specs  map[*ast.ValueSpec]*pruneUnit
-	sel    map[string]bool // unexported method names selected in the package
+	funcs  map[*ast.FuncDecl]*pruneUnit // the functions (not methods)
+	sel    map[string]bool              // unexported method names selected in the package
 	// varsOnly: a stripped package, or one only stripped packages import:
 	// its functions' bodies are gone already, only variables are pruned
 	varsOnly bool
@@ -108,7 +109,7 @@ func newPruner() *pruner {
 func (r *pruner) addPackage(path string, varsOnly bool, files []*ast.File, resolve func(string) string, pkgName func(string) string) {
 	p := &prunePkg{path: path, varsOnly: varsOnly, objs: map[string][]*pruneUnit{}, byName: map[string][]*pruneUnit{},
 		byRecv: map[string][]*pruneUnit{}, names: map[string]bool{}, sel: map[string]bool{},
-		specs: map[*ast.ValueSpec]*pruneUnit{}}
+		specs: map[*ast.ValueSpec]*pruneUnit{}, funcs: map[*ast.FuncDecl]*pruneUnit{}}
 	for _, f := range files {
 		pf := &pruneFile{f: f, imports: map[string]string{}, specName: map[*ast.ImportSpec]string{}}
 		for _, im := range f.Imports {
@@ -132,6 +133,7 @@ func (r *pruner) addPackage(path string, varsOnly bool, files []*ast.File, resol
 				} else {
 					p.objs[d.Name.Name] = append(p.objs[d.Name.Name], u)
 					p.names[d.Name.Name] = true
+					p.funcs[d] = u
 				}
 			case *ast.GenDecl:
 				for _, s := range d.Specs {
@@ -315,7 +317,11 @@ func (r *pruner) roots() {
 				switch d := d.(type) {
 				case *ast.FuncDecl:
 					if d.Recv == nil && d.Name.Name == "init" || d.Type.TypeParams != nil || genericRecv(d) || p.varsOnly && d.Body != nil {
-						r.scanNow(&pruneUnit{pkg: p, file: pf, node: d})
+						if u := p.funcs[d]; u != nil {
+							r.reach(u)
+						} else {
+							r.scanNow(&pruneUnit{pkg: p, file: pf, node: d})
+						}
 					}
 				case *ast.GenDecl:
 					for _, s := range d.Specs {
@@ -431,8 +437,8 @@ func (r *pruner) scan(u *pruneUnit) {
 	ast.Inspect(u.node, visit)
 }
 
-// prune removes the bodies of the unreached functions and methods and the
-// unreached variable specs of every pruned package, and blanks the
+// prune removes the unreached functions, the bodies of the unreached
+// methods and the unreached variable specs of every pruned package, and blanks the
 // imports that are then unused. It returns the number of functions and
 // variable specs removed.
 func (r *pruner) prune() (funcs, vars int) {
@@ -459,7 +465,19 @@ func (r *pruner) prune() (funcs, vars int) {
 				decls = append(decls, d)
 				switch d := d.(type) {
 				case *ast.FuncDecl:
-					if p.varsOnly || d.Body == nil || reached[d] || d.Recv == nil && d.Name.Name == "init" || d.Type.TypeParams != nil || genericRecv(d) {
+					if d.Recv == nil && d.Name.Name == "init" || d.Type.TypeParams != nil || genericRecv(d) {
+						continue
+					}
+					if u := p.funcs[d]; u != nil && !u.reached {
+						// a function nothing reachable names: its
+						// declaration goes (a method stays, bodiless:
+						// it belongs to its type's method set)
+						decls = decls[:len(decls)-1]
+						funcs++
+						changed = true
+						continue
+					}
+					if p.varsOnly || d.Body == nil || reached[d] {
 						continue
 					}
 					d.Body = nil
