@@ -256,10 +256,16 @@ func load(dir string, patterns []string, prune bool) (*Program, error) {
 		}
 		return f, err
 	}
+	// the files are parsed and pruned while go list runs again for
+	// go/packages, whose ParseFile waits for them
 	var pre *preparsed
-	if prune {
-		pre = preparse(fset, graph, parse)
-	}
+	ready := make(chan struct{})
+	go func() {
+		defer close(ready)
+		if prune {
+			pre = preparse(fset, graph, parse)
+		}
+	}()
 	pcfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles,
@@ -268,6 +274,7 @@ func load(dir string, patterns []string, prune bool) (*Program, error) {
 		BuildFlags: buildFlags,
 		Fset:       fset,
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+			<-ready
 			if f := pre.take(filename); f != nil {
 				return f, nil
 			}
@@ -275,6 +282,7 @@ func load(dir string, patterns []string, prune bool) (*Program, error) {
 		},
 	}
 	pkgs, err := packages.Load(pcfg, patterns...)
+	<-ready
 	if err != nil {
 		return nil, &Error{Msg: "gmc: " + oneLine(err.Error())}
 	}
