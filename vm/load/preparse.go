@@ -149,20 +149,15 @@ func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, st
 			}
 		}
 		r.top = top
-		ext, sels := map[string]bool{}, map[string]bool{}
 		done := map[string]bool{}
 		for _, p := range g.all {
-			imports := importNames(p, pathNames)
 			for _, fn := range p.GoFiles {
 				if f := files[fn]; f != nil && !inPruner[fn] && !done[fn] {
 					done[fn] = true
-					collectNames(f, imports, top, ext, sels)
+					r.external(f, fileImports(f, p, pathNames))
 					linknames(f, r)
 				}
 			}
-		}
-		for name := range ext {
-			r.markExternal(name, sels[name])
 		}
 		r.roots()
 		r.run()
@@ -202,36 +197,28 @@ var pruneDebug func(*pruner)
 // isStdPkg reports whether go list's package is a standard-library one.
 func isStdPkg(p *packages.Package) bool { return p.Module == nil && IsStd(p.PkgPath) }
 
-// collectNames adds the identifiers of f to names and those selected
-// (x.Name, x not an import naming a package that declares Name) to sels
-// as well.
-func collectNames(f *ast.File, imports map[string]string, top map[string]map[string]bool, names, sels map[string]bool) {
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.Ident:
-			names[n.Name] = true
-		case *ast.SelectorExpr:
-			if id, ok := n.X.(*ast.Ident); ok {
-				if path, ok := imports[id.Name]; ok && top[path][n.Sel.Name] {
-					names[id.Name], names[n.Sel.Name] = true, true
-					return false
-				}
-			}
-			sels[n.Sel.Name] = true
-		}
-		return true
-	})
-}
-
-// importNames maps the names under which p's files may import packages
-// (the package's name, the last element of its path) to their paths.
-func importNames(p *packages.Package, pathNames map[string]string) map[string]string {
+// fileImports maps the names under which f imports packages to their
+// paths ("." for the dot imports, whose paths it lists as one string per
+// key "." + path).
+func fileImports(f *ast.File, p *packages.Package, pathNames map[string]string) map[string]string {
 	m := map[string]string{}
-	for ipath, q := range p.Imports {
-		m[importName(ipath)] = q.PkgPath
-		if n := pathNames[q.PkgPath]; n != "" {
-			m[n] = q.PkgPath
+	for _, im := range f.Imports {
+		path := strings.Trim(im.Path.Value, `"`)
+		if q := p.Imports[path]; q != nil {
+			path = q.PkgPath
 		}
+		name := pathNames[path]
+		if name == "" {
+			name = importName(path)
+		}
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		if name == "." {
+			m["."+path] = path
+			continue
+		}
+		m[name] = path
 	}
 	return m
 }

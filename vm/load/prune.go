@@ -16,9 +16,9 @@ import (
 //
 // Reachability is syntactic and conservative, over the parsed files of
 // the whole program:
-//   - the roots are every identifier of the code outside the interpreted
-//     standard library (the module's packages, the packages the patterns
-//     name, the stripped packages' remaining text), package initializers,
+//   - the roots are what the code outside the pruned packages names (the
+//     module's packages, the packages the patterns name, the test main),
+//     package initializers,
 //     the initializers of variables that call a function or receive, every
 //     constant, generic function and method of a generic type, and the
 //     functions, types and methods the VM's natives use by name (vmRoots);
@@ -88,6 +88,7 @@ type pruneUnit struct {
 	recv    string   // a method's receiver type name
 	isType  bool
 	reached bool
+	from    *pruneUnit // the unit whose scan reached it (nil: a root), for debugging
 }
 
 // pruner computes the reached units of a set of packages.
@@ -98,6 +99,7 @@ type pruner struct {
 	methods bool // reflect's Method or MethodByName is selected: keep every method of reached types
 	// top are the package-level names of every package of the program
 	top map[string]map[string]bool
+	cur *pruneUnit // the unit being scanned
 }
 
 func newPruner() *pruner {
@@ -180,19 +182,39 @@ func recvName(t ast.Expr) string {
 	}
 }
 
-// markExternal records an identifier of code outside the pruned packages:
-// an exported name may name any pruned package's declaration, or, when it
-// is selected (x.Name), a method.
-func (r *pruner) markExternal(name string, selected bool) {
-	if !token.IsExported(name) {
-		return
+// external records what a file outside the pruned packages names: pkg.Name
+// through its imports (imports as fileImports makes them; every
+// identifier through a dot import) and the names it selects (x.Name).
+func (r *pruner) external(f *ast.File, imports map[string]string) {
+	var dots []string
+	for k, path := range imports {
+		if strings.HasPrefix(k, ".") {
+			dots = append(dots, path)
+		}
 	}
-	for _, p := range r.pkgs {
-		r.mark(p, name)
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if id, ok := n.X.(*ast.Ident); ok {
+				if path, ok := imports[id.Name]; ok {
+					r.markQualified(path, n.Sel.Name)
+					if r.top[path][n.Sel.Name] {
+						return false // a qualified identifier
+					}
+				}
+			}
+			r.selectName(nil, n.Sel.Name)
+			ast.Inspect(n.X, visit)
+			return false
+		case *ast.Ident:
+			for _, path := range dots {
+				r.markQualified(path, n.Name)
+			}
+		}
+		return true
 	}
-	if selected {
-		r.selectName(nil, name)
-	}
+	ast.Inspect(f, visit)
 }
 
 // markQualified records a use of path.name (a linkname, a VM root).
@@ -214,6 +236,7 @@ func (r *pruner) reach(u *pruneUnit) {
 		return
 	}
 	u.reached = true
+	u.from = r.cur
 	r.work = append(r.work, u)
 	if u.isType {
 		for _, m := range u.pkg.byRecv[u.node.(*ast.TypeSpec).Name.Name] {
@@ -294,20 +317,21 @@ func (r *pruner) keepAllMethods() {
 // or signature expressions name, and the VM's roots.
 func (r *pruner) roots() {
 	for _, p := range r.pkgs {
-		// names in type declarations and signatures: such a variable
-		// may size an array type ([len(v)]T) that must stay well typed
+		// names in the array lengths of type declarations and
+		// signatures: such a variable may size an array type
+		// ([len(v)]T) that must stay well typed
 		inTypes := map[string]bool{}
 		for _, pf := range p.files {
 			for _, d := range pf.f.Decls {
 				switch d := d.(type) {
 				case *ast.FuncDecl:
 					if d.Recv != nil {
-						collectIdents(d.Recv, inTypes)
+						arrayLenIdents(d.Recv, inTypes)
 					}
-					collectIdents(d.Type, inTypes)
+					arrayLenIdents(d.Type, inTypes)
 				case *ast.GenDecl:
 					if d.Tok == token.TYPE {
-						collectIdents(d, inTypes)
+						arrayLenIdents(d, inTypes)
 					}
 				}
 			}
@@ -388,13 +412,16 @@ func varRoot(s *ast.ValueSpec, inTypes map[string]bool) bool {
 	return effect
 }
 
-func collectIdents(n ast.Node, into map[string]bool) {
-	if n == nil {
-		return
-	}
+// arrayLenIdents adds the identifiers of n's array lengths to into.
+func arrayLenIdents(n ast.Node, into map[string]bool) {
 	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			into[id.Name] = true
+		if a, ok := n.(*ast.ArrayType); ok && a.Len != nil {
+			ast.Inspect(a.Len, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					into[id.Name] = true
+				}
+				return true
+			})
 		}
 		return true
 	})
@@ -412,6 +439,8 @@ func (r *pruner) run() {
 // scan reaches what a reached declaration names.
 func (r *pruner) scan(u *pruneUnit) {
 	p, pf := u.pkg, u.file
+	r.cur = u
+	defer func() { r.cur = nil }()
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {

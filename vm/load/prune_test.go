@@ -57,8 +57,8 @@ func helper() int  { return 0 }       // named only by unused: removed whole
 	r := newPruner()
 	r.addPackage("a", false, []*ast.File{f}, func(p string) string { return p }, func(p string) string { return p })
 	r.top = map[string]map[string]bool{"b": {"Make": true}}
-	r.markExternal("Entry", false)
-	r.markExternal("Keep", true)
+	r.markQualified("a", "Entry")
+	r.selectName(nil, "Keep")
 	r.roots()
 	r.run()
 	funcs, vars := r.prune()
