@@ -2,6 +2,7 @@ package load
 
 import (
 	"go/ast"
+	"go/build"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -22,8 +23,9 @@ type preparsed struct {
 	mu     sync.Mutex
 	files  map[string]*ast.File // by file name, each taken once
 	pruned map[string]bool      // the package paths pruned
-	// funcs and vars count the function bodies and variable specs removed
-	funcs, vars int
+	// funcs, vars and types count the functions and method bodies, the
+	// variable specs and the types removed
+	funcs, vars, types int
 }
 
 // take returns the parsed file of filename, once, or nil.
@@ -159,9 +161,10 @@ func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, st
 				}
 			}
 		}
+		implicitCgo(g, pathNames, parse, r)
 		r.roots()
 		r.run()
-		pre.funcs, pre.vars = r.prune()
+		pre.funcs, pre.vars, pre.types = r.prune()
 		if pruneDebug != nil {
 			pruneDebug(r)
 		}
@@ -196,6 +199,34 @@ var pruneDebug func(*pruner)
 
 // isStdPkg reports whether go list's package is a standard-library one.
 func isStdPkg(p *packages.Package) bool { return p.Module == nil && IsStd(p.PkgPath) }
+
+// implicitCgo records what runtime/cgo names when go list's graph lacks
+// it: the go command adds it to the imports of cgo packages (net's) only
+// when it lists compiled files, as go/packages does and the graph's pass
+// does not; go/packages type-checks it all the same.
+func implicitCgo(g *importGraph, pathNames map[string]string, parse func(*token.FileSet, string, []byte) (*ast.File, error), r *pruner) {
+	for _, p := range g.all {
+		if p.PkgPath == "runtime/cgo" {
+			return
+		}
+	}
+	bp, err := build.Default.Import("runtime/cgo", "", 0)
+	if err != nil {
+		return
+	}
+	p := &packages.Package{PkgPath: "runtime/cgo"}
+	for _, name := range append(append([]string(nil), bp.GoFiles...), bp.CgoFiles...) {
+		fn := filepath.Join(bp.Dir, name)
+		src, err := os.ReadFile(fn)
+		if err != nil {
+			continue
+		}
+		if f, err := parse(token.NewFileSet(), fn, src); err == nil && f != nil {
+			r.external(f, fileImports(f, p, pathNames))
+			linknames(f, r)
+		}
+	}
+}
 
 // fileImports maps the names under which f imports packages to their
 // paths ("." for the dot imports, whose paths it lists as one string per

@@ -50,6 +50,13 @@ var vmRoots = []string{
 	"crypto/rand.Reader", // vm/natives_cryptorand.go
 }
 
+// keepTypes are the packages whose types the VM's natives look up by name
+// (lookupType, namedType): their types are roots.
+var keepTypes = map[string]bool{
+	"reflect": true, "internal/reflectlite": true, "runtime": true, "runtime/pprof": true,
+	"sync": true, "syscall": true, "internal/godebug": true, "os/exec": true,
+}
+
 // vmMethods are the method names the VM calls on values of any type:
 // Error and String (panic values, vm/panic.go), Write (vm/exec_self.go),
 // Lock and Unlock (sync.Locker, vm/natives_sync.go).
@@ -240,8 +247,14 @@ func (r *pruner) reach(u *pruneUnit) {
 	r.work = append(r.work, u)
 	if u.isType {
 		for _, m := range u.pkg.byRecv[u.node.(*ast.TypeSpec).Name.Name] {
-			if r.methods || r.selected(u.pkg, m.node.(*ast.FuncDecl).Name.Name) {
+			fd := m.node.(*ast.FuncDecl)
+			if r.methods || r.selected(u.pkg, fd.Name.Name) {
 				r.reach(m)
+			} else {
+				// a kept type keeps its methods, bodiless: what their
+				// signatures name stays declared
+				r.scanNow(&pruneUnit{pkg: m.pkg, file: m.file, node: fd.Recv})
+				r.scanNow(&pruneUnit{pkg: m.pkg, file: m.file, node: fd.Type})
 			}
 		}
 	}
@@ -364,6 +377,17 @@ func (r *pruner) roots() {
 			}
 		}
 	}
+	for _, p := range r.pkgs {
+		if keepTypes[p.path] {
+			for _, us := range p.objs {
+				for _, u := range us {
+					if u.isType {
+						r.reach(u)
+					}
+				}
+			}
+		}
+	}
 	for _, q := range vmRoots {
 		i := strings.LastIndexByte(q, '.')
 		r.markQualified(q[:i], q[i+1:])
@@ -466,12 +490,25 @@ func (r *pruner) scan(u *pruneUnit) {
 	ast.Inspect(u.node, visit)
 }
 
-// prune removes the unreached functions, the bodies of the unreached
-// methods and the unreached variable specs of every pruned package, and blanks the
+// prune removes the unreached functions, the unreached types with their
+// methods, the bodies of the other unreached methods and the unreached
+// variable specs of every pruned package, and blanks the
 // imports that are then unused. It returns the number of functions and
 // variable specs removed.
-func (r *pruner) prune() (funcs, vars int) {
+func (r *pruner) prune() (funcs, vars, types int) {
 	for _, p := range r.pkgs {
+		// the unreached types go with their methods, except in the
+		// packages whose types the VM's natives look up by name
+		goneType := map[string]bool{}
+		if !keepTypes[p.path] {
+			for name, us := range p.objs {
+				for _, u := range us {
+					if u.isType && !u.reached && name != "_" {
+						goneType[name] = true
+					}
+				}
+			}
+		}
 		reached := map[ast.Node]bool{}
 		for _, us := range p.objs {
 			for _, u := range us {
@@ -494,6 +531,12 @@ func (r *pruner) prune() (funcs, vars int) {
 				decls = append(decls, d)
 				switch d := d.(type) {
 				case *ast.FuncDecl:
+					if d.Recv != nil && len(d.Recv.List) > 0 && goneType[recvName(d.Recv.List[0].Type)] {
+						decls = decls[:len(decls)-1]
+						funcs++
+						changed = true
+						continue
+					}
 					if d.Recv == nil && d.Name.Name == "init" || d.Type.TypeParams != nil || genericRecv(d) {
 						continue
 					}
@@ -513,6 +556,22 @@ func (r *pruner) prune() (funcs, vars int) {
 					funcs++
 					changed = true
 				case *ast.GenDecl:
+					if d.Tok == token.TYPE && len(goneType) > 0 {
+						keep := d.Specs[:0]
+						for _, s := range d.Specs {
+							if goneType[s.(*ast.TypeSpec).Name.Name] {
+								types++
+								changed = true
+								continue
+							}
+							keep = append(keep, s)
+						}
+						d.Specs = keep
+						if len(keep) == 0 {
+							decls = decls[:len(decls)-1]
+						}
+						continue
+					}
 					if d.Tok != token.VAR {
 						continue
 					}
@@ -537,7 +596,7 @@ func (r *pruner) prune() (funcs, vars int) {
 			}
 		}
 	}
-	return funcs, vars
+	return funcs, vars, types
 }
 
 // blankUnusedImports renames to _ the imports of a pruned file that no

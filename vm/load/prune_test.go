@@ -13,7 +13,7 @@ import (
 
 // TestPruneUnits: the pruner keeps what reached code names and removes the
 // rest: an unreached function whole, an unreached method's body, an
-// unreached table; a method whose name reached code selects on a reached
+// unreached table, an unreached type with its methods; a method whose name reached code selects on a reached
 // type, an initializer with effects, a variable a type expression uses and
 // a call through an import shadowed by a local variable stay.
 func TestPruneUnits(t *testing.T) {
@@ -27,7 +27,7 @@ var effect = b.Make()            // an initializer with a call: kept
 var sized = [2]int{}             // sizes Arr: kept
 var _ = 1
 
-type Arr [len(sized)]int
+type Arr [len(sized)]int // unreached: removed (sized stays)
 
 type T struct{ n int }
 
@@ -37,7 +37,7 @@ func (t *T) Keep() int { return 3 } // selected by the outside code
 
 type U struct{}
 
-func (U) M() int { return 4 } // U is never reached: bodiless
+func (U) M() int { return 4 } // U is never reached: removed with its methods
 
 func Entry() int {
 	var x T
@@ -61,7 +61,7 @@ func helper() int  { return 0 }       // named only by unused: removed whole
 	r.selectName(nil, "Keep")
 	r.roots()
 	r.run()
-	funcs, vars := r.prune()
+	funcs, vars, types := r.prune()
 	bodies := map[string]bool{}
 	decls := map[string]bool{}
 	for _, d := range f.Decls {
@@ -72,8 +72,11 @@ func helper() int  { return 0 }       // named only by unused: removed whole
 			bodies[key] = d.Body != nil
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
-				if vs, ok := s.(*ast.ValueSpec); ok {
-					decls[vs.Names[0].Name] = true
+				switch s := s.(type) {
+				case *ast.ValueSpec:
+					decls[s.Names[0].Name] = true
+				case *ast.TypeSpec:
+					decls[s.Name.Name] = true
 				}
 			}
 		}
@@ -83,12 +86,12 @@ func helper() int  { return 0 }       // named only by unused: removed whole
 			t.Errorf("%s lost its body", k)
 		}
 	}
-	for _, k := range []string{"T.N", "U.M"} {
+	for _, k := range []string{"T.N"} {
 		if !decls[k] || bodies[k] {
 			t.Errorf("%s: declared %v, body %v; want a bodiless declaration", k, decls[k], bodies[k])
 		}
 	}
-	for _, k := range []string{"unused", "helper", "table"} {
+	for _, k := range []string{"unused", "helper", "table", "U", "U.M", "Arr"} {
 		if decls[k] {
 			t.Errorf("%s was kept", k)
 		}
@@ -98,19 +101,21 @@ func helper() int  { return 0 }       // named only by unused: removed whole
 			t.Errorf("variable %s was dropped", k)
 		}
 	}
-	if funcs != 4 || vars != 1 {
-		t.Errorf("removed %d functions and %d variables, want 4 and 1", funcs, vars)
+	if funcs != 4 || vars != 1 || types != 2 {
+		t.Errorf("removed %d functions, %d variables and %d types, want 4, 1 and 2", funcs, vars, types)
 	}
 }
 
 // TestPruneStd: a program's load keeps the standard-library code it
-// reaches and drops what it cannot reach, and the pruned program is the
-// unpruned one's where it runs.
+// reaches and drops what it cannot reach, and every package still
+// type-checks (load reports errPruned otherwise).
 func TestPruneStd(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"go.mod":  "module prunestd\n\ngo 1.23\n",
-		"main.go": "package main\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n)\n\nfunc main() { fmt.Println(strings.ToUpper(\"gmc\")) }\n",
+		"go.mod": "module prunestd\n\ngo 1.23\n",
+		// net/http: stripped, with net's cgo files (go/packages lists
+		// runtime/cgo, which the graph's go list does not)
+		"main.go": "package main\n\nimport (\n\t\"fmt\"\n\t\"net/http\"\n\t\"strings\"\n)\n\nvar _ = http.StatusOK\n\nfunc main() { fmt.Println(strings.ToUpper(\"gmc\")) }\n",
 	}
 	for name, src := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
