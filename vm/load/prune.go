@@ -18,17 +18,25 @@ import (
 // the whole program:
 //   - the roots are what the code outside the pruned packages names (the
 //     module's packages, the packages the patterns name, the test main),
-//     package initializers,
-//     the initializers of variables that call a function or receive, every
-//     constant, generic function and method of a generic type, and the
-//     functions, types and methods the VM's natives use by name (vmRoots);
+//     the interpreted packages' initializers and the initializers of their
+//     variables that call a function or receive, every constant, the
+//     remaining bodies of stripped packages, the variables that size an
+//     array type, and what the VM's natives use by name (vmRoots,
+//     keepTypes, vmMethods);
 //   - a reached declaration reaches the package-level names it mentions
 //     (an identifier in its own package, pkg.Name through an import);
 //   - a method is reached when its receiver's type is reached and its name
 //     is selected (x.Name) by reached code; an exported name selected
 //     anywhere counts in every package. When reached code selects Method or
 //     MethodByName (reflect calls methods by index or name), every method
-//     of a reached type is kept.
+//     of a reached type is kept. A generic type's methods are reached with
+//     it (SSA instantiates them from their bodies, which stay);
+//   - a kept type keeps every method (unreached ones bodiless), and what
+//     their signatures name.
+//
+// Unreached functions and types (with their methods) are removed whole;
+// a stripped or dead package (its bodies are gone already, its
+// initializer is a no-op in the VM) loses its unreached variables.
 //
 // A pruned function that runs all the same is reported by the VM as a call
 // of a function with no body (unsupported, never a wrong verdict); Load
@@ -248,7 +256,9 @@ func (r *pruner) reach(u *pruneUnit) {
 	if u.isType {
 		for _, m := range u.pkg.byRecv[u.node.(*ast.TypeSpec).Name.Name] {
 			fd := m.node.(*ast.FuncDecl)
-			if r.methods || r.selected(u.pkg, fd.Name.Name) {
+			if r.methods || r.selected(u.pkg, fd.Name.Name) || genericRecv(fd) {
+				// (a generic type's methods keep their bodies: SSA
+				// instantiates them from their syntax)
 				r.reach(m)
 			} else {
 				// a kept type keeps its methods, bodiless: what their
@@ -325,9 +335,9 @@ func (r *pruner) keepAllMethods() {
 	}
 }
 
-// roots reaches what every program reaches: initializers, constants,
-// generic code, variables whose initializers have effects or that type
-// or signature expressions name, and the VM's roots.
+// roots reaches what every program reaches: initializers, constants, the
+// stripped packages' remaining bodies, variables whose initializers have
+// effects or that array lengths name, and the VM's roots.
 func (r *pruner) roots() {
 	for _, p := range r.pkgs {
 		// names in the array lengths of type declarations and
@@ -353,7 +363,7 @@ func (r *pruner) roots() {
 			for _, d := range pf.f.Decls {
 				switch d := d.(type) {
 				case *ast.FuncDecl:
-					if d.Recv == nil && d.Name.Name == "init" || d.Type.TypeParams != nil || genericRecv(d) || p.varsOnly && d.Body != nil {
+					if d.Recv == nil && d.Name.Name == "init" || p.varsOnly && d.Body != nil && d.Type.TypeParams == nil && !genericRecv(d) {
 						if u := p.funcs[d]; u != nil {
 							r.reach(u)
 						} else {
@@ -368,7 +378,7 @@ func (r *pruner) roots() {
 								r.scanNow(&pruneUnit{pkg: p, file: pf, node: s})
 								continue
 							}
-							if varRoot(s, inTypes) {
+							if varRoot(s, inTypes, p.varsOnly) {
 								r.reach(p.specs[s])
 							}
 						}
@@ -408,14 +418,22 @@ func (r *pruner) scanNow(u *pruneUnit) {
 // code names it: it has no initializer, a blank name, a name a type
 // expression uses, or an initializer that calls or receives (conversions
 // and builtins included: only effect-free composite literals are dropped).
-func varRoot(s *ast.ValueSpec, inTypes map[string]bool) bool {
+//
+// In a stripped or dead package (varsOnly) the initializer never runs
+// (the VM's initializer of such a package is a no-op): only a variable
+// without initializer (natives may set it: globalInits) or that sizes an
+// array type is a root.
+func varRoot(s *ast.ValueSpec, inTypes map[string]bool, varsOnly bool) bool {
 	if len(s.Values) == 0 {
 		return true
 	}
 	for _, n := range s.Names {
-		if n.Name == "_" || inTypes[n.Name] {
+		if inTypes[n.Name] || n.Name == "_" && !varsOnly {
 			return true
 		}
+	}
+	if varsOnly {
+		return false
 	}
 	effect := false
 	for _, v := range s.Values {
@@ -537,7 +555,7 @@ func (r *pruner) prune() (funcs, vars, types int) {
 						changed = true
 						continue
 					}
-					if d.Recv == nil && d.Name.Name == "init" || d.Type.TypeParams != nil || genericRecv(d) {
+					if d.Recv == nil && d.Name.Name == "init" {
 						continue
 					}
 					if u := p.funcs[d]; u != nil && !u.reached {
@@ -549,7 +567,7 @@ func (r *pruner) prune() (funcs, vars, types int) {
 						changed = true
 						continue
 					}
-					if p.varsOnly || d.Body == nil || reached[d] {
+					if p.varsOnly || d.Body == nil || reached[d] || d.Type.TypeParams != nil || genericRecv(d) {
 						continue
 					}
 					d.Body = nil
