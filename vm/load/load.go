@@ -242,6 +242,10 @@ func load(dir string, patterns []string, prune bool) (*Program, error) {
 		parseSrc := src
 		if strip != "" {
 			parseSrc = blankBodies(src, func(key string) bool { return keepBodies[strip+"."+key] })
+			if prune {
+				// its initializer never runs: its tables are not needed
+				parseSrc = blankTables(parseSrc)
+			}
 		}
 		f, err := parser.ParseFile(fset, filename, parseSrc, mode)
 		if f != nil && strip != "" && hasDotImport(f) {
