@@ -6,10 +6,14 @@
 // instantiated. The standard library is interpreted from its source, loaded
 // with the pure-Go build tags; only the packages of the short list stripped
 // (the runtime, sync, reflect, testing, the OS boundary, ...) have their
-// function bodies removed: the VM models them natively. Invariants: every package of the returned program is
+// function bodies removed: the VM models them natively. Before type
+// checking, the standard library is pruned to what the program can reach
+// (prune.go): unreached functions, types and tables go, unreached methods
+// lose their bodies. Invariants: every package of the returned program is
 // well typed; Program.Interpreted reports whether a package's function bodies
-// are present; the roots are the packages named by the patterns, replaced by
-// their test variants when they have tests.
+// are present (a pruned one's reached functions keep theirs); the roots are
+// the packages named by the patterns, replaced by their test variants when
+// they have tests.
 package load
 
 import (
