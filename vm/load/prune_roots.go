@@ -29,6 +29,7 @@ var vmRoots = []string{
 var keepTypes = map[string]bool{
 	"reflect": true, "internal/reflectlite": true, "runtime": true, "runtime/pprof": true,
 	"sync": true, "syscall": true, "internal/godebug": true, "os/exec": true,
+	"testing": true, // the entry's *testing.T and its fields (vm/testing.go testField)
 }
 
 // vmMethods are the method names the VM calls on values of any type:
