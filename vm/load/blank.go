@@ -252,3 +252,114 @@ func lastIdent(r []byte) string {
 	}
 	return string(r[start:end])
 }
+
+// blankTables returns src with the elements of its package-level
+// variables' composite literals blanked ("var t = [4]int{1, 2, 3, 4}"
+// becomes "var t = [4]int{          }": the same type, no elements), for a
+// package whose initializers never run (stripped or dead: parsing and
+// type-checking their tables is wasted). A literal whose type is not a
+// plain name, pointer, slice, sized array or map type (an [...] array
+// takes its length from its elements) is left whole; so is the whole
+// source when the scan cannot follow it.
+func blankTables(src []byte) []byte {
+	var out []byte
+	depth, inVar := 0, false
+	for i := 0; i < len(src); {
+		lineStart := i == 0 || src[i-1] == '\n'
+		spec := -1
+		switch {
+		case lineStart && depth == 0 && hasPrefixAt(src, i, "var ("):
+			inVar = true
+		case lineStart && depth == 0 && hasPrefixAt(src, i, "var "):
+			spec = i + 4
+		case lineStart && depth == 1 && inVar && src[i] == '\t':
+			spec = i + 1
+		}
+		if spec >= 0 {
+			if open, close := tableLiteral(src, spec); open >= 0 {
+				if out == nil {
+					out = append([]byte(nil), src...)
+				}
+				for k := open + 1; k < close; k++ {
+					if out[k] != '\n' {
+						out[k] = ' '
+					}
+				}
+				i = close + 1
+				continue
+			}
+		}
+		switch c := src[i]; {
+		case c == '/' || c == '"' || c == '`' || c == '\'':
+			j := skipLiteral(src, i)
+			if j < 0 {
+				return src
+			}
+			i = j
+		case c == '(' || c == '[' || c == '{':
+			depth++
+			i++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+			if depth == 0 {
+				inVar = false
+			}
+			i++
+		default:
+			i++
+		}
+	}
+	if out == nil || depth != 0 {
+		return src
+	}
+	return out
+}
+
+// tableLiteral finds, in the variable spec that starts at i ("name = T{"
+// or "name T = T{" on its line), the braces of a composite literal of a
+// plain type; open is -1 when there is none.
+func tableLiteral(src []byte, i int) (open, close int) {
+	// the '=' of the spec, on its line
+	j := i
+	for ; j < len(src) && src[j] != '\n' && src[j] != '='; j++ {
+		switch src[j] {
+		case '"', '`', '\'', '/', '(', '{':
+			return -1, 0
+		}
+	}
+	if j+1 >= len(src) || src[j] != '=' || src[j+1] == '=' {
+		return -1, 0
+	}
+	j = skipSpaces(src, j+1)
+	if j < len(src) && src[j] == '&' {
+		j++
+	}
+	start := j
+	for j < len(src) {
+		c := src[j]
+		switch {
+		case isIdentByte(c) || c == '.' || c == '*':
+			j++
+		case c == '[':
+			end := matchClose(src, j)
+			if end < 0 {
+				return -1, 0
+			}
+			for _, b := range src[j+1 : end] {
+				if !isIdentByte(b) && b != '*' {
+					return -1, 0 // [...], or an expression
+				}
+			}
+			j = end + 1
+		case c == '{' && j > start:
+			end := matchClose(src, j)
+			if end < 0 {
+				return -1, 0
+			}
+			return j, end
+		default:
+			return -1, 0
+		}
+	}
+	return -1, 0
+}

@@ -93,3 +93,44 @@ func hasStrippableBody(t *testing.T, src []byte) bool {
 	}
 	return false
 }
+
+// TestBlankTables: the elements of package-level composite literals of
+// plain types are blanked (positions kept); [...] arrays, calls, constants
+// and function bodies are not.
+func TestBlankTables(t *testing.T) {
+	src := `package p
+
+const c = 3
+
+var a = [4]int{1, 2,
+	3, 4}
+
+var (
+	// m maps
+	m = map[string]*T{"x": {1}}
+	s   = []byte("keep")
+	arr = [...]int{5, 6}
+	t   = &T{n: 7}
+	n int
+)
+
+func f() {
+	var x = []int{8}
+	_ = x
+}
+`
+	got := string(blankTables([]byte(src)))
+	if len(got) != len(src) || strings.Count(got, "\n") != strings.Count(src, "\n") {
+		t.Fatalf("positions moved:\n%s", got)
+	}
+	for _, gone := range []string{"1, 2", "3, 4", `"x"`, "n: 7"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("%s kept:\n%s", gone, got)
+		}
+	}
+	for _, kept := range []string{"[4]int{", "map[string]*T{", `[]byte("keep")`, "[...]int{5, 6}", "&T{", "[]int{8}", "const c = 3", "n int"} {
+		if !strings.Contains(got, kept) {
+			t.Errorf("%s blanked:\n%s", kept, got)
+		}
+	}
+}

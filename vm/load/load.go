@@ -6,10 +6,14 @@
 // instantiated. The standard library is interpreted from its source, loaded
 // with the pure-Go build tags; only the packages of the short list stripped
 // (the runtime, sync, reflect, testing, the OS boundary, ...) have their
-// function bodies removed: the VM models them natively. Invariants: every package of the returned program is
+// function bodies removed: the VM models them natively. Before type
+// checking, the standard library is pruned to what the program can reach
+// (prune.go): unreached functions, types and tables go, unreached methods
+// lose their bodies. Invariants: every package of the returned program is
 // well typed; Program.Interpreted reports whether a package's function bodies
-// are present; the roots are the packages named by the patterns, replaced by
-// their test variants when they have tests.
+// are present (a pruned one's reached functions keep theirs); the roots are
+// the packages named by the patterns, replaced by their test variants when
+// they have tests.
 package load
 
 import (
@@ -201,12 +205,75 @@ func Load(cfg Config) (*Program, error) {
 			dir, patterns = d, []string{"."}
 		}
 	}
+	p, err := load(dir, patterns, true)
+	if err == errPruned {
+		p, err = load(dir, patterns, false)
+	}
+	return p, err
+}
+
+// errPruned reports that a pruned package did not type-check: Load loads
+// the program again without pruning.
+var errPruned = errors.New("a pruned package does not type-check")
+
+// load is Load of the patterns from dir, pruning the interpreted standard
+// library to what the program reaches (prune.go) when prune is set.
+func load(dir string, patterns []string, prune bool) (*Program, error) {
 	fset := token.NewFileSet()
 	var mu sync.Mutex
 	strippedPkgs := map[string]bool{}
 	buildFlags := []string{"-tags=purego,math_big_pure_go"} // the pure-Go fallbacks of assembly-backed packages
-	unreachable := unreachableStd(dir, patterns, buildFlags)
+	graph := stdGraph(dir, patterns, buildFlags)
+	if graph == nil {
+		graph = &importGraph{} // the full load reports go list's error
+	}
 	goroot := filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
+	parse := func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+		// the standard library's files are parsed without comments
+		// (only the roots' //gmc: comments are read) and without the
+		// parser's identifier resolution (go/types does its own):
+		// they are most of what a test importing net/http loads
+		mode := parser.AllErrors | parser.ParseComments
+		std := strings.HasPrefix(filename, goroot)
+		strip := ""
+		if std {
+			mode = parser.AllErrors | parser.SkipObjectResolution
+			rel := filepath.ToSlash(filename[len(goroot):])
+			if i := strings.LastIndexByte(rel, '/'); i >= 0 && (isStripped(rel[:i]) || graph.dead[rel[:i]]) {
+				strip = rel[:i]
+			}
+		}
+		parseSrc := src
+		if strip != "" {
+			parseSrc = blankBodies(src, func(key string) bool { return keepBodies[strip+"."+key] })
+			if prune {
+				// its initializer never runs: its tables are not needed
+				parseSrc = blankTables(parseSrc)
+			}
+		}
+		f, err := parser.ParseFile(fset, filename, parseSrc, mode)
+		if f != nil && strip != "" && hasDotImport(f) {
+			// stripBodies keeps such a file whole: parse its bodies
+			f, err = parser.ParseFile(fset, filename, src, mode)
+		}
+		if f != nil && strip != "" {
+			stripBodies(f, strip)
+			mu.Lock()
+			strippedPkgs[strip] = true
+			mu.Unlock()
+		}
+		return f, err
+	}
+	// the files are parsed and pruned while go list runs again for
+	// go/packages, whose ParseFile waits for them
+	var pre *preparsed
+	ready := make(chan struct{})
+	go func() {
+		defer close(ready)
+		if prune {
+			pre = preparse(fset, graph, parse)
+		}
+	}()
 	pcfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles,
@@ -215,44 +282,23 @@ func Load(cfg Config) (*Program, error) {
 		BuildFlags: buildFlags,
 		Fset:       fset,
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			// the standard library's files are parsed without comments
-			// (only the roots' //gmc: comments are read) and without the
-			// parser's identifier resolution (go/types does its own):
-			// they are most of what a test importing net/http loads
-			mode := parser.AllErrors | parser.ParseComments
-			std := strings.HasPrefix(filename, goroot)
-			strip := ""
-			if std {
-				mode = parser.AllErrors | parser.SkipObjectResolution
-				rel := filepath.ToSlash(filename[len(goroot):])
-				if i := strings.LastIndexByte(rel, '/'); i >= 0 && (isStripped(rel[:i]) || unreachable[rel[:i]]) {
-					strip = rel[:i]
-				}
+			<-ready
+			if f := pre.take(filename); f != nil {
+				return f, nil
 			}
-			parseSrc := src
-			if strip != "" {
-				parseSrc = blankBodies(src, func(key string) bool { return keepBodies[strip+"."+key] })
-			}
-			f, err := parser.ParseFile(fset, filename, parseSrc, mode)
-			if f != nil && strip != "" && hasDotImport(f) {
-				// stripBodies keeps such a file whole: parse its bodies
-				f, err = parser.ParseFile(fset, filename, src, mode)
-			}
-			if f != nil && strip != "" {
-				stripBodies(f, strip)
-				mu.Lock()
-				strippedPkgs[strip] = true
-				mu.Unlock()
-			}
-			return f, err
+			return parse(fset, filename, src)
 		},
 	}
 	pkgs, err := packages.Load(pcfg, patterns...)
+	<-ready
 	if err != nil {
 		return nil, &Error{Msg: "gmc: " + oneLine(err.Error())}
 	}
 	if len(pkgs) == 0 {
 		return nil, &Error{Msg: fmt.Sprintf("gmc: no packages match %s", strings.Join(patterns, " "))}
+	}
+	if pre.failed(pkgs) {
+		return nil, errPruned
 	}
 	if msg := firstError(pkgs); msg != "" {
 		return nil, &Error{Msg: msg}

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -20,19 +21,27 @@ var nativeCallees = map[string]string{
 	"fmt":     "t.Log, t.Errorf and the other loggers format with fmt.Sprintln and fmt.Sprintf (vm/entry.go)",
 }
 
-// unreachableStd returns the GOROOT packages of the program of patterns
-// that are reachable only through stripped packages: a pass of go list
-// over the import graph before the packages are parsed.
-func unreachableStd(dir string, patterns, buildFlags []string) map[string]bool {
+// importGraph is the program's import graph as go list reports it, before
+// anything is parsed.
+type importGraph struct {
+	all   []*packages.Package // every package, the generated test mains included
+	named map[string]bool     // the IDs of the packages the patterns name
+	dead  map[string]bool     // GOROOT packages reachable only through stripped ones
+}
+
+// stdGraph lists the program of patterns and finds its GOROOT packages
+// that are reachable only through stripped packages (dead). It returns
+// nil when go list fails (the full load reports the error).
+func stdGraph(dir string, patterns, buildFlags []string) *importGraph {
 	cfg := &packages.Config{
-		Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
 		Tests:      true,
 		Dir:        dir,
 		BuildFlags: buildFlags,
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil // the full load reports the error
+		return nil
 	}
 	// a standard-library package has no module (a module's path may
 	// have no dot: IsStd alone cannot tell)
@@ -61,10 +70,12 @@ func unreachableStd(dir string, patterns, buildFlags []string) map[string]bool {
 			mark(p)
 		}
 	}
+	g := &importGraph{named: map[string]bool{}, dead: map[string]bool{}}
 	for _, p := range pkgs {
 		if !strings.HasSuffix(p.PkgPath, ".test") {
 			mark(p) // the packages named by the patterns (GOROOT's GoKer kernels among them)
 		}
+		g.named[p.ID] = true
 	}
 	for len(work) > 0 {
 		p := work[len(work)-1]
@@ -76,11 +87,12 @@ func unreachableStd(dir string, patterns, buildFlags []string) map[string]bool {
 			mark(q)
 		}
 	}
-	dead := map[string]bool{}
 	for _, p := range all {
+		g.all = append(g.all, p)
 		if std(p) && !live[p.PkgPath] {
-			dead[p.PkgPath] = true
+			g.dead[p.PkgPath] = true
 		}
 	}
-	return dead
+	sort.Slice(g.all, func(i, j int) bool { return g.all[i].ID < g.all[j].ID })
+	return g
 }

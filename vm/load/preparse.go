@@ -1,0 +1,293 @@
+package load
+
+import (
+	"go/ast"
+	"go/build"
+	"go/token"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// This file parses the whole program before go/packages loads it, so that
+// the interpreted standard library can be pruned to what the program
+// reaches (prune.go) before it is type-checked; go/packages' ParseFile
+// then takes each parsed file instead of parsing it again.
+
+// preparsed holds the files parsed (and pruned) ahead of the load.
+type preparsed struct {
+	mu     sync.Mutex
+	files  map[string]*ast.File // by file name, each taken once
+	pruned map[string]bool      // the package paths pruned
+	// funcs, vars and types count the functions and method bodies, the
+	// variable specs and the types removed
+	funcs, vars, types int
+}
+
+// take returns the parsed file of filename, once, or nil.
+func (p *preparsed) take(filename string) *ast.File {
+	if p == nil {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	f := p.files[filename]
+	delete(p.files, filename)
+	return f
+}
+
+// failed reports whether a pruned package or one outside the standard
+// library did not type-check after pruning (the program is loaded again
+// without pruning: the errors, if they are the user's, are then reported
+// as they are).
+func (p *preparsed) failed(pkgs []*packages.Package) bool {
+	if p == nil || len(p.pruned) == 0 {
+		return false
+	}
+	bad := false
+	packages.Visit(pkgs, nil, func(q *packages.Package) {
+		if (p.pruned[q.PkgPath] || !isStdPkg(q)) && (q.IllTyped || len(q.Errors) > 0) {
+			bad = true
+		}
+	})
+	return bad
+}
+
+// preparse parses every file of the graph's packages with parse (which
+// blanks the stripped and dead packages' bodies) and prunes the
+// standard-library packages.
+func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, string, []byte) (*ast.File, error)) *preparsed {
+	owners := map[string]int{} // file name -> number of packages listing it
+	var names []string
+	for _, p := range g.all {
+		for _, f := range p.GoFiles {
+			if owners[f] == 0 {
+				names = append(names, f)
+			}
+			owners[f]++
+		}
+	}
+	files := make(map[string]*ast.File, len(names))
+	bad := map[string]bool{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	next := make(chan string)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for name := range next {
+				src, err := os.ReadFile(name)
+				var f *ast.File
+				if err == nil {
+					f, err = parse(fset, name, src)
+				}
+				mu.Lock()
+				if err != nil || f == nil {
+					bad[name] = true
+				} else {
+					files[name] = f
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, n := range names {
+		next <- n
+	}
+	close(next)
+	wg.Wait()
+
+	pathNames := map[string]string{}
+	for _, p := range g.all {
+		pathNames[p.PkgPath] = p.Name
+	}
+	r := newPruner()
+	pre := &preparsed{}
+	pruned := map[string]bool{}
+	inPruner := map[string]bool{} // file names
+	for _, p := range g.all {
+		if !prunable(p, g, owners, files, bad) {
+			continue
+		}
+		var fs []*ast.File
+		for _, name := range p.GoFiles {
+			fs = append(fs, files[name])
+			inPruner[name] = true
+		}
+		imports := p.Imports
+		r.addPackage(p.PkgPath, g.dead[p.PkgPath] || isStripped(p.PkgPath), fs, func(path string) string {
+			if q := imports[path]; q != nil {
+				return q.PkgPath
+			}
+			return path
+		}, func(path string) string {
+			if n := pathNames[path]; n != "" {
+				return n
+			}
+			return importName(path)
+		})
+		pruned[p.PkgPath] = true
+	}
+	if len(pruned) > 0 {
+		// the package-level names of every parsed package: pkg.Name is
+		// a qualified identifier, not a method's selection, when the
+		// imported package declares Name
+		top := map[string]map[string]bool{}
+		for _, p := range g.all {
+			names := top[p.PkgPath]
+			if names == nil {
+				names = map[string]bool{}
+				top[p.PkgPath] = names
+			}
+			for _, fn := range p.GoFiles {
+				if f := files[fn]; f != nil {
+					declNames(f, names)
+				}
+			}
+		}
+		r.top = top
+		done := map[string]bool{}
+		for _, p := range g.all {
+			for _, fn := range p.GoFiles {
+				if f := files[fn]; f != nil && !inPruner[fn] && !done[fn] {
+					done[fn] = true
+					r.external(f, fileImports(f, p, pathNames))
+					linknames(f, r)
+				}
+			}
+		}
+		implicitCgo(g, pathNames, parse, r)
+		r.roots()
+		r.run()
+		pre.funcs, pre.vars, pre.types = r.prune()
+		if pruneDebug != nil {
+			pruneDebug(r)
+		}
+	}
+	pre.files, pre.pruned = files, pruned
+	return pre
+}
+
+// prunable reports whether p is a standard-library package that can be
+// pruned: not named by the patterns, every file parsed and
+// its own (no test variant shares it), no cgo.
+func prunable(p *packages.Package, g *importGraph, owners map[string]int, files map[string]*ast.File, bad map[string]bool) bool {
+	if !isStdPkg(p) || g.named[p.ID] || len(p.GoFiles) == 0 {
+		return false
+	}
+	for _, name := range p.GoFiles {
+		slash := filepath.ToSlash(name)
+		if owners[name] != 1 || bad[name] || files[name] == nil || !strings.HasPrefix(slash, gorootSrc) ||
+			strings.Contains(slash[len(gorootSrc):], "testdata/") {
+			return false
+		}
+		for _, im := range files[name].Imports {
+			if im.Path.Value == `"C"` {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+var pruneDebug func(*pruner)
+
+// isStdPkg reports whether go list's package is a standard-library one.
+func isStdPkg(p *packages.Package) bool { return p.Module == nil && IsStd(p.PkgPath) }
+
+// implicitCgo records what runtime/cgo names when go list's graph lacks
+// it: the go command adds it to the imports of cgo packages (net's) only
+// when it lists compiled files, as go/packages does and the graph's pass
+// does not; go/packages type-checks it all the same.
+func implicitCgo(g *importGraph, pathNames map[string]string, parse func(*token.FileSet, string, []byte) (*ast.File, error), r *pruner) {
+	for _, p := range g.all {
+		if p.PkgPath == "runtime/cgo" {
+			return
+		}
+	}
+	bp, err := build.Default.Import("runtime/cgo", "", 0)
+	if err != nil {
+		return
+	}
+	p := &packages.Package{PkgPath: "runtime/cgo"}
+	for _, name := range append(append([]string(nil), bp.GoFiles...), bp.CgoFiles...) {
+		fn := filepath.Join(bp.Dir, name)
+		src, err := os.ReadFile(fn)
+		if err != nil {
+			continue
+		}
+		if f, err := parse(token.NewFileSet(), fn, src); err == nil && f != nil {
+			r.external(f, fileImports(f, p, pathNames))
+			linknames(f, r)
+		}
+	}
+}
+
+// fileImports maps the names under which f imports packages to their
+// paths ("." for the dot imports, whose paths it lists as one string per
+// key "." + path).
+func fileImports(f *ast.File, p *packages.Package, pathNames map[string]string) map[string]string {
+	m := map[string]string{}
+	for _, im := range f.Imports {
+		path := strings.Trim(im.Path.Value, `"`)
+		if q := p.Imports[path]; q != nil {
+			path = q.PkgPath
+		}
+		name := pathNames[path]
+		if name == "" {
+			name = importName(path)
+		}
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		if name == "." {
+			m["."+path] = path
+			continue
+		}
+		m[name] = path
+	}
+	return m
+}
+
+// declNames adds the package-level names f declares (methods excluded).
+func declNames(f *ast.File, names map[string]bool) {
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				names[d.Name.Name] = true
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						names[n.Name] = true
+					}
+				case *ast.TypeSpec:
+					names[s.Name.Name] = true
+				}
+			}
+		}
+	}
+}
+
+// linknames reaches the standard-library functions a file's
+// //go:linkname directives pull by name.
+func linknames(f *ast.File, r *pruner) {
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			fields := strings.Fields(c.Text)
+			if len(fields) == 3 && fields[0] == "//go:linkname" {
+				if i := strings.LastIndexByte(fields[2], '.'); i > 0 {
+					r.markQualified(fields[2][:i], fields[2][i+1:])
+				}
+			}
+		}
+	}
+}
