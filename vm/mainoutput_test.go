@@ -19,6 +19,11 @@ func TestFuncValueName(t *testing.T) { checkGoRunOutput(t, "testdata/funcname") 
 // the call (pkg/errors' TestFrameFormat, TestFrameMarshalText/JSON).
 func TestCallerPCMinusOne(t *testing.T) { checkGoRunOutput(t, "testdata/callerpc") }
 
+// TestReflectValueEqual: == on reflect.Values as Go compares them: two
+// ValueOf of one func, pointer, channel or map are equal (Masterminds/semver's
+// TestParseConstraint), addressable Values compare by address.
+func TestReflectValueEqual(t *testing.T) { checkGoRunOutput(t, "testdata/reflecteq") }
+
 // checkGoRunOutput runs the main program in dir and compares its output
 // with what go run prints (dir/want.txt).
 func checkGoRunOutput(t *testing.T, dir string) {
