@@ -228,6 +228,9 @@ func Load(cfg Config) (*Program, error) {
 				if i := strings.LastIndexByte(rel, '/'); i >= 0 && (isStripped(rel[:i]) || unreachable[rel[:i]]) {
 					strip = rel[:i]
 				}
+				if strip != "" && !unreachable[strip] && keptFile(rel) {
+					strip = "" // a pure-Go file of a partly kept package (partkeep.go)
+				}
 			}
 			parseSrc := src
 			if strip != "" {
@@ -240,9 +243,11 @@ func Load(cfg Config) (*Program, error) {
 			}
 			if f != nil && strip != "" {
 				stripBodies(f, strip)
-				mu.Lock()
-				strippedPkgs[strip] = true
-				mu.Unlock()
+				if _, part := partlyKept[strip]; !part || unreachable[strip] {
+					mu.Lock()
+					strippedPkgs[strip] = true
+					mu.Unlock()
+				}
 			}
 			return f, err
 		},
