@@ -3,6 +3,7 @@ package vm
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -26,6 +27,8 @@ type testState struct {
 	// (State.goID) and that main goroutine in runtime.Stack and
 	// runtime.NumGoroutine.
 	tRunner bool
+	// helpers are the functions that called t.Helper
+	helpers []*ssa.Function
 }
 
 type fuzzState struct {
@@ -158,18 +161,29 @@ func (t *thread) testLogAt(pos, msg string, fail bool) {
 	t.s.test = ts
 }
 
-// callerPos is the file:line of the user code that called the native.
+// callerPos is the file:line of the user code that called the native, as
+// go test reports a log's line: past the functions that called t.Helper,
+// or at the outermost function when every one did.
 func (t *thread) callerPos() string {
+	pos := "?"
 	for f := t.g.top; f != nil; f = f.caller {
 		if f.fn != nil && f.fn.ssa.Synthetic == "" && f.block != nil {
 			l := t.locOf(f)
 			if l.Index > 0 {
 				l.Index--
 			}
-			return t.m.shortPosition(l)
+			pos = t.m.shortPosition(l)
+			if !t.s.test.isHelper(f.fn.ssa) {
+				break
+			}
 		}
 	}
-	return "?"
+	return pos
+}
+
+// isHelper reports whether fn called t.Helper in this test.
+func (ts *testState) isHelper(fn *ssa.Function) bool {
+	return ts != nil && slices.Contains(ts.helpers, fn)
 }
 
 func init() {
@@ -326,8 +340,22 @@ func testFailed(t *thread, args []Value) (Value, ctl) {
 	return t.s.test != nil && t.s.test.failed, ctlNext
 }
 
-// testHelper is t.Helper: nothing to record.
-func testHelper(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+// testHelper is t.Helper: the calling function's logs are reported at
+// its caller's line (callerPos).
+func testHelper(t *thread, args []Value) (Value, ctl) {
+	f := t.g.top
+	for f != nil && (f.fn == nil || f.fn.ssa.Synthetic != "") {
+		f = f.caller
+	}
+	if f == nil || t.s.test == nil || t.s.test.isHelper(f.fn.ssa) {
+		return nil, ctlNext
+	}
+	ts := &testState{}
+	*ts = *t.s.test
+	ts.helpers = append(slices.Clip(ts.helpers), f.fn.ssa)
+	t.s.test = ts
+	return nil, ctlNext
+}
 
 // testName is t.Name.
 func testName(t *thread, args []Value) (Value, ctl) {

@@ -324,6 +324,9 @@ func predIndex(succ, pred *ssa.BasicBlock) int {
 }
 
 func (c *compiler) binOp(in *ssa.BinOp) op {
+	if (in.Op == token.EQL || in.Op == token.NEQ) && isReflectValue(in.X.Type()) {
+		return c.reflectValueEqOp(in) // natives_reflect_eq.go
+	}
 	f := binop(in.Op, in.X.Type())
 	if rt := c.rt(in.X.Type()); rt.blank != nil && (in.Op == token.EQL || in.Op == token.NEQ) {
 		eq := in.Op == token.EQL

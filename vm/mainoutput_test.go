@@ -13,6 +13,17 @@ import (
 // reads names this way.
 func TestFuncValueName(t *testing.T) { checkGoRunOutput(t, "testdata/funcname") }
 
+// TestCallerPCMinusOne: a caller's PC minus one, decoded by FuncForPC and
+// FileLine as pkg/errors does, is the call's line (a package initializer,
+// multi-line calls of closures), not the line of the instruction before
+// the call (pkg/errors' TestFrameFormat, TestFrameMarshalText/JSON).
+func TestCallerPCMinusOne(t *testing.T) { checkGoRunOutput(t, "testdata/callerpc") }
+
+// TestReflectValueEqual: == on reflect.Values as Go compares them: two
+// ValueOf of one func, pointer, channel or map are equal (Masterminds/semver's
+// TestParseConstraint), addressable Values compare by address.
+func TestReflectValueEqual(t *testing.T) { checkGoRunOutput(t, "testdata/reflecteq") }
+
 // checkGoRunOutput runs the main program in dir and compares its output
 // with what go run prints (dir/want.txt).
 func checkGoRunOutput(t *testing.T, dir string) {

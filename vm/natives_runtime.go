@@ -18,8 +18,11 @@ import (
 // (*Func).Name/Entry/FileLine, runtime.Stack and runtime/debug.Stack.
 //
 // Program counters: a frame's PC is a synthetic address naming an SSA
-// instruction, pcBase + fnID<<32 + block<<16 + index+1 (the machine's
-// function numbering, see Machine.fnID); the runtime's own frames that Go
+// instruction, pcBase + fnID<<32 + block<<16 + 2*index+2 (the machine's
+// function numbering, see Machine.fnID), so that PC-1, which Go's
+// convention puts inside the call instruction (pkg/errors decodes a
+// frame's PC-1 with FuncForPC and FileLine), is the same instruction, not
+// the one before it; the runtime's own frames that Go
 // shows (runtime.Callers, runtime.gopanic, runtime.main, runtime.goexit)
 // have small PCs of their own, with the file and line of go1.26's runtime;
 // so does testing.tRunner below a test's own goroutine when the test runs
@@ -81,7 +84,7 @@ func (f funcRef) hashInto(h *hasher) { h.u64(uint64(f.entry)) }
 
 // encodePC returns the PC of an instruction.
 func (m *Machine) encodePC(l loc.Loc) uintptr {
-	return pcBase + uintptr(m.fnID(l.Fn))<<32 + uintptr(l.Block&0xffff)<<16 + uintptr(l.Index&0xffff) + 1
+	return pcBase + uintptr(m.fnID(l.Fn))<<32 + uintptr(l.Block&0xffff)<<16 + uintptr(2*l.Index+2)&0xffff
 }
 
 // entryPC returns the PC of a function's entry, as reflect.Value.Pointer
@@ -126,7 +129,7 @@ func (m *Machine) decodePC(pc uintptr) (pcFrame, bool) {
 	if fn == nil {
 		return pcFrame{}, false
 	}
-	l := loc.Loc{Fn: fn, Block: int(v >> 16 & 0xffff), Index: int(v&0xffff) - 1}
+	l := loc.Loc{Fn: fn, Block: int(v >> 16 & 0xffff), Index: (int(v&0xffff) - 1) / 2} // PC and PC-1 alike
 	if l.Index < 0 {
 		l.Index = 0
 	}

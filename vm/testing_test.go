@@ -51,6 +51,8 @@ func TestTestingRunner(t *testing.T) {
 		{"TestLogfBlockingString", ""},
 		{"TestFailErrorfBlockingString", "--- FAIL: TestFailErrorfBlockingString\n    logformat_test.go:27: got 8 and e"},
 		{"TestFailFatalWrapped", "--- FAIL: TestFailFatalWrapped\n    logformat_test.go:34: outer: inner: unsupported operation true 3"},
+		// t.Helper: a failure is at the line of the helper's caller (pkg/errors' testFormatRegexp)
+		{"TestFailHelperLines", "--- FAIL: TestFailHelperLines\n    logformat_test.go:63: got 3, want 4\n    logformat_test.go:64: got 5, want 1\n    logformat_test.go:55: got 6, want 2"},
 	} {
 		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })
 	}

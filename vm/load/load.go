@@ -242,11 +242,14 @@ func load(dir string, patterns []string, prune bool) (*Program, error) {
 			if i := strings.LastIndexByte(rel, '/'); i >= 0 && (isStripped(rel[:i]) || graph.dead[rel[:i]]) {
 				strip = rel[:i]
 			}
+			if strip != "" && !graph.dead[strip] && keptFile(rel) {
+				strip = "" // a pure-Go file of a partly kept package (partkeep.go)
+			}
 		}
 		parseSrc := src
 		if strip != "" {
 			parseSrc = blankBodies(src, func(key string) bool { return keepBodies[strip+"."+key] })
-			if prune {
+			if prune && !partlyLive(strip, graph) {
 				// its initializer never runs: its tables are not needed
 				parseSrc = blankTables(parseSrc)
 			}
@@ -258,9 +261,11 @@ func load(dir string, patterns []string, prune bool) (*Program, error) {
 		}
 		if f != nil && strip != "" {
 			stripBodies(f, strip)
-			mu.Lock()
-			strippedPkgs[strip] = true
-			mu.Unlock()
+			if !partlyLive(strip, graph) {
+				mu.Lock()
+				strippedPkgs[strip] = true
+				mu.Unlock()
+			}
 		}
 		return f, err
 	}

@@ -120,7 +120,7 @@ func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, st
 			inPruner[name] = true
 		}
 		imports := p.Imports
-		r.addPackage(p.PkgPath, g.dead[p.PkgPath] || isStripped(p.PkgPath), fs, func(path string) string {
+		r.addPackage(p.PkgPath, g.dead[p.PkgPath] || (isStripped(p.PkgPath) && !partlyLive(p.PkgPath, g)), fs, func(path string) string {
 			if q := imports[path]; q != nil {
 				return q.PkgPath
 			}

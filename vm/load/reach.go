@@ -81,6 +81,13 @@ func stdGraph(dir string, patterns, buildFlags []string) *importGraph {
 		p := work[len(work)-1]
 		work = work[:len(work)-1]
 		if std(p) && isStripped(p.PkgPath) {
+			if imports, ok := keptImports(p.PkgPath); ok {
+				for _, path := range imports { // its kept files' (partkeep.go)
+					if q := p.Imports[path]; q != nil {
+						mark(q)
+					}
+				}
+			}
 			continue
 		}
 		for _, q := range p.Imports {

@@ -34,3 +34,33 @@ func TestFailFatalWrapped(t *testing.T) {
 	t.Fatal(err, errors.Is(err, errors.ErrUnsupported), 3)
 	t.Log("not reached")
 }
+
+// checkEqual is a test helper: its failures are reported at its caller's
+// line, as go test does.
+func checkEqual(t *testing.T, got, want int) {
+	t.Helper()
+	if got != want {
+		t.Errorf("got %d, want %d", got, want)
+	}
+}
+
+// outerCheck is a helper that calls a helper.
+func outerCheck(t *testing.T, got int) {
+	t.Helper()
+	checkEqual(t, got, 1)
+}
+
+// notAHelper calls a helper but is not one itself.
+func notAHelper(t *testing.T, got int) {
+	checkEqual(t, got, 2)
+}
+
+// TestFailHelperLines fails three times; each message is at the line go
+// test reports: the helper's caller, past nested helpers, and a function
+// that is not a helper.
+func TestFailHelperLines(t *testing.T) {
+	checkEqual(t, 1, 1)
+	checkEqual(t, 3, 4)
+	outerCheck(t, 5)
+	notAHelper(t, 6)
+}

@@ -1,0 +1,3 @@
+module callerpc
+
+go 1.26

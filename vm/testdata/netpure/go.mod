@@ -1,0 +1,3 @@
+module netpure
+
+go 1.26

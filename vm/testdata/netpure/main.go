@@ -1,0 +1,32 @@
+// Command netpure uses the pure-Go part of package net (IP addresses,
+// masks, CIDR and MAC parsing, its package-level variables), which gmc
+// interprets from source (mitchellh/mapstructure's StringToIPHookFunc);
+// with the argument "dial" it dials, which stays the OS boundary.
+package main
+
+import (
+	"fmt"
+	"net"
+	"os"
+)
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "dial" {
+		_, err := net.Dial("tcp", "127.0.0.1:1")
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(net.IPv4bcast), net.IPv4zero, net.IPv6loopback)
+	ip := net.ParseIP("1.2.3.4")
+	fmt.Println(ip.String(), ip.Equal(net.IPv4(1, 2, 3, 4)), net.IPv4Mask(255, 255, 255, 0).String())
+	_, n, err := net.ParseCIDR("1.2.3.4/24")
+	fmt.Println(n, err, n.Contains(ip), n.Contains(net.ParseIP("1.2.4.1")))
+	_, _, err = net.ParseCIDR("5")
+	fmt.Println(err)
+	fmt.Printf("%#v\n", net.IPv4(1, 2, 3, 4))
+	fmt.Println(net.ParseIP("5") == nil, net.IP{}.String(), ip.To4(), ip.DefaultMask().String(), ip.IsPrivate())
+	var x net.IP
+	fmt.Println(x.UnmarshalText([]byte("::1")), x, net.CIDRMask(20, 32))
+	hw, err := net.ParseMAC("00:00:5e:00:53:01")
+	fmt.Println(hw, err)
+}

@@ -1,0 +1,3 @@
+module reflecteq
+
+go 1.26
