@@ -150,6 +150,8 @@ type searcher struct {
 	// polls counts the calls of stop: the clock is read every
 	// stopPoll-th call (and every 256th state), not at each
 	polls    uint32
+	// polledAt is stats.Instructions when stop last read the clock
+	polledAt int64
 	best     int
 	bounded  bool // some bound pruned the space (no "no-error")
 	limitHit bool // a limit of states or time stopped the last sub-search
@@ -209,13 +211,20 @@ func (se *searcher) stepped(s, n *vm.State) *vm.State {
 
 // stopPoll: stop reads the clock at least every stopPoll calls (a
 // search's transitions take microseconds; reading the clock at each took
-// 3–7 % of a stateful DFS).
-const stopPoll = 16
+// 3–7 % of a stateful DFS), and whenever stopInstrs instructions ran since
+// it last did: a transition of a long computation runs up to 2^21
+// instructions (vm's maxInstrs), about 0.3 s, so 16 of them overshot a
+// 10 s limit by 3–4 s (shopspring/decimal's TestDecimal_Ln: 13.0 s).
+const (
+	stopPoll   = 16
+	stopInstrs = 200_000
+)
 
 // stop reports whether a time, state or cancellation bound is reached.
 func (se *searcher) stop(depth int) bool {
 	se.polls++
-	if se.stats.States&255 == 0 || se.polls%stopPoll == 0 {
+	if se.stats.States&255 == 0 || se.polls%stopPoll == 0 || se.stats.Instructions-se.polledAt >= stopInstrs {
+		se.polledAt = se.stats.Instructions
 		now := time.Now()
 		if se.cfg.Progress != nil && now.Sub(se.lastProg) >= time.Second {
 			el := now.Sub(se.start)
