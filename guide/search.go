@@ -149,7 +149,7 @@ type searcher struct {
 	lastProg time.Time
 	// polls counts the calls of stop: the clock is read every
 	// stopPoll-th call (and every 256th state), not at each
-	polls    uint32
+	polls uint32
 	// polledAt is stats.Instructions when stop last read the clock
 	polledAt int64
 	best     int
