@@ -11,7 +11,8 @@
 # SET=extra runs a second set of modules instead (fetched in session 6 to
 # look for false alarms on code gmc had never seen), SET=new a third
 # (session 7), SET=s8 a fourth (session 8), SET=s9 a fifth (session 9),
-# SET=s10 a sixth (session 10), SET=all every set. Modules
+# SET=s10 a sixth (session 10), SET=lead10 the lead's session-10 modules,
+# SET=all every set. Modules
 # without a go.mod, or whose go.mod misses a requirement, are resolved
 # from the module cache only (GOPROXY=file://.../cache/download).
 # A module missing from the module cache is skipped with a message; fetch one
@@ -110,13 +111,19 @@ S10="github.com/deckarep/golang-set/v2@v2.9.0 \
 	github.com/stretchr/testify@v1.10.0 \
 	github.com/hashicorp/go-hclog@v1.6.3 \
 	github.com/reactivex/rxgo/v2@v2.5.0"
+LEAD10="github.com/golang-jwt/jwt/v5@v5.2.1 \
+	github.com/google/go-cmp@v0.6.0 \
+	github.com/spf13/afero@v1.11.0 \
+	github.com/tidwall/gjson@v1.18.0 \
+	github.com/dgraph-io/ristretto@v0.2.0"
 case "${SET:-base}" in
 new) LIST=$NEW ;;
 s8) LIST=$S8 ;;
 s9) LIST=$S9 ;;
 s10) LIST=$S10 ;;
+lead10) LIST=$LEAD10 ;;
 extra) LIST=$EXTRA ;;
-all) LIST="$BASE $EXTRA $NEW $S8 $S9 $S10" ;;
+all) LIST="$BASE $EXTRA $NEW $S8 $S9 $S10 $LEAD10" ;;
 *) LIST=$BASE ;;
 esac
 CACHEPROXY="file://$MOD/cache/download"

@@ -98,7 +98,7 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		}
 		if x, ok := o.Cells[p.Off].(string); ok && isStringHeader(rt) {
 			// *(*reflect.StringHeader)(unsafe.Pointer(&s)): the string's words (unsafestr.go)
-			a, why := t.m.strAddr(x)
+			a, why := t.m.strDataWord(x, rt.fieldTs[0].T)
 			if why != "" {
 				return t.unsupported(fr, why)
 			}
@@ -125,14 +125,24 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 				v = t.s.addrOfPointer(x)
 			}
 		case string:
+			if isStringType(rt.T) {
+				break
+			}
 			if isByteSlice(rt.T) {
 				v = t.newBytes([]byte(x))
-			} else if isUintptr(rt.T) { // reflect.StringHeader's Data (unsafestr.go)
-				a, why := t.m.strAddr(x)
+			} else if k := basicKindOf(rt.T); k == types.Uintptr || k == types.UnsafePointer {
+				// reflect.StringHeader's Data (unsafestr.go), gjson's unsafe.Pointer (unsafestrdata.go)
+				a, why := t.m.strDataWord(x, rt.T)
 				if why != "" {
 					return t.unsupported(fr, why)
 				}
 				v = a
+			}
+		case strPtr:
+			if k := basicKindOf(rt.T); k == types.Uintptr {
+				v = x.addr()
+			} else if k != types.UnsafePointer {
+				return t.loadFromStrData(fr, o, p, x, rt, dst) // *(*[]byte)(unsafe.Pointer(&sliceHeader{data: ...}))
 			}
 		case uintptr:
 			if k := basicKindOf(rt.T); k != types.Uintptr && k != types.UnsafePointer {

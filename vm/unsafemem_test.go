@@ -20,6 +20,7 @@ var unsafeCases = []struct {
 	{"func-cast", "55047103549893383 137979848194027702 7843 3\n81036820354383033\ndeferred 47015839378313929\n", ""},
 	{"string-header", "7 12 5 false 5\ntrue 119 world\nworld 1819043176\nworld 12 12\n", ""},
 	{"string-header-empty", "", "unsupported: the address of an empty string's bytes"},
+	{"string-data-pointer", "9 15 33\nfalse false 15\ntrue\n{\"nam 5 33\n18 Tom\n", ""},
 	{"string-header-len", "3 99\n", ""},
 	{"memhash", "true true true 7\n", ""},
 	{"string-write", "", "unsupported: a write to a string's bytes"},

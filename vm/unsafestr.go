@@ -312,11 +312,12 @@ func (t *thread) loadHdrWord(fr *frame, w hdrWord, rt *RType, dst int) ctl {
 // strApartMsg is why a string has no address: it overlaps two regions.
 const strApartMsg = "the address of a string's bytes seen before as two separate pieces (memory reinterpreted through unsafe.Pointer)"
 
-// isStringHeader reports whether rt is a struct of a uintptr and an int,
-// the layout of a string's words (reflect.StringHeader).
+// isStringHeader reports whether rt is a struct of a uintptr or
+// unsafe.Pointer and an int, the layout of a string's words
+// (reflect.StringHeader, gjson's stringHeader).
 func isStringHeader(rt *RType) bool {
 	st, ok := rt.T.Underlying().(*types.Struct)
-	return ok && st.NumFields() == 2 && isUintptr(st.Field(0).Type()) && basicKindOf(st.Field(1).Type()) == types.Int
+	return ok && st.NumFields() == 2 && headerShaped(st)
 }
 
 // loadFromHeader reads a value of type rt from a cell holding a uintptr:
@@ -330,19 +331,11 @@ func (t *thread) loadFromHeader(fr *frame, o *Object, p Pointer, rt *RType, dst 
 		fr.regs[dst] = intOfKind(k, uint64(data))
 		return ctlNext
 	}
-	st, ok := o.T.T.Underlying().(*types.Struct)
+	n, c, msg := headerWords(o, p, rt, "a uintptr")
+	if msg != "" {
+		return t.unsupported(fr, msg)
+	}
 	isStr := isStringType(rt.T)
-	sl, isSlice := rt.T.Underlying().(*types.Slice)
-	if !ok || p.Off != 0 || !headerShaped(st) || !isStr && !isSlice || isSlice && st.NumFields() != 3 {
-		return t.unsupported(fr, fmt.Sprintf("a uintptr read as %s (memory reinterpreted through unsafe.Pointer)", rt.T))
-	}
-	n, c := toInt(o.Cells[1]), 0
-	if isSlice {
-		c = toInt(o.Cells[2])
-	}
-	if n < 0 || isSlice && c < n {
-		return t.unsupported(fr, "a slice or string header with a negative length or a capacity below its length")
-	}
 	if data == 0 {
 		if n != 0 || c != 0 {
 			return t.unsupported(fr, "a slice or string header with a nil Data and a length")
@@ -355,22 +348,7 @@ func (t *thread) loadFromHeader(fr *frame, o *Object, p Pointer, rt *RType, dst 
 		return ctlNext
 	}
 	if sp, ok := t.m.strPtrAt(data); ok {
-		if isSlice && basicKindOf(sl.Elem()) != types.Byte {
-			return t.unsupported(fr, fmt.Sprintf("a string's bytes read as %s", rt.T))
-		}
-		b, ok := t.m.strBytes(sp, int64(max(n, c)))
-		if !ok {
-			return t.unsupported(fr, "a read past the bytes of a string (memory reinterpreted through unsafe.Pointer)")
-		}
-		if isStr {
-			fr.regs[dst] = b[:n]
-			return ctlNext
-		}
-		// a copy: writing through a []byte over a string's bytes is undefined in Go
-		bs := t.newBytes([]byte(b))
-		bs.Len = n
-		fr.regs[dst] = bs
-		return ctlNext
+		return t.sliceOfStrBytes(fr, sp, rt, n, c, dst)
 	}
 	q, ok := t.s.pointerAt(data)
 	if !ok {
@@ -392,7 +370,7 @@ func (t *thread) loadFromHeader(fr *frame, o *Object, p Pointer, rt *RType, dst 
 		fr.regs[dst] = string(b)
 		return ctlNext
 	}
-	ert := t.m.types.get(sl.Elem())
+	ert := t.m.types.get(rt.T.Underlying().(*types.Slice).Elem())
 	if obj.T != ert && (obj.T.Elem != ert || !isArrayType(obj.T.T)) {
 		return t.unsupported(fr, fmt.Sprintf("a slice header over memory of type %s read as %s", obj.T, rt.T))
 	}
@@ -400,6 +378,48 @@ func (t *thread) loadFromHeader(fr *frame, o *Object, p Pointer, rt *RType, dst 
 		return t.unsupported(fr, "a slice header past the end of its object")
 	}
 	fr.regs[dst] = Slice{Obj: q.Obj, Off: q.Off, Len: n, Cap: c}
+	return ctlNext
+}
+
+// headerWords are the length and capacity words of the header-shaped
+// struct at p read as a string or slice of type rt, or why it is not one
+// (what names the data word's value).
+func headerWords(o *Object, p Pointer, rt *RType, what string) (n, c int, msg string) {
+	st, ok := o.T.T.Underlying().(*types.Struct)
+	isStr := isStringType(rt.T)
+	_, isSlice := rt.T.Underlying().(*types.Slice)
+	if !ok || p.Off != 0 || !headerShaped(st) || !isStr && !isSlice || isSlice && st.NumFields() != 3 {
+		return 0, 0, fmt.Sprintf("%s read as %s (memory reinterpreted through unsafe.Pointer)", what, rt.T)
+	}
+	n = toInt(o.Cells[1])
+	if isSlice {
+		c = toInt(o.Cells[2])
+	}
+	if n < 0 || isSlice && c < n {
+		return 0, 0, "a slice or string header with a negative length or a capacity below its length"
+	}
+	return n, c, ""
+}
+
+// sliceOfStrBytes is the string or []byte of type rt a header with data
+// sp, length n and capacity c describes: the bytes themselves for a string
+// (Go's shares them too), a copy for a []byte (writing through a []byte
+// over a string's bytes is undefined in Go).
+func (t *thread) sliceOfStrBytes(fr *frame, sp strPtr, rt *RType, n, c, dst int) ctl {
+	if sl, ok := rt.T.Underlying().(*types.Slice); ok && basicKindOf(sl.Elem()) != types.Byte {
+		return t.unsupported(fr, fmt.Sprintf("a string's bytes read as %s", rt.T))
+	}
+	b, ok := t.m.strBytes(sp, int64(max(n, c)))
+	if !ok {
+		return t.unsupported(fr, "a read past the bytes of a string (memory reinterpreted through unsafe.Pointer)")
+	}
+	if isStringType(rt.T) {
+		fr.regs[dst] = b[:n]
+		return ctlNext
+	}
+	bs := t.newBytes([]byte(b))
+	bs.Len = n
+	fr.regs[dst] = bs
 	return ctlNext
 }
 

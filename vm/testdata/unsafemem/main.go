@@ -11,6 +11,7 @@ import (
 	"os"
 	"reflect"
 	"sort"
+	"strings"
 	"unsafe"
 )
 
@@ -73,6 +74,43 @@ var cases = map[string]func(){
 		x := "hello"[:5]
 		e := x[5:]
 		fmt.Println(*(*uintptr)(unsafe.Pointer(&e))-*(*uintptr)(unsafe.Pointer(&x)) < 5)
+	},
+	"string-data-pointer": func() { // tidwall/gjson: strings' data words as unsafe.Pointer (fillIndex, getBytes, stringBytes)
+		type stringHeader struct {
+			data unsafe.Pointer
+			len  int
+		}
+		type sliceHeader struct {
+			data unsafe.Pointer
+			len  int
+			cap  int
+		}
+		json := `{"name":{"first":"Tom"},"age":37}`
+		raw := json[9:24]
+		jh := *(*stringHeader)(unsafe.Pointer(&json))
+		rh := *(*stringHeader)(unsafe.Pointer(&raw))
+		fmt.Println(int(uintptr(rh.data)-uintptr(jh.data)), rh.len, jh.len)
+		cp := strings.Clone(raw)
+		ch := *(*stringHeader)(unsafe.Pointer(&cp))
+		inside := uintptr(ch.data) >= uintptr(jh.data) && uintptr(ch.data) < uintptr(jh.data)+uintptr(jh.len)
+		fmt.Println(inside, ch.data == rh.data, (*stringHeader)(unsafe.Pointer(&raw)).len)
+		var empty string
+		fmt.Println((*stringHeader)(unsafe.Pointer(&empty)).data == nil)
+		b := *(*[]byte)(unsafe.Pointer(&sliceHeader{
+			data: (*stringHeader)(unsafe.Pointer(&json)).data,
+			len:  5,
+			cap:  len(json),
+		}))
+		fmt.Println(string(b), len(b), cap(b))
+		in := []byte(json)
+		str := *(*string)(unsafe.Pointer(&in))
+		sub := str[18:21]
+		subh := *(*stringHeader)(unsafe.Pointer(&sub))
+		strh := *(*stringHeader)(unsafe.Pointer(&str))
+		start := uintptr(subh.data) - uintptr(strh.data)
+		rawh := sliceHeader{data: strh.data, len: strh.len, cap: strh.len}
+		whole := string(*(*[]byte)(unsafe.Pointer(&rawh)))
+		fmt.Println(start, whole[start:start+uintptr(subh.len)])
 	},
 	"string-header-len": func() { // the Len word of a string inside a struct is the string's length, not the next field
 		type rec struct {
