@@ -21,6 +21,7 @@ var unsafeCases = []struct {
 	{"string-header", "7 12 5 false 5\ntrue 119 world\nworld 1819043176\nworld 12 12\n", ""},
 	{"string-header-empty", "", "unsupported: the address of an empty string's bytes"},
 	{"string-data-pointer", "9 15 33\nfalse false 15\ntrue\n{\"nam 5 33\n18 Tom\n", ""},
+	{"string-pieces", "18 2\n4 cdefghijabcd\n", ""},
 	{"string-header-len", "3 99\n", ""},
 	{"memhash", "true true true 7\n", ""},
 	{"string-write", "", "unsupported: a write to a string's bytes"},

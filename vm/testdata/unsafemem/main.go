@@ -112,6 +112,15 @@ var cases = map[string]func(){
 		whole := string(*(*[]byte)(unsafe.Pointer(&rawh)))
 		fmt.Println(start, whole[start:start+uintptr(subh.len)])
 	},
+	"string-pieces": func() { // two pieces of a string seen apart, then the whole: one numbering (gjson's nested queries)
+		whole := strings.Repeat("abcdefghij", 3)
+		a, b := whole[2:5], whole[20:24]
+		pa, pb := unsafe.StringData(a), unsafe.StringData(b)
+		pw := unsafe.StringData(whole)
+		fmt.Println(uintptr(unsafe.Pointer(pb))-uintptr(unsafe.Pointer(pa)), uintptr(unsafe.Pointer(pa))-uintptr(unsafe.Pointer(pw)))
+		mid := whole[4:21]
+		fmt.Println(uintptr(unsafe.Pointer(unsafe.StringData(mid)))-uintptr(unsafe.Pointer(pw)), unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(pa), 10)), 12))
+	},
 	"string-header-len": func() { // the Len word of a string inside a struct is the string's length, not the next field
 		type rec struct {
 			s string
