@@ -79,9 +79,9 @@ func (r *strRange) hi() uintptr { return hostAddr(r.s) + uintptr(len(r.s)) }
 // for concurrent use.
 type strRegions struct {
 	mu     sync.Mutex
-	byID   []*strArena          // arena k at k-1
+	byID   []*strArena           // arena k at k-1
 	byHost map[uintptr]*strArena // by window
-	sorted []*strRange          // by lo, disjoint
+	sorted []*strRange           // by lo, disjoint
 }
 
 // strPtr is an unsafe.Pointer (or *byte) to the byte at host offset off
