@@ -22,6 +22,8 @@ var unsafeCases = []struct {
 	{"string-header-empty", "", "unsupported: the address of an empty string's bytes"},
 	{"string-data-pointer", "9 15 33\nfalse false 15\ntrue\n{\"nam 5 33\n18 Tom\n", ""},
 	{"string-pieces", "18 2\n4 cdefghijabcd\n", ""},
+	{"string-header-cap", "abc\n", ""},
+	{"string-header-cap-kept", "", "unsupported: a read past the bytes of a string"},
 	{"string-header-len", "3 99\n", ""},
 	{"memhash", "true true true 7\n", ""},
 	{"string-write", "", "unsupported: a write to a string's bytes"},

@@ -465,6 +465,9 @@ func (t *thread) sliceOfStrBytes(fr *frame, sp strPtr, rt *RType, n, c, dst int)
 		return t.unsupported(fr, fmt.Sprintf("a string's bytes read as %s", rt.T))
 	}
 	b, ok := t.m.strBytes(sp, int64(max(n, c)))
+	if !ok && t.capUnseen && c > n { // only string(b) reads it (unsafestrdata.go)
+		b, ok = t.m.strBytes(sp, int64(n))
+	}
 	if !ok {
 		return t.unsupported(fr, "a read past the bytes of a string (memory reinterpreted through unsafe.Pointer)")
 	}

@@ -2,6 +2,8 @@ package vm
 
 import (
 	"go/types"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // A string's data word as an unsafe.Pointer.
@@ -52,4 +54,29 @@ func (t *thread) loadFromStrData(fr *frame, o *Object, p Pointer, sp strPtr, rt 
 		return t.unsupported(fr, msg)
 	}
 	return t.sliceOfStrBytes(fr, sp, rt, n, c, dst)
+}
+
+// bytesForStringLoad reports whether in loads a []byte through a pointer
+// converted from unsafe.Pointer and every use of the result converts it to
+// a string (gjson's getBytes: string(*(*[]byte)(unsafe.Pointer(&h)))):
+// the slice's capacity is then never observed, and a header whose
+// capacity runs past the string bytes the program has seen (gjson gives a
+// substring's header its parent's length as capacity) is read with its
+// length as capacity instead of stopping the run.
+func bytesForStringLoad(in *ssa.UnOp) bool {
+	cv, ok := in.X.(*ssa.Convert)
+	if !ok || basicKindOf(cv.X.Type()) != types.UnsafePointer || !isByteSlice(in.Type()) {
+		return false
+	}
+	refs := in.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		c, ok := r.(*ssa.Convert)
+		if !ok || !isStringType(c.Type()) {
+			return false
+		}
+	}
+	return true
 }

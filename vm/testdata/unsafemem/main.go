@@ -121,6 +121,27 @@ var cases = map[string]func(){
 		mid := whole[4:21]
 		fmt.Println(uintptr(unsafe.Pointer(unsafe.StringData(mid)))-uintptr(unsafe.Pointer(pw)), unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(pa), 10)), 12))
 	},
+	"string-header-cap": func() { // gjson's getBytes: a header's capacity past the string's bytes, only converted to a string
+		type sliceHeader struct {
+			data unsafe.Pointer
+			len  int
+			cap  int
+		}
+		s, long := strings.Clone("abc"), "0123456789"
+		h := sliceHeader{data: unsafe.Pointer(unsafe.StringData(s)), len: len(s), cap: len(long)}
+		fmt.Println(string(*(*[]byte)(unsafe.Pointer(&h))))
+	},
+	"string-header-cap-kept": func() { // the capacity observed: gmc cannot give the bytes past the string
+		type sliceHeader struct {
+			data unsafe.Pointer
+			len  int
+			cap  int
+		}
+		s, long := strings.Clone("abc"), "0123456789"
+		h := sliceHeader{data: unsafe.Pointer(unsafe.StringData(s)), len: len(s), cap: len(long)}
+		b := *(*[]byte)(unsafe.Pointer(&h))
+		fmt.Println(len(b[:cap(b)]))
+	},
 	"string-header-len": func() { // the Len word of a string inside a struct is the string's length, not the next field
 		type rec struct {
 			s string
