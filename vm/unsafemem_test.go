@@ -24,6 +24,7 @@ var unsafeCases = []struct {
 	{"string-pieces", "18 2\n4 cdefghijabcd\n", ""},
 	{"string-header-cap", "abc\n", ""},
 	{"string-header-cap-kept", "", "unsupported: a read past the bytes of a string"},
+	{"memclr", "[104 101 108 0 0 0 0 0 111 114 108 100]\n", ""},
 	{"string-header-len", "3 99\n", ""},
 	{"memhash", "true true true 7\n", ""},
 	{"string-write", "", "unsupported: a write to a string's bytes"},

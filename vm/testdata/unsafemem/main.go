@@ -142,6 +142,11 @@ var cases = map[string]func(){
 		b := *(*[]byte)(unsafe.Pointer(&h))
 		fmt.Println(len(b[:cap(b)]))
 	},
+	"memclr": func() { // dgraph-io/ristretto's z.Memclr
+		b := []byte("hello, world")
+		memclrNoHeapPointers(unsafe.Pointer(&b[3]), 5)
+		fmt.Println(b)
+	},
 	"string-header-len": func() { // the Len word of a string inside a struct is the string's length, not the next field
 		type rec struct {
 			s string
@@ -238,6 +243,9 @@ var cases = map[string]func(){
 //go:linkname runtime_memhash runtime.memhash
 //go:noescape
 func runtime_memhash(p unsafe.Pointer, h, s uintptr) uintptr
+
+//go:linkname memclrNoHeapPointers runtime.memclrNoHeapPointers
+func memclrNoHeapPointers(p unsafe.Pointer, n uintptr)
 
 // hashString2 is puzpuzpuz/xsync's hashString.
 func hashString2(s string, seed uint64) uint64 {
