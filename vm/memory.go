@@ -117,8 +117,10 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		case Slice:
 			if isStringType(rt.T) {
 				v = t.s.sliceString(x)
-			} else if isUintptr(rt.T) { // reflect.SliceHeader's Data
+			} else if k := basicKindOf(rt.T); k == types.Uintptr { // reflect.SliceHeader's Data
 				v = t.s.addrOfPointer(Pointer{Obj: x.Obj, Off: x.Off})
+			} else if k == types.UnsafePointer { // a data word declared unsafe.Pointer (ristretto's stringStruct)
+				v = Pointer{Obj: x.Obj, Off: x.Off}
 			}
 		case Pointer:
 			if isUintptr(rt.T) { // a pointer read as a number

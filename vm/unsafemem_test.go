@@ -25,6 +25,7 @@ var unsafeCases = []struct {
 	{"string-header-cap", "abc\n", ""},
 	{"string-header-cap-kept", "", "unsupported: a read past the bytes of a string"},
 	{"memclr", "[104 101 108 0 0 0 0 0 111 114 108 100]\n", ""},
+	{"slice-data-pointer", "true 5 49\ntrue true\n", ""},
 	{"string-header-len", "3 99\n", ""},
 	{"memhash", "true true true 7\n", ""},
 	{"string-write", "", "unsupported: a write to a string's bytes"},

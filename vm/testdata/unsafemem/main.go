@@ -147,6 +147,17 @@ var cases = map[string]func(){
 		memclrNoHeapPointers(unsafe.Pointer(&b[3]), 5)
 		fmt.Println(b)
 	},
+	"slice-data-pointer": func() { // dgraph-io/ristretto's z.MemHash: a []byte's data word through struct{ str unsafe.Pointer; len int }
+		type stringStruct struct {
+			str unsafe.Pointer
+			len int
+		}
+		data := []byte("key-1")
+		ss := (*stringStruct)(unsafe.Pointer(&data))
+		fmt.Println(ss.str == unsafe.Pointer(&data[0]), ss.len, *(*byte)(unsafe.Add(ss.str, 4)))
+		other := []byte("key-1")
+		fmt.Println(hashBytes(data) == hashBytes(other), hashBytes(data) != hashBytes([]byte("key-2")))
+	},
 	"string-header-len": func() { // the Len word of a string inside a struct is the string's length, not the next field
 		type rec struct {
 			s string
@@ -243,6 +254,15 @@ var cases = map[string]func(){
 //go:linkname runtime_memhash runtime.memhash
 //go:noescape
 func runtime_memhash(p unsafe.Pointer, h, s uintptr) uintptr
+
+// hashBytes is ristretto's z.MemHash.
+func hashBytes(data []byte) uint64 {
+	ss := (*struct {
+		str unsafe.Pointer
+		len int
+	})(unsafe.Pointer(&data))
+	return uint64(runtime_memhash(ss.str, 0, uintptr(ss.len)))
+}
 
 //go:linkname memclrNoHeapPointers runtime.memclrNoHeapPointers
 func memclrNoHeapPointers(p unsafe.Pointer, n uintptr)
