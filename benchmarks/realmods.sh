@@ -11,7 +11,8 @@
 # SET=extra runs a second set of modules instead (fetched in session 6 to
 # look for false alarms on code gmc had never seen), SET=new a third
 # (session 7), SET=s8 a fourth (session 8), SET=s9 a fifth (session 9),
-# SET=s10 a sixth (session 10), SET=s11 a seventh (session 11), SET=all every set. Modules
+# SET=s10 a sixth (session 10), SET=lead10 the lead's session-10 modules,
+# SET=s11 a seventh (session 11), SET=all every set. Modules
 # without a go.mod, or whose go.mod misses a requirement, are resolved
 # from the module cache only (GOPROXY=file://.../cache/download).
 # A module missing from the module cache is skipped with a message; fetch one
@@ -121,14 +122,20 @@ S11="github.com/pkg/errors@v0.9.1 \
 	github.com/cespare/xxhash/v2@v2.3.0 \
 	gopkg.in/yaml.v3@v3.0.1 \
 	github.com/spf13/cast@v1.7.1"
+LEAD10="github.com/golang-jwt/jwt/v5@v5.2.1 \
+	github.com/google/go-cmp@v0.6.0 \
+	github.com/spf13/afero@v1.11.0 \
+	github.com/tidwall/gjson@v1.18.0 \
+	github.com/dgraph-io/ristretto@v0.2.0"
 case "${SET:-base}" in
 new) LIST=$NEW ;;
 s8) LIST=$S8 ;;
 s9) LIST=$S9 ;;
 s10) LIST=$S10 ;;
 s11) LIST=$S11 ;;
+lead10) LIST=$LEAD10 ;;
 extra) LIST=$EXTRA ;;
-all) LIST="$BASE $EXTRA $NEW $S8 $S9 $S10 $S11" ;;
+all) LIST="$BASE $EXTRA $NEW $S8 $S9 $S10 $LEAD10 $S11" ;;
 *) LIST=$BASE ;;
 esac
 CACHEPROXY="file://$MOD/cache/download"

@@ -383,6 +383,18 @@ func (c *compiler) unOp(in *ssa.UnOp) op {
 				return ctlNext
 			}
 		}
+		if bytesForStringLoad(in) { // unsafestrdata.go
+			return func(t *thread, fr *frame) ctl {
+				p, ok := fr.regs[x].(Pointer)
+				if !ok {
+					return t.loadOther(fr, fr.regs[x], rt, dst)
+				}
+				t.capUnseen = true
+				k := t.load(fr, p, rt, dst)
+				t.capUnseen = false
+				return k
+			}
+		}
 		return func(t *thread, fr *frame) ctl {
 			p, ok := fr.regs[x].(Pointer)
 			if !ok {

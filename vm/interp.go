@@ -18,7 +18,10 @@ type thread struct {
 	hidden  bool // the running instruction's accesses are not scheduling points (Options.Invisible)
 	selCase int  // preselected ready case of a select (-1: none)
 	branch  int  // preselected side of a symbolic branch (-1: none)
-	n       int  // instructions executed in this transition
+	// capUnseen: the running load's []byte is only converted to a string
+	// (unsafestrdata.go)
+	capUnseen bool
+	n         int // instructions executed in this transition
 	// polled: the goroutine polled in this transition (took a select's
 	// default case, called runtime.Gosched, was preempted); see time.go.
 	polled bool

@@ -98,7 +98,7 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		}
 		if x, ok := o.Cells[p.Off].(string); ok && isStringHeader(rt) {
 			// *(*reflect.StringHeader)(unsafe.Pointer(&s)): the string's words (unsafestr.go)
-			a, why := t.m.strAddr(x)
+			a, why := t.m.strDataWord(x, rt.fieldTs[0].T)
 			if why != "" {
 				return t.unsupported(fr, why)
 			}
@@ -117,22 +117,34 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		case Slice:
 			if isStringType(rt.T) {
 				v = t.s.sliceString(x)
-			} else if isUintptr(rt.T) { // reflect.SliceHeader's Data
+			} else if k := basicKindOf(rt.T); k == types.Uintptr { // reflect.SliceHeader's Data
 				v = t.s.addrOfPointer(Pointer{Obj: x.Obj, Off: x.Off})
+			} else if k == types.UnsafePointer { // a data word declared unsafe.Pointer (ristretto's stringStruct)
+				v = Pointer{Obj: x.Obj, Off: x.Off}
 			}
 		case Pointer:
 			if isUintptr(rt.T) { // a pointer read as a number
 				v = t.s.addrOfPointer(x)
 			}
 		case string:
+			if isStringType(rt.T) {
+				break
+			}
 			if isByteSlice(rt.T) {
 				v = t.newBytes([]byte(x))
-			} else if isUintptr(rt.T) { // reflect.StringHeader's Data (unsafestr.go)
-				a, why := t.m.strAddr(x)
+			} else if k := basicKindOf(rt.T); k == types.Uintptr || k == types.UnsafePointer {
+				// reflect.StringHeader's Data (unsafestr.go), gjson's unsafe.Pointer (unsafestrdata.go)
+				a, why := t.m.strDataWord(x, rt.T)
 				if why != "" {
 					return t.unsupported(fr, why)
 				}
 				v = a
+			}
+		case strPtr:
+			if k := basicKindOf(rt.T); k == types.Uintptr {
+				v = x.addr()
+			} else if k != types.UnsafePointer {
+				return t.loadFromStrData(fr, o, p, x, rt, dst) // *(*[]byte)(unsafe.Pointer(&sliceHeader{data: ...}))
 			}
 		case uintptr:
 			if k := basicKindOf(rt.T); k != types.Uintptr && k != types.UnsafePointer {

@@ -257,8 +257,8 @@ func nativeRuntimeCaller(t *thread, args []Value) (Value, ctl) {
 		return Tuple{uintptr(0), "", 0, false}, ctlNext
 	}
 	l := t.locOf(f)
-	if l.Index > 0 {
-		l.Index--
+	if f != t.g.top && l.Index > 0 {
+		l.Index-- // a caller's frame is past its call; the top frame is at runtime.Caller's own call
 	}
 	p := t.m.prog.Fset.Position(l.Pos())
 	// the PC of the call, as runtime.Callers gives it: FuncForPC

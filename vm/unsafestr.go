@@ -14,21 +14,30 @@ import (
 // address in the VM's memory of cells. Yet real modules hash strings
 // through their bytes (puzpuzpuz/xsync: StringHeader.Data passed to
 // runtime.memhash; cornelk/hashmap: a []byte built from a SliceHeader over
-// the string's Data) and Go's own tests compare string addresses (which
-// substring shares its parent's bytes, which copy does not). What Go
-// guarantees there is the sharing: s[i:j] points i bytes into s's bytes,
-// string(b) and s+t copy. The VM's string operations are the host's own
-// (slicing shares, conversion copies), so the host's backing arrays have
-// exactly Go's sharing, and the VM numbers them:
+// the string's Data), find where a substring starts in its parent by
+// subtracting data pointers (tidwall/gjson's fillIndex, getBytes), and Go's
+// own tests compare string addresses (which substring shares its parent's
+// bytes, which copy does not). What Go guarantees there is the sharing:
+// s[i:j] points i bytes into s's bytes, string(b) and s+t copy. The VM's
+// string operations are the host's own (slicing shares, conversion
+// copies), so the host's backing arrays have exactly Go's sharing, and the
+// VM numbers the host's addresses:
 //
-//   - a region is one host backing array as far as the program has seen it
-//     (the union of the overlapping strings whose address it took), kept
-//     alive by the region; region k (from 1, in the order the machine first
-//     saw them) has the addresses strAddrBase + k<<32 + 2^31 ± the byte
-//     offset from the first string seen in it, far above every address of
-//     a heap cell (unsafeptr.go);
+//   - an arena is a 64 MiB-aligned window of the host's address space
+//     (the unit of Go's heap, which no small object crosses); arena k
+//     (from 1, in the order the machine first saw them) has the addresses
+//     strAddrBase + k<<32 + 2^31 + the host offset from the window's start,
+//     far above every address of a heap cell (unsafeptr.go). Two strings
+//     of one backing array therefore get numbers exactly their host
+//     distance apart, in whatever order and in whatever pieces the program
+//     sees them;
+//   - the bytes the program has seen are kept (alive) as disjoint ranges of
+//     host memory: a string overlapping seen ranges joins them into one
+//     (overlapping live memory is one allocation), and takes the arena of
+//     the ranges it joins, so a backing array that straddles two windows
+//     keeps one numbering;
 //   - such a number converted to unsafe.Pointer is a strPtr: read-only bytes
-//     of the region with an offset. Loading a byte or an integer through it
+//     of an arena at an offset. Loading a byte or an integer through it
 //     reads the bytes (little-endian), unsafe.Add moves it, unsafe.String
 //     gives the string back (sharing, as Go), unsafe.Slice a copy of the
 //     bytes (writing through it is undefined in Go: string memory may be
@@ -37,38 +46,48 @@ import (
 //     StringHeader.Data agree.
 //
 // The numbers are the machine's, not the state's: a replay in a new
-// machine may number regions differently (as two runs of a Go program place
-// strings at different addresses); only sharing and offsets are exact. A
-// string overlapping two regions the program has seen apart (the middle of
-// one backing array seen after both ends) cannot get one address for both
-// and stops the run as unsupported.
+// machine may number arenas differently, and the host may place a string
+// made at run time elsewhere in its window (as two runs of a Go program
+// place strings at different addresses); only sharing and offsets are
+// exact. A string overlapping seen ranges of two arenas (a backing array
+// straddling a window boundary seen first from both sides) cannot get one
+// number for both and stops the run as unsupported.
 
 const (
 	strAddrBase    = 0x4000_0000_0000_0000
 	strRegionShift = 32
 	strAnchor      = 1 << 31
+	strArenaShift  = 26
 )
 
-// strRegion is one host backing array of strings as far as the program has
-// seen it.
-type strRegion struct {
-	id     int
-	lo     uintptr // host address of s's first byte
-	s      string  // the bytes seen (keeps the backing array alive)
-	anchor uintptr // host address numbered strAddrBase + id<<32 + strAnchor
+// strArena is one window of the host's address space.
+type strArena struct {
+	id   int
+	host uintptr // the window's first host address
 }
 
-// strRegions numbers the machine's regions; safe for concurrent use.
+// strRange is host memory the program has seen as a string's bytes.
+type strRange struct {
+	s  string // the bytes (keeps the backing array alive)
+	ar *strArena
+}
+
+func (r *strRange) lo() uintptr { return hostAddr(r.s) }
+func (r *strRange) hi() uintptr { return hostAddr(r.s) + uintptr(len(r.s)) }
+
+// strRegions numbers the machine's arenas and keeps the ranges seen; safe
+// for concurrent use.
 type strRegions struct {
 	mu     sync.Mutex
-	byID   []*strRegion // region k at k-1
-	sorted []*strRegion // non-empty regions by lo, disjoint
+	byID   []*strArena           // arena k at k-1
+	byHost map[uintptr]*strArena // by window
+	sorted []*strRange           // by lo, disjoint
 }
 
-// strPtr is an unsafe.Pointer (or *byte) to byte off of a region, off
-// counted from the region's anchor.
+// strPtr is an unsafe.Pointer (or *byte) to the byte at host offset off
+// of an arena's window.
 type strPtr struct {
-	r   *strRegion
+	r   *strArena
 	off int64
 }
 
@@ -82,7 +101,7 @@ func hostAddr(s string) uintptr { return uintptr(unsafe.Pointer(unsafe.StringDat
 // strAddr is the number of the address of s's bytes, or why it has none:
 // an empty string (a VM value boxes "" without its pointer, while Go's
 // s[len(s):] still points into s: no exact value), or a string overlapping
-// two regions seen apart.
+// ranges of two arenas.
 func (m *Machine) strAddr(s string) (uintptr, string) {
 	if s == "" {
 		return 0, "the address of an empty string's bytes (the VM keeps none; Go's depends on where it was cut from)"
@@ -99,7 +118,7 @@ func (p strPtr) addr() uintptr {
 }
 
 // strPointer is the strPtr to the first byte of s (r nil for ""; ok false
-// when s overlaps two regions seen apart).
+// when s overlaps ranges of two arenas).
 func (m *Machine) strPointer(s string) (strPtr, bool) {
 	rs := &m.strs
 	p, n := hostAddr(s), uintptr(len(s))
@@ -108,32 +127,53 @@ func (m *Machine) strPointer(s string) (strPtr, bool) {
 	}
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
-	// The regions overlapping [p, p+n) are a run ending before i.
-	i := sort.Search(len(rs.sorted), func(i int) bool { return rs.sorted[i].lo >= p+n })
+	// The ranges overlapping [p, p+n) are sorted[j:i].
+	i := sort.Search(len(rs.sorted), func(i int) bool { return rs.sorted[i].lo() >= p+n })
 	j := i
-	for j > 0 && rs.sorted[j-1].lo+uintptr(len(rs.sorted[j-1].s)) > p {
+	for j > 0 && rs.sorted[j-1].hi() > p {
 		j--
 	}
-	switch i - j {
-	case 0:
-		r := &strRegion{id: len(rs.byID) + 1, lo: p, s: s, anchor: p}
-		rs.byID = append(rs.byID, r)
+	if i == j {
+		ar := rs.arena(p)
 		rs.sorted = append(rs.sorted, nil)
 		copy(rs.sorted[i+1:], rs.sorted[i:])
-		rs.sorted[i] = r
-		return strPtr{r: r}, true
-	case 1:
-		r := rs.sorted[j]
-		hi := max(r.lo+uintptr(len(r.s)), p+n)
-		if p < r.lo {
-			r.s = unsafe.String(unsafe.StringData(s), hi-p) // s and r.s share one backing array
-			r.lo = p
-		} else if hi > r.lo+uintptr(len(r.s)) {
-			r.s = unsafe.String(unsafe.StringData(r.s), hi-r.lo)
-		}
-		return strPtr{r: r, off: int64(p) - int64(r.anchor)}, true
+		rs.sorted[i] = &strRange{s: s, ar: ar}
+		return strPtr{r: ar, off: int64(p - ar.host)}, true
 	}
-	return strPtr{}, false
+	ar := rs.sorted[j].ar
+	for _, r := range rs.sorted[j+1 : i] {
+		if r.ar != ar {
+			return strPtr{}, false
+		}
+	}
+	// join s and the ranges it overlaps: one allocation of the host
+	first, lo := rs.sorted[j], rs.sorted[j].lo()
+	hi := max(rs.sorted[i-1].hi(), p+n)
+	var joined string
+	if p < lo {
+		joined = unsafe.String(unsafe.StringData(s), hi-p) // s and the ranges share one backing array
+	} else {
+		joined = unsafe.String(unsafe.StringData(first.s), hi-lo)
+	}
+	rs.sorted[j] = &strRange{s: joined, ar: ar}
+	rs.sorted = append(rs.sorted[:j+1], rs.sorted[i:]...)
+	return strPtr{r: ar, off: int64(p) - int64(ar.host)}, true
+}
+
+// arena is the arena of the window holding host address p, numbered on
+// first sight.
+func (rs *strRegions) arena(p uintptr) *strArena {
+	w := p &^ (1<<strArenaShift - 1)
+	if ar := rs.byHost[w]; ar != nil {
+		return ar
+	}
+	if rs.byHost == nil {
+		rs.byHost = map[uintptr]*strArena{}
+	}
+	ar := &strArena{id: len(rs.byID) + 1, host: w}
+	rs.byID = append(rs.byID, ar)
+	rs.byHost[w] = ar
+	return ar
 }
 
 // strPtrAt decodes a number made by strAddr.
@@ -152,16 +192,30 @@ func (m *Machine) strPtrAt(a uintptr) (strPtr, bool) {
 	return strPtr{r: r, off: int64(uint64(a)-strAddrBase-uint64(id)<<strRegionShift) - strAnchor}, true
 }
 
-// bytes returns the n bytes at p; ok is false when they are not all bytes
-// the program has seen in the region.
+// strBytes returns the n bytes at p; ok is false when they are not all
+// bytes of one range the program has seen.
 func (m *Machine) strBytes(p strPtr, n int64) (string, bool) {
-	m.strs.mu.Lock()
-	defer m.strs.mu.Unlock()
-	i := int64(p.r.anchor) - int64(p.r.lo) + p.off
-	if i < 0 || n < 0 || i+n > int64(len(p.r.s)) {
+	if n < 0 {
 		return "", false
 	}
-	return p.r.s[i : i+n], true
+	rs := &m.strs
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	h := int64(p.r.host) + p.off
+	if h <= 0 {
+		return "", false
+	}
+	at := uintptr(h)
+	i := sort.Search(len(rs.sorted), func(i int) bool { return rs.sorted[i].lo() > at })
+	if i == 0 {
+		return "", false
+	}
+	r := rs.sorted[i-1]
+	k := int64(at - r.lo())
+	if k+n > int64(len(r.s)) {
+		return "", false
+	}
+	return r.s[k : k+n], true
 }
 
 // add is p moved by n bytes (unsafe.Add).
@@ -309,14 +363,16 @@ func (t *thread) loadHdrWord(fr *frame, w hdrWord, rt *RType, dst int) ctl {
 	return t.unsupported(fr, "a word past a string header through unsafe.Pointer")
 }
 
-// strApartMsg is why a string has no address: it overlaps two regions.
-const strApartMsg = "the address of a string's bytes seen before as two separate pieces (memory reinterpreted through unsafe.Pointer)"
+// strApartMsg is why a string has no address: it overlaps ranges of two
+// arenas.
+const strApartMsg = "the address of a string's bytes straddling two 64 MiB windows of memory seen apart (memory reinterpreted through unsafe.Pointer)"
 
-// isStringHeader reports whether rt is a struct of a uintptr and an int,
-// the layout of a string's words (reflect.StringHeader).
+// isStringHeader reports whether rt is a struct of a uintptr or
+// unsafe.Pointer and an int, the layout of a string's words
+// (reflect.StringHeader, gjson's stringHeader).
 func isStringHeader(rt *RType) bool {
 	st, ok := rt.T.Underlying().(*types.Struct)
-	return ok && st.NumFields() == 2 && isUintptr(st.Field(0).Type()) && basicKindOf(st.Field(1).Type()) == types.Int
+	return ok && st.NumFields() == 2 && headerShaped(st)
 }
 
 // loadFromHeader reads a value of type rt from a cell holding a uintptr:
@@ -330,19 +386,11 @@ func (t *thread) loadFromHeader(fr *frame, o *Object, p Pointer, rt *RType, dst 
 		fr.regs[dst] = intOfKind(k, uint64(data))
 		return ctlNext
 	}
-	st, ok := o.T.T.Underlying().(*types.Struct)
+	n, c, msg := headerWords(o, p, rt, "a uintptr")
+	if msg != "" {
+		return t.unsupported(fr, msg)
+	}
 	isStr := isStringType(rt.T)
-	sl, isSlice := rt.T.Underlying().(*types.Slice)
-	if !ok || p.Off != 0 || !headerShaped(st) || !isStr && !isSlice || isSlice && st.NumFields() != 3 {
-		return t.unsupported(fr, fmt.Sprintf("a uintptr read as %s (memory reinterpreted through unsafe.Pointer)", rt.T))
-	}
-	n, c := toInt(o.Cells[1]), 0
-	if isSlice {
-		c = toInt(o.Cells[2])
-	}
-	if n < 0 || isSlice && c < n {
-		return t.unsupported(fr, "a slice or string header with a negative length or a capacity below its length")
-	}
 	if data == 0 {
 		if n != 0 || c != 0 {
 			return t.unsupported(fr, "a slice or string header with a nil Data and a length")
@@ -355,22 +403,7 @@ func (t *thread) loadFromHeader(fr *frame, o *Object, p Pointer, rt *RType, dst 
 		return ctlNext
 	}
 	if sp, ok := t.m.strPtrAt(data); ok {
-		if isSlice && basicKindOf(sl.Elem()) != types.Byte {
-			return t.unsupported(fr, fmt.Sprintf("a string's bytes read as %s", rt.T))
-		}
-		b, ok := t.m.strBytes(sp, int64(max(n, c)))
-		if !ok {
-			return t.unsupported(fr, "a read past the bytes of a string (memory reinterpreted through unsafe.Pointer)")
-		}
-		if isStr {
-			fr.regs[dst] = b[:n]
-			return ctlNext
-		}
-		// a copy: writing through a []byte over a string's bytes is undefined in Go
-		bs := t.newBytes([]byte(b))
-		bs.Len = n
-		fr.regs[dst] = bs
-		return ctlNext
+		return t.sliceOfStrBytes(fr, sp, rt, n, c, dst)
 	}
 	q, ok := t.s.pointerAt(data)
 	if !ok {
@@ -392,7 +425,7 @@ func (t *thread) loadFromHeader(fr *frame, o *Object, p Pointer, rt *RType, dst 
 		fr.regs[dst] = string(b)
 		return ctlNext
 	}
-	ert := t.m.types.get(sl.Elem())
+	ert := t.m.types.get(rt.T.Underlying().(*types.Slice).Elem())
 	if obj.T != ert && (obj.T.Elem != ert || !isArrayType(obj.T.T)) {
 		return t.unsupported(fr, fmt.Sprintf("a slice header over memory of type %s read as %s", obj.T, rt.T))
 	}
@@ -400,6 +433,51 @@ func (t *thread) loadFromHeader(fr *frame, o *Object, p Pointer, rt *RType, dst 
 		return t.unsupported(fr, "a slice header past the end of its object")
 	}
 	fr.regs[dst] = Slice{Obj: q.Obj, Off: q.Off, Len: n, Cap: c}
+	return ctlNext
+}
+
+// headerWords are the length and capacity words of the header-shaped
+// struct at p read as a string or slice of type rt, or why it is not one
+// (what names the data word's value).
+func headerWords(o *Object, p Pointer, rt *RType, what string) (n, c int, msg string) {
+	st, ok := o.T.T.Underlying().(*types.Struct)
+	isStr := isStringType(rt.T)
+	_, isSlice := rt.T.Underlying().(*types.Slice)
+	if !ok || p.Off != 0 || !headerShaped(st) || !isStr && !isSlice || isSlice && st.NumFields() != 3 {
+		return 0, 0, fmt.Sprintf("%s read as %s (memory reinterpreted through unsafe.Pointer)", what, rt.T)
+	}
+	n = toInt(o.Cells[1])
+	if isSlice {
+		c = toInt(o.Cells[2])
+	}
+	if n < 0 || isSlice && c < n {
+		return 0, 0, "a slice or string header with a negative length or a capacity below its length"
+	}
+	return n, c, ""
+}
+
+// sliceOfStrBytes is the string or []byte of type rt a header with data
+// sp, length n and capacity c describes: the bytes themselves for a string
+// (Go's shares them too), a copy for a []byte (writing through a []byte
+// over a string's bytes is undefined in Go).
+func (t *thread) sliceOfStrBytes(fr *frame, sp strPtr, rt *RType, n, c, dst int) ctl {
+	if sl, ok := rt.T.Underlying().(*types.Slice); ok && basicKindOf(sl.Elem()) != types.Byte {
+		return t.unsupported(fr, fmt.Sprintf("a string's bytes read as %s", rt.T))
+	}
+	b, ok := t.m.strBytes(sp, int64(max(n, c)))
+	if !ok && t.capUnseen && c > n { // only string(b) reads it (unsafestrdata.go)
+		b, ok = t.m.strBytes(sp, int64(n))
+	}
+	if !ok {
+		return t.unsupported(fr, "a read past the bytes of a string (memory reinterpreted through unsafe.Pointer)")
+	}
+	if isStringType(rt.T) {
+		fr.regs[dst] = b[:n]
+		return ctlNext
+	}
+	bs := t.newBytes([]byte(b))
+	bs.Len = n
+	fr.regs[dst] = bs
 	return ctlNext
 }
 

@@ -11,6 +11,7 @@ import (
 	"os"
 	"reflect"
 	"sort"
+	"strings"
 	"unsafe"
 )
 
@@ -73,6 +74,89 @@ var cases = map[string]func(){
 		x := "hello"[:5]
 		e := x[5:]
 		fmt.Println(*(*uintptr)(unsafe.Pointer(&e))-*(*uintptr)(unsafe.Pointer(&x)) < 5)
+	},
+	"string-data-pointer": func() { // tidwall/gjson: strings' data words as unsafe.Pointer (fillIndex, getBytes, stringBytes)
+		type stringHeader struct {
+			data unsafe.Pointer
+			len  int
+		}
+		type sliceHeader struct {
+			data unsafe.Pointer
+			len  int
+			cap  int
+		}
+		json := `{"name":{"first":"Tom"},"age":37}`
+		raw := json[9:24]
+		jh := *(*stringHeader)(unsafe.Pointer(&json))
+		rh := *(*stringHeader)(unsafe.Pointer(&raw))
+		fmt.Println(int(uintptr(rh.data)-uintptr(jh.data)), rh.len, jh.len)
+		cp := strings.Clone(raw)
+		ch := *(*stringHeader)(unsafe.Pointer(&cp))
+		inside := uintptr(ch.data) >= uintptr(jh.data) && uintptr(ch.data) < uintptr(jh.data)+uintptr(jh.len)
+		fmt.Println(inside, ch.data == rh.data, (*stringHeader)(unsafe.Pointer(&raw)).len)
+		var empty string
+		fmt.Println((*stringHeader)(unsafe.Pointer(&empty)).data == nil)
+		b := *(*[]byte)(unsafe.Pointer(&sliceHeader{
+			data: (*stringHeader)(unsafe.Pointer(&json)).data,
+			len:  5,
+			cap:  len(json),
+		}))
+		fmt.Println(string(b), len(b), cap(b))
+		in := []byte(json)
+		str := *(*string)(unsafe.Pointer(&in))
+		sub := str[18:21]
+		subh := *(*stringHeader)(unsafe.Pointer(&sub))
+		strh := *(*stringHeader)(unsafe.Pointer(&str))
+		start := uintptr(subh.data) - uintptr(strh.data)
+		rawh := sliceHeader{data: strh.data, len: strh.len, cap: strh.len}
+		whole := string(*(*[]byte)(unsafe.Pointer(&rawh)))
+		fmt.Println(start, whole[start:start+uintptr(subh.len)])
+	},
+	"string-pieces": func() { // two pieces of a string seen apart, then the whole: one numbering (gjson's nested queries)
+		whole := strings.Repeat("abcdefghij", 3)
+		a, b := whole[2:5], whole[20:24]
+		pa, pb := unsafe.StringData(a), unsafe.StringData(b)
+		pw := unsafe.StringData(whole)
+		fmt.Println(uintptr(unsafe.Pointer(pb))-uintptr(unsafe.Pointer(pa)), uintptr(unsafe.Pointer(pa))-uintptr(unsafe.Pointer(pw)))
+		mid := whole[4:21]
+		fmt.Println(uintptr(unsafe.Pointer(unsafe.StringData(mid)))-uintptr(unsafe.Pointer(pw)), unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(pa), 10)), 12))
+	},
+	"string-header-cap": func() { // gjson's getBytes: a header's capacity past the string's bytes, only converted to a string
+		type sliceHeader struct {
+			data unsafe.Pointer
+			len  int
+			cap  int
+		}
+		s, long := strings.Clone("abc"), "0123456789"
+		h := sliceHeader{data: unsafe.Pointer(unsafe.StringData(s)), len: len(s), cap: len(long)}
+		fmt.Println(string(*(*[]byte)(unsafe.Pointer(&h))))
+	},
+	"string-header-cap-kept": func() { // the capacity observed: gmc cannot give the bytes past the string
+		type sliceHeader struct {
+			data unsafe.Pointer
+			len  int
+			cap  int
+		}
+		s, long := strings.Clone("abc"), "0123456789"
+		h := sliceHeader{data: unsafe.Pointer(unsafe.StringData(s)), len: len(s), cap: len(long)}
+		b := *(*[]byte)(unsafe.Pointer(&h))
+		fmt.Println(len(b[:cap(b)]))
+	},
+	"memclr": func() { // dgraph-io/ristretto's z.Memclr
+		b := []byte("hello, world")
+		memclrNoHeapPointers(unsafe.Pointer(&b[3]), 5)
+		fmt.Println(b)
+	},
+	"slice-data-pointer": func() { // dgraph-io/ristretto's z.MemHash: a []byte's data word through struct{ str unsafe.Pointer; len int }
+		type stringStruct struct {
+			str unsafe.Pointer
+			len int
+		}
+		data := []byte("key-1")
+		ss := (*stringStruct)(unsafe.Pointer(&data))
+		fmt.Println(ss.str == unsafe.Pointer(&data[0]), ss.len, *(*byte)(unsafe.Add(ss.str, 4)))
+		other := []byte("key-1")
+		fmt.Println(hashBytes(data) == hashBytes(other), hashBytes(data) != hashBytes([]byte("key-2")))
 	},
 	"string-header-len": func() { // the Len word of a string inside a struct is the string's length, not the next field
 		type rec struct {
@@ -170,6 +254,18 @@ var cases = map[string]func(){
 //go:linkname runtime_memhash runtime.memhash
 //go:noescape
 func runtime_memhash(p unsafe.Pointer, h, s uintptr) uintptr
+
+// hashBytes is ristretto's z.MemHash.
+func hashBytes(data []byte) uint64 {
+	ss := (*struct {
+		str unsafe.Pointer
+		len int
+	})(unsafe.Pointer(&data))
+	return uint64(runtime_memhash(ss.str, 0, uintptr(ss.len)))
+}
+
+//go:linkname memclrNoHeapPointers runtime.memclrNoHeapPointers
+func memclrNoHeapPointers(p unsafe.Pointer, n uintptr)
 
 // hashString2 is puzpuzpuz/xsync's hashString.
 func hashString2(s string, seed uint64) uint64 {
