@@ -111,6 +111,11 @@ func (t *thread) testLog(msg string, fail bool) { t.testLogAt(t.callerPos(), msg
 // block, race or panic like any other call); fail marks the test failed,
 // now ends it with runtime.Goexit.
 func (t *thread) testLogf(args []Value, fail, now, formatted bool) (Value, ctl) {
+	// the program's own T (testing_mock.go): the message is made all the
+	// same (its operands' String methods run) and kept nowhere; Error and
+	// Errorf mark that T failed
+	mockT, mock := t.mockTest(args[0])
+	mock = mock && !now
 	pos := t.callerPos()
 	name := "Sprintln"
 	if formatted {
@@ -133,6 +138,12 @@ func (t *thread) testLogf(args []Value, fail, now, formatted bool) (Value, ctl) 
 		msg, _ := res.(string)
 		if !formatted {
 			msg = strings.TrimSuffix(msg, "\n")
+		}
+		if mock {
+			if fail {
+				t.mockFail(mockT)
+			}
+			return t.ret(self, nil)
 		}
 		if fail || msg != "" || !now {
 			t.testLogAt(pos, msg, fail)
@@ -324,6 +335,10 @@ func testSkipNow(t *thread, args []Value) (Value, ctl) {
 
 // testFail is t.Fail.
 func testFail(t *thread, args []Value) (Value, ctl) {
+	if tp, mock := t.mockTest(args[0]); mock {
+		t.mockFail(tp)
+		return nil, ctlNext
+	}
 	t.testLog("", true)
 	return nil, ctlNext
 }
@@ -337,6 +352,9 @@ func testFailNow(t *thread, args []Value) (Value, ctl) {
 
 // testFailed is t.Failed.
 func testFailed(t *thread, args []Value) (Value, ctl) {
+	if tp, mock := t.mockTest(args[0]); mock {
+		return t.mockFailed(tp), ctlNext
+	}
 	return t.s.test != nil && t.s.test.failed, ctlNext
 }
 

@@ -55,6 +55,7 @@ func (t *thread) testCell(tp Pointer, name string) (Pointer, *RType, bool) {
 // runTest calls fn(tp) above fr (fr's instruction completes when the
 // runner returns result(t) to it).
 func (t *thread) runTest(fr *frame, fn Value, tp Pointer, result func(t *thread) Value) ctl {
+	t.markRunner(tp) // (testing_mock.go)
 	return t.callContFrame(fr, fn, []Value{tp}, func(t *thread, _ Value) ctl {
 		return t.testRunnerStep(tp, result)
 	}, true)

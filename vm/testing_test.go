@@ -147,3 +147,17 @@ func checkTestEntry(t *testing.T, prog *load.Program, entry, fails string) {
 		t.Fatalf("verdict %s %s, want a failure logging %q", res.Verdict, errString(res.Final.Err()), fails)
 	}
 }
+
+// TestMockT: Error, Errorf, Fail and Failed on a *testing.T the test made
+// itself (new(testing.T), as testify's own tests check a failing
+// assertion) act on that T, not on the running test, as in go test
+// (testdata/mockt: TestMockT passes there, TestMockTRealFailure fails at
+// the same line).
+func TestMockT(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "mockt")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTestEntry(t, prog, "TestMockT", "")
+	checkTestEntry(t, prog, "TestMockTRealFailure", "mockt_test.go:59: not equal: 3 != 4")
+}

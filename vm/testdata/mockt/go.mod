@@ -1,0 +1,3 @@
+module mockt
+
+go 1.22
