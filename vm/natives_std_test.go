@@ -143,6 +143,7 @@ true Local Local
 907060870 2591144780
 `, ""},
 	{"now-advances", "true true true true\n", ""},
+	{"now-monotonic", "false false true\nfalse true true\n", ""},
 	{"executable", "true true <nil>\n", ""},
 	{"timers", `true
 drained

@@ -410,6 +410,7 @@ func init() {
 	def("time.runtimeNano", nativeTimeRuntimeNano)
 	def("time.runtimeNow", nativeTimeRuntimeNow)
 	def("time.initLocal", nativeTimeInitLocal)
+	def("time.runtimeIsBubbled", nativeTimeRuntimeIsBubbled)
 
 	def("time.NewTimer", timeNewTimer)
 	def("time.After", timeAfter)
@@ -465,8 +466,11 @@ func nativeTimeSleep(t *thread, args []Value) (Value, ctl) {
 	return nil, t.park("sleep")
 }
 
-// nativeTimeRuntimeNano is time.runtimeNano.
-func nativeTimeRuntimeNano(t *thread, args []Value) (Value, ctl) { return t.s.readClock(), ctlNext }
+// nativeTimeRuntimeNano is time.runtimeNano, the monotonic clock that
+// Since and Until read for a Time with a monotonic reading (withMono): a
+// reading like time.Now's (readNow), so that Since(a) after b := Now()
+// is later than b.Sub(a), as on a real clock.
+func nativeTimeRuntimeNano(t *thread, args []Value) (Value, ctl) { return t.s.readNow(), ctlNext }
 
 // nativeTimeRuntimeNow is time.runtimeNow, which package time calls (with
 // Now a native) only to fill a loaded Location's zone cache: the wall time
@@ -474,6 +478,13 @@ func nativeTimeRuntimeNano(t *thread, args []Value) (Value, ctl) { return t.s.re
 func nativeTimeRuntimeNow(t *thread, args []Value) (Value, ctl) {
 	ns := wallTime(t.g.wallBase, t.s.clock)
 	return Tuple{ns / 1e9, int32(ns % 1e9), t.s.clock}, ctlNext
+}
+
+// nativeTimeRuntimeIsBubbled is time.runtimeIsBubbled: whether the
+// calling goroutine is in a synctest bubble (Since and Until then read the
+// bubble's clock through Now rather than the monotonic one).
+func nativeTimeRuntimeIsBubbled(t *thread, args []Value) (Value, ctl) {
+	return t.g.bubble != 0, ctlNext
 }
 
 // nativeTimeInitLocal is time.initLocal.
@@ -539,9 +550,45 @@ func (t *thread) drainTimer(p Pointer) bool {
 // nowStep, see readNow), and the wall time is the bubble's.
 func timeNow(t *thread, args []Value) (Value, ctl) {
 	if t.g.bubble != 0 {
-		return t.m.wallTimeValue(wallTime(t.g.wallBase, t.s.readClock())), ctlNext
+		c := t.s.readClock()
+		return t.withMono(t.m.wallTimeValue(wallTime(t.g.wallBase, c)), c), ctlNext
 	}
-	return t.m.timeValue(t.s.readNow()), ctlNext
+	c := t.s.readNow()
+	return t.withMono(t.m.timeValue(c), c), ctlNext
+}
+
+// wallToInternal is the number of seconds from year 1 to 1885, the start
+// of the wall seconds of a time.Time with a monotonic reading.
+const wallToInternal int64 = (1884*365 + 1884/4 - 1884/100 + 1884/400) * 86400
+
+// withMono gives the Time v (wallTimeValue's) the monotonic reading of
+// virtual time c, as time.Now's carries one: wall = hasMonotonic | seconds
+// since 1885 << 30 | nanoseconds, ext = c - time.startNano. So Round(0),
+// In and == see what they see in Go (testify's ObjectsAreEqualValues of
+// now and now.In(time.Local) is false). Without time.startNano (pruned)
+// v stays without one.
+func (t *thread) withMono(v Value, c int64) Value {
+	cells, ok := v.([]Value)
+	if !ok || len(cells) < 2 {
+		return v
+	}
+	p, ok := t.m.globalVar("time", "startNano")
+	if !ok {
+		return v
+	}
+	start, ok1 := t.cell(p, 0).(int64)
+	nsec, ok2 := cells[0].(uint64)
+	sec, ok3 := cells[1].(int64)
+	if !ok1 || !ok2 || !ok3 {
+		return v
+	}
+	sec -= wallToInternal
+	if uint64(sec)>>33 != 0 { // as time.Now: no room for the seconds
+		return v
+	}
+	cells[0] = 1<<63 | uint64(sec)<<30 | nsec
+	cells[1] = c - start
+	return cells
 }
 
 // newTimer makes a *time.Timer or *time.Ticker (typeName) firing after d

@@ -14,8 +14,8 @@ import (
 var vmRoots = []string{
 	"fmt.Sprintf", "fmt.Sprintln", // t.Log, t.Errorf (vm/entry.go)
 	"context.Background", "context.WithCancel", // t.Context (vm/testing.go)
-	"errors.errorString",                                      // errors made by natives (vm/errvalues.go)
-	"time.Time", "time.Timer", "time.Ticker", "time.localLoc", // clock natives (vm/time.go)
+	"errors.errorString",                                                        // errors made by natives (vm/errvalues.go)
+	"time.Time", "time.Timer", "time.Ticker", "time.localLoc", "time.startNano", // clock natives (vm/time.go)
 	"embed.file",                                    // embedded files (vm/embed natives)
 	"os.Process", "os.ProcessState", "os/user.User", // process natives
 	"internal/oserror.ErrPermission", "internal/oserror.ErrExist", "internal/oserror.ErrNotExist",

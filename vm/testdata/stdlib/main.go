@@ -504,6 +504,11 @@ var cases = map[string]func(){
 		_, _, err := os.Pipe()
 		fmt.Println(err)
 	},
+	"now-monotonic": func() { // time.Now carries a monotonic reading: In and Round(0) drop it
+		now := time.Now()
+		fmt.Println(now == now.In(time.Local), reflect.DeepEqual(now, now.In(time.Local)), now.Equal(now.In(time.Local)))
+		fmt.Println(now == now.Round(0), now.Equal(now.Round(0)), time.Since(now) > 0)
+	},
 	"now-advances": func() {
 		a := time.Now()
 		b := time.Now()
