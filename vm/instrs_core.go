@@ -202,7 +202,7 @@ func (c *compiler) instr(in ssa.Instruction) op {
 		x := c.reg(in.X)
 		return func(t *thread, fr *frame) ctl {
 			v := fr.regs[x]
-			if iv, ok := v.(Iface); ok && iv.T == nil {
+			if iv, ok := v.(Iface); ok && iv.T == nil && !t.m.panicNilValue {
 				return t.doPanic(fr, Iface{T: t.m.panicNilType(), V: "panic called with nil argument (use runtime.PanicNilError)"})
 			}
 			return t.doPanic(fr, v)

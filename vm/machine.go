@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"go/version"
 	"os"
 	"sort"
 	"strings"
@@ -159,23 +160,26 @@ func (o Options) Timing() string {
 // natives and the initial heap. It is shared by all states derived from
 // it and safe for concurrent use by several searches.
 type Machine struct {
-	prog        *load.Program
-	opts        Options
-	types       *typeRegistry
-	fnMu        sync.Mutex
-	funcs       map[*ssa.Function]*function
-	natives     map[string]*nativeFunc
-	globals     map[*ssa.Global]Pointer
-	base        heap
-	rtError     *RType // dynamic type of runtime error values
-	fvMu        sync.Mutex
-	fvals       map[*ssa.Function]*Closure
-	strs        strRegions // the addresses of strings' bytes (unsafestr.go)
-	selects     sync.Map   // *ssa.Select -> *selectInfo, *ssa.Call of reflect.Select -> *reflectSelectSite
-	zerobase    ObjID      // the address of every zero-size variable
-	breakpoints map[loc.Loc]bool
-	unreachable map[loc.Loc]bool
-	raceAt      map[lineKey]bool
+	prog    *load.Program
+	opts    Options
+	types   *typeRegistry
+	fnMu    sync.Mutex
+	funcs   map[*ssa.Function]*function
+	natives map[string]*nativeFunc
+	globals map[*ssa.Global]Pointer
+	base    heap
+	rtError *RType // dynamic type of runtime error values
+	// panicNilValue: panic(nil) panics with nil, as before Go 1.21 (the
+	// main module's go line is older: GODEBUG panicnil=1 by default)
+	panicNilValue bool
+	fvMu          sync.Mutex
+	fvals         map[*ssa.Function]*Closure
+	strs          strRegions // the addresses of strings' bytes (unsafestr.go)
+	selects       sync.Map   // *ssa.Select -> *selectInfo, *ssa.Call of reflect.Select -> *reflectSelectSite
+	zerobase      ObjID      // the address of every zero-size variable
+	breakpoints   map[loc.Loc]bool
+	unreachable   map[loc.Loc]bool
+	raceAt        map[lineKey]bool
 	// hashRoots are the global objects a state hash starts from: those of
 	// interpreted packages that the program can change after
 	// initialization (immutable.go; the globals of natively modelled
@@ -241,6 +245,7 @@ func New(p *load.Program, opts Options) *Machine {
 		}
 	}
 	registerNatives(m)
+	m.panicNilValue = p.GoVersion != "" && version.Compare("go"+p.GoVersion, "go1.21") < 0
 	key := imageKey{args: strings.Join(opts.Args, "\x00")}
 	if im, ok := p.Memo.Load(key); ok {
 		im.(*image).install(m)

@@ -24,6 +24,11 @@ func TestCallerPCMinusOne(t *testing.T) { checkGoRunOutput(t, "testdata/callerpc
 // TestParseConstraint), addressable Values compare by address.
 func TestReflectValueEqual(t *testing.T) { checkGoRunOutput(t, "testdata/reflecteq") }
 
+// TestPanicNilOldModule: in a module whose go line is older than 1.21
+// (GODEBUG panicnil=1 by default), panic(nil) panics with nil and recover
+// returns nil, as go run prints (testify 1.10's TestPanicsWithValue).
+func TestPanicNilOldModule(t *testing.T) { checkGoRunOutput(t, "testdata/panicnil") }
+
 // checkGoRunOutput runs the main program in dir and compares its output
 // with what go run prints (dir/want.txt).
 func checkGoRunOutput(t *testing.T, dir string) {

@@ -167,6 +167,9 @@ type Program struct {
 	Pkgs []*packages.Package
 	// Module is the module path of the first root ("" outside a module).
 	Module string
+	// GoVersion is that module's go line ("1.21", "" outside a module):
+	// it sets the GODEBUG defaults the program runs with.
+	GoVersion string
 
 	stripped map[string]bool // GOROOT packages whose function bodies were removed
 
@@ -323,6 +326,7 @@ func load(dir string, patterns []string, prune bool) (*Program, error) {
 	}
 	if m := roots[0].Module; m != nil {
 		p.Module = m.Path
+		p.GoVersion = m.GoVersion
 	}
 	nameFiles(p)
 	p.Embeds = findEmbeds(roots)

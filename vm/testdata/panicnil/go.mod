@@ -1,0 +1,3 @@
+module panicnil
+
+go 1.20
