@@ -29,6 +29,10 @@ func TestReflectValueEqual(t *testing.T) { checkGoRunOutput(t, "testdata/reflect
 // returns nil, as go run prints (testify 1.10's TestPanicsWithValue).
 func TestPanicNilOldModule(t *testing.T) { checkGoRunOutput(t, "testdata/panicnil") }
 
+// TestReflectValueSlice: reflect.Value.Slice and Slice3 of an addressable
+// array, a slice and a string, and their panics, as go run prints them.
+func TestReflectValueSlice(t *testing.T) { checkGoRunOutput(t, "testdata/reflectslice") }
+
 // checkGoRunOutput runs the main program in dir and compares its output
 // with what go run prints (dir/want.txt).
 func checkGoRunOutput(t *testing.T, dir string) {

@@ -1,0 +1,3 @@
+module reflectslice
+
+go 1.22
