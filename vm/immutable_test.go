@@ -11,7 +11,8 @@ import (
 )
 
 // TestImmutableGlobals: the globals never written after initialization
-// are not hashed (unicode's tables, a test's table of cases); a global
+// are not hashed (unicode's tables the program reaches — the loader prunes
+// the others —, a test's table of cases); a global
 // written later, one written through a pointer to its type's field, one
 // whose address is passed to a function, and one holding an interface are
 // hashed.

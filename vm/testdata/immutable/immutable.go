@@ -41,7 +41,7 @@ func Set() { rows[0] = 4 }
 func Read() string {
 	var b strings.Builder
 	for _, c := range cases {
-		fmt.Fprint(&b, c.name, c.n, table["x"], unicode.IsUpper('A'), list.v, anyVal)
+		fmt.Fprint(&b, c.name, c.n, table["x"], unicode.IsUpper('A'), len(unicode.Categories), list.v, anyVal)
 	}
 	return b.String()
 }
