@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
 	"github.com/gmc-go/gmc/vm/loc"
+	"github.com/gmc-go/gmc/vm/trace"
 )
 
 func init() { commands["check"] = runCheck }
@@ -171,6 +173,11 @@ func runCheck(args []string) int {
 	start := time.Now()
 	o, code, err := search(&f, l, targets, progress.update, f.timeline != "" || f.timelinePNG != "")
 	progress.clear()
+	if err != nil && (e.Kind == vm.EntryTest || e.Kind == vm.EntryFuzz) && code == exitUsage {
+		// a test or fuzz target that stopped (an OS boundary, an unsupported
+		// call): "not checked", as a check of several entries reports it
+		return reportNotChecked(&f, e, err)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return code
@@ -355,4 +362,25 @@ func checkPattern(args []string, pattern string) int {
 		}
 	}
 	return worst
+}
+
+// reportNotChecked reports a test or fuzz target that could not be
+// checked: "gmc: NAME: not checked: PROBLEM" on stderr and, with --json,
+// the entry's object of a several-entry check on stdout; exit 2.
+func reportNotChecked(f *checkFlags, e vm.Entry, err error) int {
+	kind := vm.ListedTest
+	if e.Kind == vm.EntryFuzz {
+		kind = vm.ListedFuzz
+	}
+	r := entryReport{Entry: e.Fn.Name(), EntryKind: string(kind), Problem: strings.TrimPrefix(err.Error(), "gmc: "), code: exitUsage}
+	r.Verdict = trace.VerdictUnknown
+	fmt.Fprintf(os.Stderr, "gmc: %s: not checked: %s\n", r.Entry, r.Problem)
+	if f.json {
+		b, jerr := json.Marshal(r)
+		if jerr != nil {
+			return exitInternal
+		}
+		fmt.Println(string(b))
+	}
+	return r.code
 }

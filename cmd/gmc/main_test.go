@@ -211,3 +211,24 @@ func TestRunRealTime(t *testing.T) {
 		}
 	}
 }
+
+// TestSingleTestNotChecked: a package whose only test stops at the OS
+// boundary reports it "not checked", as a check of several entries does:
+// the reason on stderr, with --json the entry's object (its problem) on
+// stdout, exit 2.
+func TestSingleTestNotChecked(t *testing.T) {
+	_, stderr, code := gmc(t, "check", "--time-limit", "5s", "./testdata/unsupportedtest")
+	if code != 2 || !strings.Contains(stderr, "TestPipe: not checked: unsupported: OS boundary: call of syscall.Pipe2") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	stdout, _, code := gmc(t, "check", "--json", "--time-limit", "5s", "./testdata/unsupportedtest")
+	var r struct {
+		Entry, Verdict, Problem string
+	}
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil || code != 2 {
+		t.Fatalf("exit %d, stdout %q: %v", code, stdout, err)
+	}
+	if r.Entry != "TestPipe" || r.Verdict != "unknown" || !strings.Contains(r.Problem, "OS boundary: call of syscall.Pipe2") {
+		t.Errorf("JSON %+v", r)
+	}
+}
