@@ -374,7 +374,7 @@ func reportNotChecked(f *checkFlags, e vm.Entry, err error) int {
 	}
 	r := entryReport{Entry: e.Fn.Name(), EntryKind: string(kind), Problem: strings.TrimPrefix(err.Error(), "gmc: "), code: exitUsage}
 	r.Verdict = trace.VerdictUnknown
-	fmt.Fprintf(os.Stderr, "gmc: %s: not checked: %s\n", r.Entry, r.Problem)
+	fmt.Fprintln(os.Stderr, "gmc: "+resultLine(r))
 	if f.json {
 		b, jerr := json.Marshal(r)
 		if jerr != nil {

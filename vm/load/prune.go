@@ -413,36 +413,20 @@ func (r *pruner) prune() (funcs, vars, types int) {
 					funcs++
 					changed = true
 				case *ast.GenDecl:
-					if d.Tok == token.TYPE && len(goneType) > 0 {
-						keep := d.Specs[:0]
-						for _, s := range d.Specs {
-							if goneType[s.(*ast.TypeSpec).Name.Name] {
-								types++
-								changed = true
-								continue
-							}
-							keep = append(keep, s)
-						}
-						d.Specs = keep
-						if len(keep) == 0 {
-							decls = decls[:len(decls)-1]
-						}
-						continue
+					var n int
+					switch {
+					case d.Tok == token.TYPE && len(goneType) > 0:
+						n = dropSpecs(d, func(s ast.Spec) bool { return goneType[s.(*ast.TypeSpec).Name.Name] })
+						types += n
+					case d.Tok == token.VAR:
+						n = dropSpecs(d, func(s ast.Spec) bool {
+							vs := s.(*ast.ValueSpec)
+							return len(vs.Values) > 0 && !p.specs[vs].reached
+						})
+						vars += n
 					}
-					if d.Tok != token.VAR {
-						continue
-					}
-					keep := d.Specs[:0]
-					for _, s := range d.Specs {
-						if vs := s.(*ast.ValueSpec); len(vs.Values) > 0 && !p.specs[vs].reached {
-							vars++
-							changed = true
-							continue
-						}
-						keep = append(keep, s)
-					}
-					d.Specs = keep
-					if len(keep) == 0 {
+					changed = changed || n > 0
+					if n > 0 && len(d.Specs) == 0 {
 						decls = decls[:len(decls)-1] // an empty declaration has no extent
 					}
 				}
@@ -482,4 +466,17 @@ func (r *pruner) blankUnusedImports(pf *pruneFile) {
 			im.Name = ast.NewIdent("_")
 		}
 	}
+}
+
+// dropSpecs removes the specs of d that drop selects and returns how many.
+func dropSpecs(d *ast.GenDecl, drop func(ast.Spec) bool) int {
+	keep := d.Specs[:0]
+	for _, s := range d.Specs {
+		if !drop(s) {
+			keep = append(keep, s)
+		}
+	}
+	n := len(d.Specs) - len(keep)
+	d.Specs = keep
+	return n
 }
