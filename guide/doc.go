@@ -67,7 +67,11 @@
 // runs the bounded exhaustive search first (its round of the budget above,
 // resumed from round to round; skipped in a round when it has taken more
 // than a third of the time so far, three quarters when the guided search
-// has no trace set left to follow: nothingToChase), then the guided search along each trace
+// has no trace set left to follow (nothingToChase) or half of the time
+// limit has gone (lateShare: the suite's bugs are found before, passing
+// tests with a long bound 0 need the time); with three quarters a round
+// takes the states that fill its share of the time, boundedSlice), then
+// the guided search along each trace
 // set and the fallback, so a small space gets its verdict at once and a
 // larger one the highest preemption bound completed when the time runs out.
 // With CheckConfig.Bounded (gmc check) the time limit covers planning: the

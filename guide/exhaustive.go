@@ -77,15 +77,40 @@ func (se *searcher) exhaustiveRun(root *vm.State, rb *resumable) Result {
 				se.bounded = true
 				return
 			}
+			one := -1 // the only transition to explore, if there is one
 			if len(choices) == 1 && only == nil {
-				// no choice: go on in this call without keeping s
-				k := keyOf(choices[0])
+				one = 0
+			} else if len(choices) > 1 {
+				n := 0
+				for i, c := range choices {
+					k := keyOf(c)
+					if asleep(k) {
+						continue
+					}
+					if only != nil {
+						if k.g = s.GoRank(k.g); !only[k] {
+							continue
+						}
+					}
+					one, n = i, n+1
+				}
+				if n != 1 {
+					one = -1
+				} else {
+					se.stats.Backtracks++ // (the others, asleep, are not explored)
+				}
+			}
+			if one >= 0 {
+				// no choice: go on in this call without keeping s (a
+				// state with one transition awake is a link of a chain
+				// as a single successor's is)
+				k := keyOf(choices[one])
 				if asleep(k) {
 					se.stats.Executions++ // every transition asleep
 					return
 				}
-				n := se.step(s, 0)
-				p = p.child(0)
+				n := se.step(s, one)
+				p = p.child(one)
 				if isError(n) {
 					found, foundPath = n, p
 					return

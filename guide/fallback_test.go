@@ -68,3 +68,62 @@ func TestNothingToChase(t *testing.T) {
 		}
 	}
 }
+
+// TestLateShare: the bounded search's share rises once half of the time
+// limit has gone (lateShare), and a round then gets the states it makes in
+// the time that brings its part to that share (boundedSlice).
+func TestLateShare(t *testing.T) {
+	for _, c := range []struct {
+		limit, elapsed time.Duration
+		want           bool
+	}{
+		{10 * time.Second, 4 * time.Second, false},
+		{10 * time.Second, 5 * time.Second, true},
+		{10 * time.Second, 9 * time.Second, true},
+		{0, time.Hour, false}, // no limit: no late phase
+	} {
+		if got := lateShare(c.limit, c.elapsed); got != c.want {
+			t.Errorf("lateShare(%v, %v) = %v, want %v", c.limit, c.elapsed, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		share           float64
+		elapsed, exTime time.Duration
+		exStates, want  int
+	}{
+		// 2 s of 8 s so far at 10,000 states/s: 16 s more brings it to
+		// 18 of 24 s
+		{0.75, 8 * time.Second, 2 * time.Second, 20000, 160000},
+		{0.75, 8 * time.Second, 6 * time.Second, 60000, 0}, // at its share already
+		{0.75, 8 * time.Second, 0, 0, 0},                   // no rate yet
+		{1, 8 * time.Second, 2 * time.Second, 20000, 0},
+	} {
+		if got := boundedSlice(c.share, c.elapsed, c.exTime, c.exStates); got != c.want {
+			t.Errorf("boundedSlice(%v, %v, %v, %d) = %d, want %d", c.share, c.elapsed, c.exTime, c.exStates, got, c.want)
+		}
+	}
+}
+
+// TestOnlyUnpreempted: with the preemption bound used up, the choice that
+// does not preempt the goroutine that ran last (or a timer) is the only
+// one when there is exactly one such.
+func TestOnlyUnpreempted(t *testing.T) {
+	g := func(id int) vm.Choice { return vm.Choice{G: id} }
+	timer := vm.Choice{G: 3, Kind: vm.ChooseTimer}
+	for _, c := range []struct {
+		choices []vm.Choice
+		last    int
+		want    int
+		ok      bool
+	}{
+		{[]vm.Choice{g(1), g(2), g(3)}, 2, 1, true},
+		{[]vm.Choice{g(1), g(2), timer}, 2, 2, false}, // the timer is free too
+		{[]vm.Choice{g(1), g(2), g(2)}, 2, 2, false},  // two choices of last (a select)
+		{[]vm.Choice{g(1), g(3)}, 2, -1, false},
+	} {
+		got, ok := onlyUnpreempted(c.choices, c.last)
+		if ok != c.ok || ok && got != c.want {
+			t.Errorf("onlyUnpreempted(%v, %d) = %d, %v; want %d, %v", c.choices, c.last, got, ok, c.want, c.ok)
+		}
+	}
+}
