@@ -76,7 +76,11 @@
 // larger one the highest preemption bound completed when the time runs out.
 // With CheckConfig.Bounded (gmc check) the time limit covers planning: the
 // abstract trace sets get a quarter of it (those built by then are used),
-// the trials what is left.
+// the trials what is left. A transition still running when the limit
+// passes is cut there (vm.Machine.StepWithin, searcher.step): the search
+// stops at once and reports nothing from the cut state. The call graph
+// the plans slice over is built once per program (slice.New), not per
+// entry: a package's tests share it.
 //
 // The search sees states only through the vm API (choices, step, hash,
 // error, goroutine stacks as locations); it knows nothing of SSA beyond

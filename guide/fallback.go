@@ -204,7 +204,9 @@ func (se *searcher) walk(root *vm.State, w *walkState, kind int) Result {
 				return se.result(VerdictError, w.s, w.p)
 			}
 			if se.stop(w.p.depth) {
-				w.work = max(w.work, w.s.HashWork())
+				if !se.cut { // (a cut state is left as it is)
+					w.work = max(w.work, w.s.HashWork())
+				}
 				return se.result(VerdictUnknown, nil, nil)
 			}
 			se.gids = w.s.AppendChoiceGoroutines(se.gids[:0])

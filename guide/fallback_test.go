@@ -127,3 +127,22 @@ func TestOnlyUnpreempted(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchStopsAtCut: a step that runs past the search's time limit is
+// cut (vm.Machine.StepWithin) and the search stops there at once, whatever
+// its clock polling says.
+func TestSearchStopsAtCut(t *testing.T) {
+	prog, opts, e := loadMain(t, "./vm/testdata/longstep", nil)
+	m := vm.New(prog, opts)
+	se := newSearcher(context.Background(), m, Config{TimeLimit: time.Minute})
+	s := startObserved(m, e, nil)
+	n := se.step(s, 0)
+	if n.Cut() || se.stop(0) {
+		t.Fatalf("a step within the time limit was cut (%v) or stopped the search", n.Cut())
+	}
+	se.start = time.Now().Add(-2 * time.Minute) // the limit is past
+	n = se.step(n, 0)
+	if !n.Cut() || !se.stop(0) || !se.outOfBudget() {
+		t.Errorf("a step past the limit: cut %v, the search stops %v", n.Cut(), se.stop(0))
+	}
+}

@@ -155,6 +155,9 @@ type searcher struct {
 	best     int
 	bounded  bool // some bound pruned the space (no "no-error")
 	limitHit bool // a limit of states or time stopped the last sub-search
+	// cut: a transition ran past the time limit and was cut there
+	// (vm.State.Cut): the search stops and reports nothing from it
+	cut bool
 	// count, when set, counts the states of every search of a trial (the
 	// lock-graph monitor's, cfg.Locks, dates its predictions by it)
 	count *atomic.Int64
@@ -180,13 +183,23 @@ func newSearcher(ctx context.Context, m *vm.Machine, cfg Config) *searcher {
 
 // step computes a successor and counts it.
 func (se *searcher) step(s *vm.State, i int) *vm.State {
-	return se.stepped(s, se.m.Step(s, i))
+	return se.stepped(s, se.m.StepWithin(s, i, se.deadline()))
+}
+
+// deadline is the wall-clock time (Unix ns) at which the search's time
+// limit cuts a transition that is still running (vm.Machine.StepWithin;
+// 0: no limit).
+func (se *searcher) deadline() int64 {
+	if se.cfg.TimeLimit <= 0 {
+		return 0
+	}
+	return se.start.Add(se.cfg.TimeLimit).UnixNano()
 }
 
 // stepAmong is step for a walk that holds gids, s's choice goroutines
 // (vm.Machine.StepAmong).
 func (se *searcher) stepAmong(s *vm.State, i int, gids []int32) *vm.State {
-	return se.stepped(s, se.m.StepAmong(s, i, gids))
+	return se.stepped(s, se.m.StepAmongWithin(s, i, gids, se.deadline()))
 }
 
 // interrupted reports whether the search is to pause for a new
@@ -197,6 +210,9 @@ func (se *searcher) interrupted() bool {
 
 // stepped counts the transition from s to n.
 func (se *searcher) stepped(s, n *vm.State) *vm.State {
+	if n.Cut() {
+		se.cut = true // (stop says so at once)
+	}
 	se.stats.States++
 	if se.count != nil {
 		se.count.Add(1)
@@ -222,6 +238,9 @@ const (
 
 // stop reports whether a time, state or cancellation bound is reached.
 func (se *searcher) stop(depth int) bool {
+	if se.cut {
+		return true
+	}
 	se.polls++
 	if se.stats.States&255 == 0 || se.polls%stopPoll == 0 || se.stats.Instructions-se.polledAt >= stopInstrs {
 		se.polledAt = se.stats.Instructions
@@ -245,7 +264,7 @@ func (se *searcher) stop(depth int) bool {
 // outOfBudget reports whether the time, state or cancellation bound of
 // the whole search is reached.
 func (se *searcher) outOfBudget() bool {
-	return se.ctx.Err() != nil || (se.cfg.TimeLimit > 0 && time.Since(se.start) > se.cfg.TimeLimit) ||
+	return se.cut || se.ctx.Err() != nil || (se.cfg.TimeLimit > 0 && time.Since(se.start) > se.cfg.TimeLimit) ||
 		(se.cfg.MaxStates > 0 && se.stats.States >= se.cfg.MaxStates)
 }
 

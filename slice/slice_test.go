@@ -1,6 +1,7 @@
 package slice_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"os"
@@ -110,3 +111,21 @@ func TestBackwardSlice(t *testing.T) {
 }
 
 var _ = ast.Inspect
+
+// TestSharedGraph: New builds a program's call graph once and gives each
+// caller a Program of its own over it (its own caches), from which the
+// same slice comes; a slice computed on one leaves the other's caches empty.
+func TestSharedGraph(t *testing.T) {
+	dir := filepath.Join("testdata", "basic")
+	p := loadDir(t, dir)
+	_, _, crit := marks(t, filepath.Join(dir, "main.go"))
+	a, b := slice.New(p.SSA), slice.New(p.SSA)
+	if a == b || a.CG != b.CG {
+		t.Fatalf("two slicings of one program: same Program %v, same graph %v (want distinct Programs over one graph)", a == b, a.CG == b.CG)
+	}
+	la := lineSet(p.Fset, a.Backward(instrAt(t, p, "main.go", crit)))
+	lb := lineSet(p.Fset, b.Backward(instrAt(t, p, "main.go", crit)))
+	if fmt.Sprint(la) != fmt.Sprint(lb) {
+		t.Errorf("the two Programs slice differently: %v and %v", la, lb)
+	}
+}

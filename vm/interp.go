@@ -3,6 +3,7 @@ package vm
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -22,6 +23,9 @@ type thread struct {
 	// (unsafestrdata.go)
 	capUnseen bool
 	n         int // instructions executed in this transition
+	// deadline: the wall-clock time (Unix ns) at which the transition is
+	// cut (Machine.StepWithin; 0: never), read every cutPoll instructions
+	deadline int64
 	// polled: the goroutine polled in this transition (took a select's
 	// default case, called runtime.Gosched, was preempted); see time.go.
 	polled bool
@@ -41,6 +45,11 @@ type thread struct {
 // iteration and a loop that only reads the clock repeats its state: see
 // time.go), and at 2*maxInstrs wherever it is.
 const maxInstrs = 1 << 20
+
+// cutPoll is how often (in instructions) a transition with a deadline
+// reads the clock (Machine.StepWithin): about every 10–50 ms of a loaded
+// machine, a clock reading per 65,536 instructions.
+const cutPoll = 1 << 16
 
 // yieldBefore reports whether the op about to run is a scheduling point that
 // must start a new transition; otherwise it marks the transition as having
@@ -128,6 +137,10 @@ func (t *thread) run() {
 			return
 		}
 		t.n++
+		if t.deadline != 0 && t.n&(cutPoll-1) == 0 && time.Now().UnixNano() >= t.deadline {
+			t.s.last.Op = opCut
+			return
+		}
 		if t.n >= maxInstrs && t.nested == 0 && (c == ctlJump && b != nil && t.g.top == fr && fr.block.index <= b.index || t.n >= 2*maxInstrs) {
 			t.polled = true // it may spin (see time.go)
 			return

@@ -1,6 +1,10 @@
 package vm
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // Register liveness, for the hang check (hang.go): a register no
 // instruction reachable from a frame's position reads (a value received
@@ -14,10 +18,15 @@ import "golang.org/x/tools/go/ssa"
 // counts, a call's pending result included), so a state is never merged
 // with one whose future differs.
 
-// liveness holds, per block and instruction (the code index, φ-nodes
-// aside), the registers live before it.
+// liveness holds, per block, the registers live at its start (the
+// fixpoint), and the registers live before each position asked for so far
+// (at, computed on demand from the end of its block: a table-driven test
+// function of 70,000 registers and instructions took minutes and gigabytes
+// when every position's list was built at once).
 type liveness struct {
-	at [][][]int // block -> code index -> live registers (sorted)
+	in []regSet
+	mu sync.Mutex
+	at map[int64][]int // block<<32 | code index -> live registers (sorted)
 }
 
 // liveRegs returns the registers of f live at block b, code index pc, or
@@ -25,10 +34,26 @@ type liveness struct {
 func (f *function) liveRegs(b, pc int) ([]int, bool) {
 	f.liveOnce.Do(f.computeLiveness)
 	l := f.live
-	if l == nil || b >= len(l.at) || pc < 0 || pc >= len(l.at[b]) {
+	if l == nil || b >= len(l.in) || pc < 0 || pc >= len(f.ssa.Blocks[b].Instrs)-f.blocks[b].first {
 		return nil, false
 	}
-	return l.at[b][pc], true
+	key := int64(b)<<32 | int64(pc)
+	l.mu.Lock()
+	regs, ok := l.at[key]
+	l.mu.Unlock()
+	if ok {
+		return regs, true
+	}
+	lc := liveCtx{f: f, in: l.in}
+	live := newRegSet(f.nregs)
+	blk := f.ssa.Blocks[b]
+	lc.out(blk, live)
+	lc.transfer(blk, live, f.blocks[b].first+pc)
+	regs = live.list()
+	l.mu.Lock()
+	l.at[key] = regs
+	l.mu.Unlock()
+	return regs, true
 }
 
 // regSet is a bit set of registers.
@@ -68,94 +93,99 @@ func (f *function) computeLiveness() {
 	if f.native != nil || f.ssa == nil || len(f.blocks) == 0 || f.regOf == nil {
 		return
 	}
-	n := f.nregs
-	reg := func(v ssa.Value) int {
-		if r, ok := f.regOf[v]; ok {
-			return r
-		}
-		return -1
-	}
 	blocks := f.ssa.Blocks
-	in := make([]regSet, len(blocks))
-	for i := range in {
-		in[i] = newRegSet(n)
+	lc := liveCtx{f: f, in: make([]regSet, len(blocks))}
+	for i := range lc.in {
+		lc.in[i] = newRegSet(f.nregs)
 	}
-	var ops []*ssa.Value
-	// transfer computes the live set before each non-φ instruction of b
-	// from the set live at its end; the result is the set before the first.
-	transfer := func(b *ssa.BasicBlock, live regSet, record [][]int) {
-		first := f.blocks[b.Index].first
-		for i := len(b.Instrs) - 1; i >= first; i-- {
-			instr := b.Instrs[i]
-			if v, ok := instr.(ssa.Value); ok {
-				if r := reg(v); r >= 0 {
-					live.del(r)
-				}
-			}
-			ops = instr.Operands(ops[:0])
-			for _, p := range ops {
-				if p != nil && *p != nil {
-					if r := reg(*p); r >= 0 {
-						live.add(r)
-					}
-				}
-			}
-			if record != nil {
-				record[i-first] = live.list()
-			}
-		}
-		for i := first - 1; i >= 0; i-- { // φ-nodes define their registers at the top
-			if v, ok := b.Instrs[i].(ssa.Value); ok {
-				if r := reg(v); r >= 0 {
-					live.del(r)
-				}
-			}
-		}
-	}
-	// out computes the set live at the end of b.
-	out := func(b *ssa.BasicBlock, live regSet) {
-		for i := range live {
-			live[i] = 0
-		}
-		if f.ssa.Recover != nil {
-			live.union(in[f.ssa.Recover.Index])
-		}
-		for _, s := range b.Succs {
-			live.union(in[s.Index])
-			for j, p := range s.Preds {
-				if p != b {
-					continue
-				}
-				for _, instr := range s.Instrs {
-					phi, ok := instr.(*ssa.Phi)
-					if !ok {
-						break
-					}
-					if j < len(phi.Edges) {
-						if r := reg(phi.Edges[j]); r >= 0 {
-							live.add(r)
-						}
-					}
-				}
-			}
-		}
-	}
-	live := newRegSet(n)
+	live := newRegSet(f.nregs)
 	for changed := true; changed; {
 		changed = false
 		for i := len(blocks) - 1; i >= 0; i-- {
-			out(blocks[i], live)
-			transfer(blocks[i], live, nil)
-			if in[i].union(live) {
+			lc.out(blocks[i], live)
+			lc.transfer(blocks[i], live, -1)
+			if lc.in[i].union(live) {
 				changed = true
 			}
 		}
 	}
-	l := &liveness{at: make([][][]int, len(blocks))}
-	for i, b := range blocks {
-		l.at[i] = make([][]int, len(b.Instrs)-f.blocks[i].first)
-		out(b, live)
-		transfer(b, live, l.at[i])
+	f.live = &liveness{in: lc.in, at: map[int64][]int{}}
+}
+
+// liveCtx is the liveness computation of one function: its blocks' in-sets
+// (complete once computeLiveness is done) and a buffer of operands.
+type liveCtx struct {
+	f   *function
+	in  []regSet
+	ops []*ssa.Value
+}
+
+func (lc *liveCtx) reg(v ssa.Value) int {
+	if r, ok := lc.f.regOf[v]; ok {
+		return r
 	}
-	f.live = l
+	return -1
+}
+
+// transfer turns live, the set live at the end of b, into the set live
+// before b's instruction stop (an index of b.Instrs, at least the first
+// non-φ one), or, with stop < 0, before b (the φ-nodes define their
+// registers at the top).
+func (lc *liveCtx) transfer(b *ssa.BasicBlock, live regSet, stop int) {
+	top := stop < 0
+	first := lc.f.blocks[b.Index].first
+	stop = max(stop, first)
+	for i := len(b.Instrs) - 1; i >= stop; i-- {
+		instr := b.Instrs[i]
+		if v, ok := instr.(ssa.Value); ok {
+			if r := lc.reg(v); r >= 0 {
+				live.del(r)
+			}
+		}
+		lc.ops = instr.Operands(lc.ops[:0])
+		for _, p := range lc.ops {
+			if p != nil && *p != nil {
+				if r := lc.reg(*p); r >= 0 {
+					live.add(r)
+				}
+			}
+		}
+	}
+	if !top {
+		return
+	}
+	for i := first - 1; i >= 0; i-- {
+		if v, ok := b.Instrs[i].(ssa.Value); ok {
+			if r := lc.reg(v); r >= 0 {
+				live.del(r)
+			}
+		}
+	}
+}
+
+// out computes the set live at the end of b.
+func (lc *liveCtx) out(b *ssa.BasicBlock, live regSet) {
+	clear(live)
+	if rec := lc.f.ssa.Recover; rec != nil {
+		live.union(lc.in[rec.Index])
+	}
+	for _, s := range b.Succs {
+		live.union(lc.in[s.Index])
+		for j, p := range s.Preds {
+			if p != b {
+				continue
+			}
+			for _, instr := range s.Instrs {
+				phi, ok := instr.(*ssa.Phi)
+				if !ok {
+					break
+				}
+				if j < len(phi.Edges) {
+					if r := lc.reg(phi.Edges[j]); r >= 0 {
+						live.add(r)
+					}
+				}
+			}
+		}
+	}
 }

@@ -339,18 +339,43 @@ func (s *State) cellInt(p Pointer) int64 {
 
 // Step applies choice i of s and returns the successor state. s is unchanged.
 func (m *Machine) Step(s *State, i int) *State {
-	return m.step(s, s.choice(i))
+	return m.step(s, s.choice(i), 0)
 }
+
+// StepWithin is Step with a deadline (wall-clock Unix nanoseconds; 0:
+// none): a transition still running when the deadline passes ends there,
+// between two of its goroutine's instructions (not inside a native's call
+// of program code), and the state says so (Cut). A cut is a preemption
+// the schedule did not choose, which a replay would not make: a search
+// reports nothing from a cut state and stops there (its time is over). A
+// transition runs up to 2^21 instructions, seconds of a loaded machine,
+// and a search's time limit is kept within 5 %.
+func (m *Machine) StepWithin(s *State, i int, deadline int64) *State {
+	return m.step(s, s.choice(i), deadline)
+}
+
+// StepAmongWithin is StepAmong with a deadline (StepWithin).
+func (m *Machine) StepAmongWithin(s *State, i int, gids []int32, deadline int64) *State {
+	return m.step(s, s.choiceAmong(i, gids), deadline)
+}
+
+// Cut reports whether the transition that made s was cut at the deadline
+// of StepWithin (its step's Op is opCut: a State has no byte to spare,
+// TestStateSize).
+func (s *State) Cut() bool { return s.last.Op == opCut }
+
+// opCut is the Op of a transition cut at a deadline (StepWithin).
+const opCut = "cut at the time limit"
 
 // StepAmong is Step(s, i) for a caller that holds gids, the goroutines of
 // s's choices (s.AppendChoiceGoroutines): choice i is found from them
 // without enumerating the choices again (a random walk over thousands of
 // goroutines).
 func (m *Machine) StepAmong(s *State, i int, gids []int32) *State {
-	return m.step(s, s.choiceAmong(i, gids))
+	return m.step(s, s.choiceAmong(i, gids), 0)
 }
 
-func (m *Machine) step(s *State, ch Choice) *State {
+func (m *Machine) step(s *State, ch Choice, deadline int64) *State {
 	ns := s.thaw()
 	ns.depth++
 	if ch.Kind == ChooseTimer {
@@ -385,7 +410,7 @@ func (m *Machine) step(s *State, ch Choice) *State {
 		// the only future without the entry so far (hang.go)
 		ns.idle = nil
 	}
-	t := &thread{m: m, s: ns, g: g, selCase: -1, branch: -1}
+	t := &thread{m: m, s: ns, g: g, selCase: -1, branch: -1, deadline: deadline}
 	if ch.Kind == ChooseSelectCase {
 		t.selCase = ch.Case
 	}
