@@ -97,6 +97,9 @@ func (se *searcher) bfs(root *vm.State) Result {
 		}
 		for i := range it.s.Choices() {
 			n := se.step(it.s, i)
+			if se.cut {
+				return se.result(VerdictUnknown, nil, nil)
+			}
 			if !visited.add(n.Hash()) {
 				continue
 			}

@@ -140,15 +140,21 @@ func (g *guided) expand(cur entry) *entry {
 	var others []entry
 	for i, c := range choices {
 		n := se.step(s, i)
+		if se.cut {
+			break // (the time is over: the caller's stop says so)
+		}
+		// an error successor is never dropped as visited: the hash need
+		// not tell an error state from one without (dfs and bfs dropped
+		// panics so, session 12)
 		h := n.Hash()
-		if visited[h] > cur.r.Level+maxLevelGain {
+		if !isError(n) && visited[h] > cur.r.Level+maxLevelGain {
 			continue // cannot beat the level it was reached with
 		}
 		r := rk.Rank(cur.r, n, c)
-		if visited[h] > r.Level {
+		if !isError(n) && visited[h] > r.Level {
 			continue
 		}
-		visited[h] = r.Level + 1
+		visited[h] = max(visited[h], r.Level+1)
 		p := cur.path.child(i)
 		p.data = r.Data
 		e := entry{s: n, r: r, path: p, c: c}
@@ -235,14 +241,14 @@ func (g *guided) try(parent entry, i int, c vm.Choice) *entry {
 	se := g.se
 	n := se.step(parent.s, i)
 	h := n.Hash()
-	if g.visited[h] > parent.r.Level+maxLevelGain {
+	if !isError(n) && g.visited[h] > parent.r.Level+maxLevelGain {
 		return nil
 	}
 	r := g.rk.Rank(parent.r, n, c)
-	if g.visited[h] > r.Level {
+	if !isError(n) && g.visited[h] > r.Level {
 		return nil
 	}
-	g.visited[h] = r.Level + 1
+	g.visited[h] = max(g.visited[h], r.Level+1)
 	p := parent.path.child(i)
 	p.data = r.Data
 	se.best = max(se.best, r.Level)
