@@ -31,12 +31,13 @@ type State struct {
 	nowReads int64
 	timers   []timer
 
-	entryDepth int     // depth at which the entry returned
-	runnext    int     // see RunNext (not hashed: a scheduling hint)
-	gorder     []int32 // the goroutines' ids in canonical order (set by Hash; DropRanks drops it)
-	depth      int     // transitions from the initial state
-	instrs     int64   // instructions executed from the initial state
-	allocCells int64   // cells allocated since the last collection
+	entryDepth int      // depth at which the entry returned
+	runnext    int      // see RunNext (not hashed: a scheduling hint)
+	gorder     []int32  // the goroutines' ids in canonical order (set by Hash; DropRanks drops it)
+	tw         twinInfo // the goroutines that may be twins, and those that are (twins.go)
+	depth      int      // transitions from the initial state
+	instrs     int64    // instructions executed from the initial state
+	allocCells int64    // cells allocated since the last collection
 	last       Step
 
 	race *raceState
@@ -156,6 +157,7 @@ func (s *State) thaw() *State {
 	ns.choices = nil
 	ns.fp = nil
 	ns.hashed, ns.chashed, ns.sealed = false, false, false
+	ns.tw = twinInfo{}
 	// ns.gorder stays the parent's until Hash sets it (nothing reads it
 	// before: GoRank hashes first), so that setRanks can keep it when the
 	// order is the same
@@ -224,6 +226,7 @@ func (s *State) setRanks(order []*goroutine) {
 func (s *State) DropRanks(keep int) {
 	if len(s.gorder) > keep {
 		s.gorder = nil
+		s.tw = twinInfo{}
 	}
 }
 
