@@ -481,8 +481,7 @@ func (s *State) Hash() uint64 {
 		}
 	}
 	s.hash, s.hashed = h.h, true
-	s.setRanks(h.order)
-	s.noteTwinRuns(h.order, h.sums)
+	s.setRanks(h.order, h.sums)
 	return s.hash
 }
 

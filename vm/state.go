@@ -31,13 +31,12 @@ type State struct {
 	nowReads int64
 	timers   []timer
 
-	entryDepth int      // depth at which the entry returned
-	runnext    int      // see RunNext (not hashed: a scheduling hint)
-	gorder     []int32  // the goroutines' ids in canonical order (set by Hash; DropRanks drops it)
-	tw         twinInfo // the goroutines that may be twins, and those that are (twins.go)
-	depth      int      // transitions from the initial state
-	instrs     int64    // instructions executed from the initial state
-	allocCells int64    // cells allocated since the last collection
+	entryDepth int     // depth at which the entry returned
+	runnext    int     // see RunNext (not hashed: a scheduling hint)
+	gorder     []int32 // the goroutines' ids in canonical order (set by Hash; DropRanks drops it)
+	depth      int     // transitions from the initial state
+	instrs     int64   // instructions executed from the initial state
+	allocCells int64   // cells allocated since the last collection
 	last       Step
 
 	race *raceState
@@ -157,7 +156,6 @@ func (s *State) thaw() *State {
 	ns.choices = nil
 	ns.fp = nil
 	ns.hashed, ns.chashed, ns.sealed = false, false, false
-	ns.tw = twinInfo{}
 	// ns.gorder stays the parent's until Hash sets it (nothing reads it
 	// before: GoRank hashes first), so that setRanks can keep it when the
 	// order is the same
@@ -182,26 +180,33 @@ func (s *State) GoRank(id int) int {
 	s.Hash()
 	if s.gorder == nil && s.gs.len() > 0 { // dropped (DropRanks): walk again
 		h := s.walk(s.m.hashRoots)
-		s.setRanks(h.order)
+		s.setRanks(h.order, h.sums)
 		h.release()
 	}
 	for i, x := range s.gorder {
-		if int(x) == id {
+		if int(x) == id || int(-x) == id {
 			return i
 		}
 	}
 	return -1
 }
 
-// setRanks records the canonical order of the goroutines (GoRank).
-// The slice is never written once set: a state keeps its parent's when
-// the order is the same (most transitions change no rank: one allocation
-// a state saved).
-func (s *State) setRanks(order []*goroutine) {
+// setRanks records the canonical order of the goroutines (GoRank), with
+// the runs of goroutines with the same summary key (sums: theirs, in that
+// order) marked (gorder). The slice is never written once set: a state
+// keeps its parent's when the record is the same (most transitions change
+// no rank: one allocation a state saved).
+func (s *State) setRanks(order []*goroutine, sums []*gsum) {
+	mark := func(i int) int32 {
+		if i > 0 && !s.idsSeen && sums[i].key == sums[i-1].key {
+			return int32(-order[i].id)
+		}
+		return int32(order[i].id)
+	}
 	if len(s.gorder) == len(order) {
 		same := true
-		for i, g := range order {
-			if s.gorder[i] != int32(g.id) {
+		for i := range order {
+			if s.gorder[i] != mark(i) {
 				same = false
 				break
 			}
@@ -211,8 +216,8 @@ func (s *State) setRanks(order []*goroutine) {
 		}
 	}
 	gorder := make([]int32, len(order))
-	for i, g := range order {
-		gorder[i] = int32(g.id)
+	for i := range order {
+		gorder[i] = mark(i)
 	}
 	s.gorder = gorder
 }
@@ -226,7 +231,6 @@ func (s *State) setRanks(order []*goroutine) {
 func (s *State) DropRanks(keep int) {
 	if len(s.gorder) > keep {
 		s.gorder = nil
-		s.tw = twinInfo{}
 	}
 }
 

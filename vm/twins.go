@@ -37,44 +37,36 @@ package vm
 // program has seen goroutine ids (runtime.Stack's text), ids are part of
 // the state and no goroutine has a twin.
 
-// twinInfo is what a state knows of its twins: the runs of candidates the
-// hash found (by goroutine id, in canonical order).
-type twinInfo struct {
-	phase uint8 // twinsUnknown or twinsNoted
-	runs  [][]int32
-}
-
-const (
-	twinsUnknown = iota // nothing noted (not hashed yet, or dropped)
-	twinsNoted          // runs holds the candidates
-)
-
 // maxTwinWalks bounds the walks Twins spends on a run of candidates that
 // is not symmetric as a whole (pairs tried one by one).
 const maxTwinWalks = 24
 
-// noteTwinRuns records the runs of goroutines with the same summary key
-// in the canonical order (order, with their summaries sums) as
-// candidates for Twins: nothing when there are none.
-func (s *State) noteTwinRuns(order []*goroutine, sums []*gsum) {
-	s.tw = twinInfo{phase: twinsNoted}
-	if s.idsSeen {
-		return
+// twinRuns returns the runs of goroutines of s with the same summary key
+// in the canonical order (gorder's marks), walking the state again when
+// its record was dropped.
+func (s *State) twinRuns() [][]int32 {
+	s.Hash()
+	if s.gorder == nil && s.gs.len() > 0 { // dropped (DropRanks): walk again
+		h := s.walk(s.m.hashRoots)
+		s.setRanks(h.order, h.sums)
+		h.release()
 	}
-	for i := 0; i < len(sums); {
+	var runs [][]int32
+	for i := 0; i < len(s.gorder); {
 		j := i + 1
-		for j < len(sums) && sums[j].key == sums[i].key {
+		for j < len(s.gorder) && s.gorder[j] < 0 {
 			j++
 		}
 		if j-i > 1 {
 			run := make([]int32, j-i)
 			for k := range run {
-				run[k] = int32(order[i+k].id)
+				run[k] = max(s.gorder[i+k], -s.gorder[i+k])
 			}
-			s.tw.runs = append(s.tw.runs, run)
+			runs = append(runs, run)
 		}
 		i = j
 	}
+	return runs
 }
 
 // Twins returns the classes of twins among the goroutines of s that have
@@ -91,13 +83,8 @@ func (s *State) Twins(among func(g int) bool) [][]int {
 		return nil
 	}
 	hash := s.Hash()
-	if s.tw.phase == twinsUnknown { // dropped (DropRanks): walk again
-		h := s.walk(s.m.hashRoots)
-		s.noteTwinRuns(h.order, h.sums)
-		h.release()
-	}
 	var classes [][]int
-	for _, run := range s.tw.runs {
+	for _, run := range s.twinRuns() {
 		var cand []int
 		for _, id := range run {
 			if g := s.getG(int(id)); g != nil && s.enabled(g) && (among == nil || among(int(id))) {

@@ -23,13 +23,7 @@ func (s *State) Unwinding() bool {
 // order of twins that tie breaks ties by id. Two states equal up to a
 // renaming of goroutines have the same HashMin.
 func (s *State) HashMin() (uint64, bool) {
-	s.Hash()
-	if s.tw.phase == twinsUnknown {
-		h := s.walk(s.m.hashRoots)
-		s.noteTwinRuns(h.order, h.sums)
-		h.release()
-	}
-	runs := s.tw.runs
+	runs := s.twinRuns()
 	n := 1
 	for _, r := range runs {
 		for k := 2; k <= len(r); k++ {
