@@ -64,8 +64,8 @@
 // sleep-set search by TestPOR and benchmarks/dpor_compare.sh.
 //
 // Symmetric choices (symmetric.go): at a state with interchangeable
-// goroutines (twins: every permutation of them is an automorphism of the
-// state, vm.State.Twins), the full sleep-set search, the bounded search
+// goroutines (twins: an automorphism of the state maps any of them onto
+// any other, vm.State.Twins), the full sleep-set search, the bounded search
 // (every bound) and dfs, rdfs run the choices of one twin of each class
 // (the first that may take part) and leave out the alike choices of the
 // others, whose successors are the same state up to a renaming of

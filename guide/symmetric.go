@@ -16,7 +16,8 @@ import (
 // leave out the alike choices of the others.
 //
 // Why no error is lost. Let π be an automorphism of state s that maps
-// twin C to the representative R (every permutation of a class is one).
+// twin C to the representative R and fixes every goroutine outside their
+// class (Twins proves one for any two twins of a class).
 // An execution u from s that begins with C's choice, or that can be
 // reordered to begin with it, has a mirror π(u) from s: the same steps
 // by the renamed goroutines, which begins with R's alike choice (or can
@@ -37,8 +38,9 @@ import (
 // be; leaving it out because its sleeping mirror "was explored" would
 // trust an exploration that the sleep set says happened from another
 // state, of which π need not be an automorphism). π then keeps the sleep
-// set (it moves R and C only: the transposition of the two is an
-// automorphism too), and the usual sleep-set argument goes through with
+// set (it moves only goroutines of the class, none of which has a
+// sleeping choice: Twins is asked about those alone), and the usual
+// sleep-set argument goes through with
 // "explored" read as "explored or mirrored by an explored choice". The
 // left-out choices are not added to the sleep sets of the later siblings
 // (a choice sleeps only once explored), which explores more, never less.
@@ -48,7 +50,8 @@ import (
 // With a preemption bound: choosing a goroutine costs a preemption unless
 // it is the one that ran last (and did not yield); that goroutine is
 // never a twin that is left out nor a representative (swapping it with a
-// twin changes the cost), the others cost the same, and the visited set
+// twin changes the cost; Twins is not asked about it, so π fixes it),
+// the others cost the same, and the visited set
 // names the preemptible goroutine by rank, as the hash does; so the
 // bounded search from R's successor explores the mirror of every schedule
 // from C's within the same budget.

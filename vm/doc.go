@@ -188,9 +188,9 @@
 // goroutines are interchangeable). State.Twins proves it (twins.go): a
 // permutation of goroutines is an automorphism of the state when the
 // state's walk with the goroutines so renamed hashes as the state does;
-// one walk with a run of candidates rotated and one with its first two
-// swapped prove every permutation of the run. The searches use it to run
-// one of each class of twins (guide/symmetric.go).
+// one walk with a run of candidates rotated proves that any of them can
+// be mapped onto any other with the rest of the goroutines fixed. The
+// searches use it to run one of each class of twins (guide/symmetric.go).
 //
 // # Natives
 //

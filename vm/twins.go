@@ -1,6 +1,7 @@
 package vm
 
-// Twins: goroutines of a state that an automorphism of the state swaps.
+// Twins: goroutines of a state that an automorphism of the state maps onto
+// each other.
 //
 // The hash names goroutines by their place in a canonical order (hash.go)
 // in which goroutines with the same summary key (identical workers at the
@@ -22,9 +23,10 @@ package vm
 // maps s onto itself (as far as the hash sees a state: the visited sets
 // of the searches already rely on it seeing all of it; collisions of the
 // 64-bit hash aside). Automorphisms compose, so one walk with the
-// goroutines of a run rotated and one with its first two swapped prove
-// every permutation of the run an automorphism (a cycle and a
-// transposition of neighbours generate the symmetric group).
+// goroutines of a run rotated proves, for any two of them, an
+// automorphism that maps one to the other and fixes every goroutine
+// outside the run (a power of the rotation); a class proved by swaps with
+// its first member has the same property (products of those swaps).
 //
 // What an automorphism π of s preserves: the choices of a goroutine g and
 // of π(g) are alike (the same kind, select case and data side); the
@@ -70,14 +72,14 @@ func (s *State) twinRuns() [][]int32 {
 }
 
 // Twins returns the classes of twins among the goroutines of s that have
-// a choice and that among accepts (nil: all): in each class (two or more
-// goroutine ids, in the hash's canonical order) every permutation of the
-// class's goroutines is an automorphism of s (see above). Goroutines in
-// no class have no twin there. It costs nothing on a state without
-// candidates (goroutines with the same summary key) and about one hash of
-// the state per class of candidates otherwise (two for three twins or
-// more). None once the program has seen goroutine ids, nor at a data
-// choice.
+// a choice and that among accepts (nil: all): for any two goroutines of a
+// class (two or more goroutine ids, in the hash's canonical order) an
+// automorphism of s maps one to the other and fixes every goroutine
+// outside the class (see above). Goroutines in no class have no twin
+// there. It costs nothing on a state without candidates (goroutines with
+// the same summary key) and about one hash of the state per class of
+// candidates otherwise. None once the program has seen goroutine ids,
+// nor at a data choice.
 func (s *State) Twins(among func(g int) bool) [][]int {
 	if s.idsSeen || s.err != nil || s.exited || s.data != nil && s.data.pending != nil {
 		return nil
@@ -98,18 +100,17 @@ func (s *State) Twins(among func(g int) bool) [][]int {
 
 // proveTwins splits cand, goroutines with the same summary key in
 // canonical order, into classes of twins (see Twins): the whole of it
-// when a rotation and a swap of its first two are automorphisms, else
-// the goroutines a swap with the first one proves, then the same with
-// the rest, within maxTwinWalks walks.
+// when its rotation is an automorphism, else the goroutines a swap with
+// the first one proves, then the same with the rest, within maxTwinWalks
+// walks.
 func (s *State) proveTwins(hash uint64, cand []int) [][]int {
 	if len(cand) < 2 {
 		return nil
 	}
-	if s.isAutomorphism(hash, swapOf(cand[0], cand[1])) &&
-		(len(cand) == 2 || s.isAutomorphism(hash, rotationOf(cand))) {
+	if s.isAutomorphism(hash, rotationOf(cand)) {
 		return [][]int{cand}
 	}
-	walks := 2
+	walks := 1
 	var classes [][]int
 	for len(cand) >= 2 && walks < maxTwinWalks {
 		class, rest := []int{cand[0]}, []int(nil)
