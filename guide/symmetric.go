@@ -47,6 +47,15 @@ import (
 // At a state reached again whose earlier visit must be completed (the
 // state-caching rule's only set) nothing is left out.
 //
+// What the hash leaves out, the reduction leaves out too: the goroutines'
+// spin probes and work counters (vm/time.go) are not hashed, so twins may
+// differ in them, as two states the visited set merges may. Leaving out
+// C's choice merges its successor into R's, a merge with a state that is
+// not on the current path whose subtree is explored in full: a cross edge
+// in cutCycle's terms (bounded.go), which cuts no firing of a timer that
+// the exploration below R's successor does not meet (with its back edges
+// flagged as before).
+//
 // With a preemption bound: choosing a goroutine costs a preemption unless
 // it is the one that ran last (and did not yield); that goroutine is
 // never a twin that is left out nor a representative (swapping it with a
