@@ -10,8 +10,9 @@ func (se *searcher) dfs(root *vm.State, shuffle bool) Result {
 	// found (no path node a state).
 	type frame struct {
 		s      *vm.State
-		order  []int // the choices in the order to explore (nil: 0, 1, …)
-		n      int   // the number of choices
+		order  []int  // the choices in the order to explore (nil: 0, 1, …)
+		twins  []bool // the choices left out as a twin's (symmetric.go)
+		n      int    // the number of choices
 		next   int
 		choice int // the choice of the frame below that reached s
 		depth  int
@@ -19,7 +20,9 @@ func (se *searcher) dfs(root *vm.State, shuffle bool) Result {
 	var visited hashSet
 	visited.add(root.Hash())
 	mk := func(s *vm.State, choice, depth int) frame {
-		n := len(s.Choices())
+		cs := s.Choices()
+		n := len(cs)
+		twins := se.twinSkips(s, cs, nil)
 		var order []int
 		if shuffle {
 			order = make([]int, n)
@@ -28,7 +31,7 @@ func (se *searcher) dfs(root *vm.State, shuffle bool) Result {
 			}
 			se.rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
 		}
-		return frame{s: s, order: order, n: n, choice: choice, depth: depth}
+		return frame{s: s, order: order, twins: twins, n: n, choice: choice, depth: depth}
 	}
 	if isError(root) {
 		return se.result(VerdictError, root, &pathNode{})
@@ -54,16 +57,19 @@ func (se *searcher) dfs(root *vm.State, shuffle bool) Result {
 			i = top.order[top.next]
 		}
 		top.next++
-		n := se.step(top.s, i)
-		if !visited.add(n.Hash()) {
+		if top.twins != nil && top.twins[i] {
 			continue
 		}
+		n := se.step(top.s, i)
 		if isError(n) {
 			p := &pathNode{}
 			for _, f := range stack[1:] {
 				p = p.child(f.choice)
 			}
 			return se.result(VerdictError, n, p.child(i))
+		}
+		if !visited.add(n.Hash()) {
+			continue
 		}
 		stack = append(stack, mk(n, i, top.depth+1))
 	}
@@ -100,12 +106,12 @@ func (se *searcher) bfs(root *vm.State) Result {
 			if se.cut {
 				return se.result(VerdictUnknown, nil, nil)
 			}
-			if !visited.add(n.Hash()) {
-				continue
-			}
 			p := it.path.child(i)
 			if isError(n) {
 				return se.result(VerdictError, n, p)
+			}
+			if !visited.add(n.Hash()) {
+				continue
 			}
 			queue = append(queue, item{n, p})
 		}

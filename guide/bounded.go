@@ -166,13 +166,19 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 			if single {
 				succ = 1
 			}
+			var twins []bool // choices left out as a twin's (symmetric.go)
 			if lookUp(succ, p.depth, fresh) {
 				key := boundKey{s.Hash(), -1}
 				if last >= 0 {
 					key.last = s.GoRank(last) // as the hash names goroutines
 				}
-				s.DropRanks(keptChoices) // (not needed again)
 				prev, seen := visited[key]
+				if !(seen && prev <= used) && !single {
+					// twins: the goroutines a switch to is free or within
+					// the bound, but not the one that ran last
+					twins = se.twinSkips(s, choices, func(g int) bool { return g != last && (last < 0 || used < k) })
+				}
+				s.DropRanks(keptChoices) // (not needed again)
 				if seen && prev <= used {
 					// a back edge closing a cycle with a timer pending
 					// anywhere on it: a spin that fires the timer may
@@ -213,6 +219,9 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 				continue
 			}
 			for i, nc := 0, len(choices); i < nc; i++ {
+				if twins != nil && twins[i] {
+					continue
+				}
 				if choices == nil {
 					choices = s.Choices() // (released below)
 				}

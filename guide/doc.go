@@ -63,6 +63,21 @@
 // Source-DPOR (dpor.go, the dpor strategy) is measured against the
 // sleep-set search by TestPOR and benchmarks/dpor_compare.sh.
 //
+// Symmetric choices (symmetric.go): at a state with interchangeable
+// goroutines (twins: an automorphism of the state maps any of them onto
+// any other, vm.State.Twins), the full sleep-set search, the bounded search
+// (every bound) and dfs, rdfs run the choices of one twin of each class
+// (the first that may take part) and leave out the alike choices of the
+// others, whose successors are the same state up to a renaming of
+// goroutines: every error through a left-out choice has a mirror through
+// the representative's. Twins with a sleeping choice take no part (their
+// mirrors are explored), nor does the goroutine that ran last under a
+// preemption bound; left-out choices do not go to sleep sets; a state
+// whose earlier visit is being completed (the state-caching rule) leaves
+// none out. The verdicts mean what they meant: the reduction changes
+// which of two mirrored executions is run, not what is claimed.
+// GMC_NO_SYMMETRY=1 (or Config.NoSymmetry) turns it off, for comparisons.
+//
 // The default gmc check (guided, CheckConfig.Bounded) is a portfolio: each round of runTrial
 // runs the bounded exhaustive search first (its round of the budget above,
 // resumed from round to round; skipped in a round when it has taken more

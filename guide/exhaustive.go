@@ -121,8 +121,15 @@ func (se *searcher) exhaustiveRun(root *vm.State, rb *resumable) Result {
 				continue
 			}
 			ranked := func(k choiceKey) choiceKey { k.g = s.GoRank(k.g); return k }
+			var twins []bool // (symmetric.go: not when completing an earlier visit)
+			if only == nil {
+				twins = se.twinSkips(s, choices, noSleeper(sleep))
+			}
 			expanded := false
 			for i, nc := 0, len(choices); i < nc; i++ {
+				if twins != nil && twins[i] {
+					continue
+				}
 				if choices == nil {
 					choices = s.Choices() // (released below)
 				}

@@ -58,6 +58,9 @@ type Config struct {
 	// Locks, if set, observes the lock acquisitions of every run (the
 	// lock-graph monitor, lockgraph.go).
 	Locks vm.LockObserver
+	// NoSymmetry makes the exhaustive searches explore the choices of
+	// every twin (symmetric.go), for comparisons.
+	NoSymmetry bool
 }
 
 // Progress is a snapshot of a running search.
@@ -164,6 +167,9 @@ type searcher struct {
 	// interrupt, when set, pauses a resumable search (resumable.over)
 	// while it holds a prediction the trial has not taken
 	interrupt *LockGraph
+	// twinsLeft counts the choices the exhaustive searches left out as
+	// alike choices of a twin (symmetric.go)
+	twinsLeft int
 }
 
 func newSearcher(ctx context.Context, m *vm.Machine, cfg Config) *searcher {

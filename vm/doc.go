@@ -183,6 +183,15 @@
 // race_owner.go), and the goroutines that spin in that very state (time
 // passes in it), not the history of their probes.
 //
+// The canonical order only suggests which goroutines are twins (the same
+// summary key; it breaks ties by id, so it is not a proof that two
+// goroutines are interchangeable). State.Twins proves it (twins.go): a
+// permutation of goroutines is an automorphism of the state when the
+// state's walk with the goroutines so renamed hashes as the state does;
+// one walk with a run of candidates rotated proves that any of them can
+// be mapped onto any other with the rest of the goroutines fixed. The
+// searches use it to run one of each class of twins (guide/symmetric.go).
+//
 // # Natives
 //
 // The standard library is loaded with the pure-Go build tags (purego,

@@ -481,7 +481,7 @@ func (s *State) Hash() uint64 {
 		}
 	}
 	s.hash, s.hashed = h.h, true
-	s.setRanks(h.order)
+	s.setRanks(h.order, h.sums)
 	return s.hash
 }
 
@@ -514,11 +514,21 @@ func (s *State) walk(roots []ObjID) *hasher { return s.walkClock(roots, true) }
 // registers some instruction may still read (liveness.go: a tick received
 // and dropped).
 func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
+	return s.walkPermuted(roots, clock, nil)
+}
+
+// walkPermuted is walkClock with the canonical order of the goroutines
+// changed by perm (nil: none) before the walk names them: the walk of the
+// state in which the goroutines perm moves are renamed so (twins.go).
+func (s *State) walkPermuted(roots []ObjID, clock bool, perm func(gs []*goroutine, sums []*gsum)) *hasher {
 	h := s.wholeHasher()
 	h.live = true // (summary: the registers live at each frame's position)
 	// globals first, in their fixed order, and all they reach
 	c := h.rootsClosure(roots)
 	gs, sums := s.canonicalOrder(c, roots, h.table)
+	if perm != nil {
+		perm(gs, sums)
+	}
 	if s.idsSeen {
 		h.byte(0xa5) // ids as they are: a state of another kind
 		h.gmode = gidsRaw

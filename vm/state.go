@@ -180,26 +180,33 @@ func (s *State) GoRank(id int) int {
 	s.Hash()
 	if s.gorder == nil && s.gs.len() > 0 { // dropped (DropRanks): walk again
 		h := s.walk(s.m.hashRoots)
-		s.setRanks(h.order)
+		s.setRanks(h.order, h.sums)
 		h.release()
 	}
 	for i, x := range s.gorder {
-		if int(x) == id {
+		if int(x) == id || int(-x) == id {
 			return i
 		}
 	}
 	return -1
 }
 
-// setRanks records the canonical order of the goroutines (GoRank).
-// The slice is never written once set: a state keeps its parent's when
-// the order is the same (most transitions change no rank: one allocation
-// a state saved).
-func (s *State) setRanks(order []*goroutine) {
+// setRanks records the canonical order of the goroutines (GoRank), with
+// the runs of goroutines with the same summary key (sums: theirs, in that
+// order) marked (gorder). The slice is never written once set: a state
+// keeps its parent's when the record is the same (most transitions change
+// no rank: one allocation a state saved).
+func (s *State) setRanks(order []*goroutine, sums []*gsum) {
+	mark := func(i int) int32 {
+		if i > 0 && !s.idsSeen && sums[i].key == sums[i-1].key {
+			return int32(-order[i].id)
+		}
+		return int32(order[i].id)
+	}
 	if len(s.gorder) == len(order) {
 		same := true
-		for i, g := range order {
-			if s.gorder[i] != int32(g.id) {
+		for i := range order {
+			if s.gorder[i] != mark(i) {
 				same = false
 				break
 			}
@@ -209,8 +216,8 @@ func (s *State) setRanks(order []*goroutine) {
 		}
 	}
 	gorder := make([]int32, len(order))
-	for i, g := range order {
-		gorder[i] = int32(g.id)
+	for i := range order {
+		gorder[i] = mark(i)
 	}
 	s.gorder = gorder
 }
