@@ -3,10 +3,12 @@ package load
 import (
 	"go/ast"
 	"go/build"
+	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 
@@ -18,7 +20,8 @@ import (
 // reaches (prune.go) before it is type-checked; go/packages' ParseFile
 // then takes each parsed file instead of parsing it again.
 
-// preparsed holds the files parsed (and pruned) ahead of the load.
+// preparsed holds the files parsed (and pruned) ahead of the load, or
+// the load cache's entry they are parsed from when taken (cache.go).
 type preparsed struct {
 	mu     sync.Mutex
 	files  map[string]*ast.File // by file name, each taken once
@@ -26,18 +29,116 @@ type preparsed struct {
 	// funcs, vars and types count the functions and method bodies, the
 	// variable specs and the types removed
 	funcs, vars, types int
+
+	taken  map[string]*ast.File // the standard-library files taken
+	cached *cachedLoad          // a cache hit: the files to parse
+	src    *sources             // the files' contents (nil: read them)
+	bad    bool                 // a cached file did not parse
+}
+
+// cachedPreparse is preparse's result from a cache entry: the files are
+// parsed from their blanked text when taken.
+func cachedPreparse(c *cachedLoad, src *sources) *preparsed {
+	p := &preparsed{cached: c, src: src, pruned: map[string]bool{}}
+	for _, path := range c.pruned {
+		p.pruned[path] = true
+	}
+	return p
 }
 
 // take returns the parsed file of filename, once, or nil.
-func (p *preparsed) take(filename string) *ast.File {
+func (p *preparsed) take(fset *token.FileSet, filename string) *ast.File {
 	if p == nil {
 		return nil
 	}
 	p.mu.Lock()
+	if p.cached != nil {
+		cf := p.cached.files[filename]
+		delete(p.cached.files, filename)
+		p.mu.Unlock()
+		if cf == nil {
+			return nil
+		}
+		return p.parseCached(fset, filename, cf)
+	}
 	defer p.mu.Unlock()
 	f := p.files[filename]
 	delete(p.files, filename)
+	if f != nil && strings.HasPrefix(filepath.ToSlash(filename), gorootSrc) {
+		if p.taken == nil {
+			p.taken = map[string]*ast.File{}
+		}
+		p.taken[filename] = f
+	}
 	return f
+}
+
+// parseCached parses a file of a cache entry from its blanked text. A
+// file that does not parse as the entry says marks the load (cacheFailed).
+func (p *preparsed) parseCached(fset *token.FileSet, filename string, cf *cachedFile) *ast.File {
+	orig, ok := p.src.data[filename]
+	var f *ast.File
+	var err error
+	if ok {
+		f, err = parser.ParseFile(fset, filename, cf.rebuild(orig), stdParseMode)
+	}
+	if !ok || err != nil || f == nil {
+		p.mu.Lock()
+		p.bad = true
+		p.mu.Unlock()
+		return nil
+	}
+	for _, i := range cf.renames {
+		if i >= len(f.Imports) {
+			p.mu.Lock()
+			p.bad = true
+			p.mu.Unlock()
+			return nil
+		}
+		f.Imports[i].Name = ast.NewIdent("_")
+	}
+	return f
+}
+
+// cacheFailed reports whether a file of the cache entry did not parse.
+func (p *preparsed) cacheFailed() bool {
+	if p == nil {
+		return false
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.bad
+}
+
+// entry is the cache entry of a load that pruned: what each
+// standard-library file taken covers (recorded holds the text each was
+// parsed from). It is nil when a file cannot be recorded.
+func (p *preparsed) entry(fset *token.FileSet, stripped map[string]bool, recorded *sync.Map) *cachedLoad {
+	if p == nil || p.src == nil {
+		return nil
+	}
+	c := &cachedLoad{files: map[string]*cachedFile{}}
+	for path := range stripped {
+		c.stripped = append(c.stripped, path)
+	}
+	for path := range p.pruned {
+		c.pruned = append(c.pruned, path)
+	}
+	sort.Strings(c.stripped)
+	sort.Strings(c.pruned)
+	for name, f := range p.taken {
+		orig, ok := p.src.data[name]
+		parsed, ok2 := recorded.Load(name)
+		if !ok || !ok2 {
+			return nil
+		}
+		cf, ok := recordFile(fset, f, orig, parsed.([]byte))
+		if !ok {
+			return nil
+		}
+		c.files[name] = cf
+	}
+	return c
 }
 
 // failed reports whether a pruned package or one outside the standard
@@ -60,7 +161,7 @@ func (p *preparsed) failed(pkgs []*packages.Package) bool {
 // preparse parses every file of the graph's packages with parse (which
 // blanks the stripped and dead packages' bodies) and prunes the
 // standard-library packages.
-func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, string, []byte) (*ast.File, error)) *preparsed {
+func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, string, []byte) (*ast.File, error), src *sources) *preparsed {
 	owners := map[string]int{} // file name -> number of packages listing it
 	var names []string
 	for _, p := range g.all {
@@ -81,10 +182,10 @@ func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, st
 		go func() {
 			defer wg.Done()
 			for name := range next {
-				src, err := os.ReadFile(name)
+				data, err := src.read(name)
 				var f *ast.File
 				if err == nil {
-					f, err = parse(fset, name, src)
+					f, err = parse(fset, name, data)
 				}
 				mu.Lock()
 				if err != nil || f == nil {
@@ -107,7 +208,7 @@ func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, st
 		pathNames[p.PkgPath] = p.Name
 	}
 	r := newPruner()
-	pre := &preparsed{}
+	pre := &preparsed{src: src}
 	pruned := map[string]bool{}
 	inPruner := map[string]bool{} // file names
 	for _, p := range g.all {

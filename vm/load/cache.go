@@ -1,0 +1,500 @@
+package load
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"go/ast"
+	"go/build"
+	"go/token"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// This file keeps the pruned standard library across runs. Pruning needs
+// every file of the program parsed whole (preparse.go), which is most of
+// what loading a test costs; what it leaves of each standard-library file
+// is a function of the program's files and gmc's own code. A load that
+// prunes records, per standard-library file go/packages took, the text the
+// pruned syntax tree covers: the file with every byte outside its remaining
+// declarations blanked (newlines kept, so every position is unchanged),
+// written as the spans of the file to blank, plus the imports renamed to
+// _. The entry is keyed by gmc's build ID, the build flags, go list's
+// import graph and the SHA-256 of every file of the graph (and of
+// runtime/cgo's when the graph lacks it: the pruner reads them), so it is
+// never stale: any change to a file, to the graph or to gmc is another
+// key. A later load of the same program parses each standard-library file
+// from its blanked text (the scanner skips the blanks) and renames the
+// imports: the same syntax trees, without parsing what the pruner drops.
+//
+// The entries live in $GMC_CACHE (default: os.UserCacheDir()/gmc; "off"
+// turns the cache off), one file per key, written to a temporary file and
+// renamed, so concurrent runs read whole entries or none; a damaged entry
+// is ignored. Entries unused for a week are removed (at most once a day).
+
+// cacheStats counts the loads that hit the cache and the entries
+// stored (for tests).
+var cacheStats struct{ hits, stores atomic.Int64 }
+
+// cacheVersion changes when the entries' format or meaning does.
+const cacheVersion = "gmc-load-cache-1"
+
+// cacheDir returns the directory of the load cache, or "" when it is off.
+func cacheDir() string {
+	d := os.Getenv("GMC_CACHE")
+	if d == "off" {
+		return ""
+	}
+	if d == "" {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return ""
+		}
+		d = filepath.Join(base, "gmc")
+	}
+	return filepath.Join(d, "load")
+}
+
+// cachedLoad is a cache entry: what a pruning load left of the program's
+// standard-library files.
+type cachedLoad struct {
+	stripped []string               // Program.stripped
+	pruned   []string               // preparsed.pruned
+	files    map[string]*cachedFile // by file name
+}
+
+// cachedFile is what the pruned syntax tree of one file covers.
+type cachedFile struct {
+	blank   []int // pairs of offsets [start, end): blank every byte but '\n'
+	renames []int // indexes in File.Imports of the imports renamed to _
+}
+
+// sources are the contents of the graph's files, read once for the key
+// and then parsed from (so the key names exactly what is parsed).
+type sources struct {
+	data map[string][]byte
+	bad  map[string]bool // not readable: left to the parser's error
+}
+
+// readSources reads every file of the graph in parallel.
+func readSources(g *importGraph) *sources {
+	var names []string
+	seen := map[string]bool{}
+	for _, p := range g.all {
+		for _, f := range p.GoFiles {
+			if !seen[f] {
+				seen[f] = true
+				names = append(names, f)
+			}
+		}
+	}
+	s := &sources{data: make(map[string][]byte, len(names)), bad: map[string]bool{}}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	next := make(chan string)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for name := range next {
+				src, err := os.ReadFile(name)
+				mu.Lock()
+				if err != nil {
+					s.bad[name] = true
+				} else {
+					s.data[name] = src
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, n := range names {
+		next <- n
+	}
+	close(next)
+	wg.Wait()
+	return s
+}
+
+// read returns a file's contents, read before or now.
+func (s *sources) read(name string) ([]byte, error) {
+	if s != nil {
+		if src, ok := s.data[name]; ok {
+			return src, nil
+		}
+	}
+	return os.ReadFile(name)
+}
+
+// cacheKey is the key of a pruning load of graph g: everything the pruned
+// files depend on. ok is false when a file cannot be read or gmc's
+// identity is unknown (no caching).
+func cacheKey(g *importGraph, buildFlags []string, src *sources) (key string, ok bool) {
+	id := selfID()
+	if id == "" || len(src.bad) > 0 {
+		return "", false
+	}
+	h := sha256.New()
+	w := func(ss ...string) {
+		for _, s := range ss {
+			h.Write(binary.AppendUvarint(nil, uint64(len(s))))
+			h.Write([]byte(s))
+		}
+	}
+	w(cacheVersion, id, runtime.GOROOT(), gorootSrc)
+	w(buildFlags...)
+	w("graph")
+	fileSums := func(names []string, data func(string) ([]byte, bool)) bool {
+		for _, n := range names {
+			b, ok := data(n)
+			if !ok {
+				return false
+			}
+			sum := sha256.Sum256(b)
+			w(n, string(sum[:]))
+		}
+		return true
+	}
+	hasCgo := false
+	for _, p := range g.all {
+		hasCgo = hasCgo || p.PkgPath == "runtime/cgo"
+		w("pkg", p.ID, p.PkgPath, p.Name)
+		if p.Module == nil {
+			w("std")
+		} else {
+			w("module", p.Module.Path)
+		}
+		if g.named[p.ID] {
+			w("named")
+		}
+		if g.dead[p.PkgPath] {
+			w("dead")
+		}
+		var imps []string
+		for path, q := range p.Imports {
+			imps = append(imps, path+"="+q.ID)
+		}
+		sort.Strings(imps)
+		w(imps...)
+		w("files")
+		if !fileSums(p.GoFiles, func(n string) ([]byte, bool) { b, ok := src.data[n]; return b, ok }) {
+			return "", false
+		}
+	}
+	if !hasCgo {
+		// implicitCgo reads runtime/cgo's files
+		w("cgo")
+		if bp, err := build.Default.Import("runtime/cgo", "", 0); err == nil {
+			var names []string
+			for _, n := range append(append([]string(nil), bp.GoFiles...), bp.CgoFiles...) {
+				names = append(names, filepath.Join(bp.Dir, n))
+			}
+			if !fileSums(names, func(n string) ([]byte, bool) {
+				b, err := os.ReadFile(n)
+				return b, err == nil
+			}) {
+				return "", false
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+var selfIDOnce = sync.OnceValue(readSelfID)
+
+func selfID() string { return selfIDOnce() }
+
+// readSelfID returns gmc's Go build ID (which changes with its code), or,
+// when the executable has none, its path, size and modification time.
+func readSelfID() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 64<<10)
+	n, _ := f.Read(head)
+	head = head[:n]
+	const marker = "\xff Go build ID: \""
+	if i := bytes.Index(head, []byte(marker)); i >= 0 {
+		rest := head[i+len(marker):]
+		if j := bytes.IndexByte(rest, '"'); j > 0 {
+			return string(rest[:j])
+		}
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return ""
+	}
+	return exe + "|" + fi.ModTime().UTC().Format(time.RFC3339Nano) + "|" + strconv.FormatInt(fi.Size(), 10)
+}
+
+// recordFile returns what f, parsed from parsed (orig blanked), covers.
+func recordFile(fset *token.FileSet, f *ast.File, orig, parsed []byte) (*cachedFile, bool) {
+	tf := fset.File(f.Package)
+	if tf == nil || tf.Size() != len(parsed) || len(orig) != len(parsed) {
+		return nil, false
+	}
+	text := make([]byte, len(parsed))
+	for k, c := range parsed {
+		if c == '\n' {
+			text[k] = '\n'
+		} else {
+			text[k] = ' '
+		}
+	}
+	keep := func(from, to token.Pos) {
+		a, b := tf.Offset(from), tf.Offset(to)
+		copy(text[a:b], parsed[a:b])
+	}
+	keep(token.Pos(tf.Base()), f.Name.End()) // the build lines (GoVersion) and the package clause
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			keep(d.Pos(), d.Type.End())
+			switch {
+			case d.Body == nil:
+			case len(d.Body.List) == 0:
+				keep(d.Body.Lbrace, d.Body.Lbrace+1)
+				keep(d.Body.Rbrace, d.Body.Rbrace+1)
+			default:
+				keep(d.Body.Lbrace, d.Body.End())
+			}
+		case *ast.GenDecl:
+			if d.Tok == token.IMPORT || !d.Lparen.IsValid() {
+				keep(d.Pos(), d.End())
+				continue
+			}
+			keep(d.Pos(), d.Lparen+1)
+			for _, s := range d.Specs {
+				keep(s.Pos(), s.End())
+			}
+			keep(d.Rparen, d.Rparen+1)
+		default:
+			return nil, false
+		}
+	}
+	cf := &cachedFile{}
+	for i, im := range f.Imports {
+		if im.Name != nil && im.Name.Name == "_" && !im.Name.NamePos.IsValid() {
+			cf.renames = append(cf.renames, i)
+		}
+	}
+	// the spans of text that are blank and blank something of orig
+	for k := 0; k < len(text); {
+		if text[k] != ' ' && text[k] != '\n' {
+			k++
+			continue
+		}
+		start, differs := k, false
+		for ; k < len(text) && (text[k] == ' ' || text[k] == '\n'); k++ {
+			differs = differs || text[k] != orig[k]
+		}
+		if differs {
+			cf.blank = append(cf.blank, start, k)
+		}
+	}
+	if !bytes.Equal(cf.rebuild(orig), text) {
+		return nil, false
+	}
+	return cf, true
+}
+
+// rebuild returns the text a cached file is parsed from: orig with its
+// spans blanked.
+func (cf *cachedFile) rebuild(orig []byte) []byte {
+	out := append([]byte(nil), orig...)
+	for i := 0; i+1 < len(cf.blank); i += 2 {
+		seg := out[cf.blank[i]:cf.blank[i+1]]
+		for k, c := range seg {
+			if c != '\n' {
+				seg[k] = ' '
+			}
+		}
+	}
+	return out
+}
+
+// encode writes the entry of key.
+func (c *cachedLoad) encode(key string) []byte {
+	var b []byte
+	str := func(s string) {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	ints := func(xs []int) {
+		b = binary.AppendUvarint(b, uint64(len(xs)))
+		prev := 0
+		for _, x := range xs {
+			b = binary.AppendUvarint(b, uint64(x-prev)) // ascending
+			prev = x
+		}
+	}
+	strs := func(ss []string) {
+		b = binary.AppendUvarint(b, uint64(len(ss)))
+		for _, s := range ss {
+			str(s)
+		}
+	}
+	str(cacheVersion)
+	str(key)
+	strs(c.stripped)
+	strs(c.pruned)
+	names := make([]string, 0, len(c.files))
+	for n := range c.files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	b = binary.AppendUvarint(b, uint64(len(names)))
+	for _, n := range names {
+		str(n)
+		ints(c.files[n].blank)
+		ints(c.files[n].renames)
+	}
+	sum := sha256.Sum256(b)
+	return append(b, sum[:]...)
+}
+
+var errBadEntry = errors.New("bad cache entry")
+
+// decodeEntry reads the entry of key from b.
+func decodeEntry(b []byte, key string) (c *cachedLoad, err error) {
+	if len(b) < sha256.Size {
+		return nil, errBadEntry
+	}
+	body := b[:len(b)-sha256.Size]
+	if sum := sha256.Sum256(body); !bytes.Equal(sum[:], b[len(body):]) {
+		return nil, errBadEntry
+	}
+	defer func() {
+		if recover() != nil {
+			c, err = nil, errBadEntry
+		}
+	}()
+	uv := func() int {
+		x, n := binary.Uvarint(body)
+		if n <= 0 || x > 1<<40 {
+			panic(errBadEntry)
+		}
+		body = body[n:]
+		return int(x)
+	}
+	count := func() int { // a length: at most what is left
+		n := uv()
+		if n > len(body) {
+			panic(errBadEntry)
+		}
+		return n
+	}
+	str := func() string {
+		n := count()
+		s := string(body[:n])
+		body = body[n:]
+		return s
+	}
+	ints := func() []int {
+		xs := make([]int, count())
+		prev := 0
+		for i := range xs {
+			prev += uv()
+			xs[i] = prev
+		}
+		return xs
+	}
+	strs := func() []string {
+		ss := make([]string, count())
+		for i := range ss {
+			ss[i] = str()
+		}
+		return ss
+	}
+	if str() != cacheVersion || str() != key {
+		return nil, errBadEntry
+	}
+	c = &cachedLoad{stripped: strs(), pruned: strs(), files: map[string]*cachedFile{}}
+	for n := count(); n > 0; n-- {
+		name := str()
+		c.files[name] = &cachedFile{blank: ints(), renames: ints()}
+	}
+	return c, nil
+}
+
+// lookupCache returns the entry of key in dir, or nil.
+func lookupCache(dir, key string) *cachedLoad {
+	file := filepath.Join(dir, key)
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil
+	}
+	c, err := decodeEntry(b, key)
+	if err != nil {
+		return nil
+	}
+	cacheStats.hits.Add(1)
+	if fi, err := os.Stat(file); err == nil && time.Since(fi.ModTime()) > time.Hour {
+		now := time.Now()
+		os.Chtimes(file, now, now) // used: trimCache keeps it
+	}
+	return c
+}
+
+// storeCache writes the entry of key to dir (errors are ignored: the
+// cache only saves time).
+func storeCache(dir, key string, c *cachedLoad) {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(dir, "tmp-*")
+	if err != nil {
+		return
+	}
+	_, err = tmp.Write(c.encode(key))
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(dir, key))
+	}
+	if err == nil {
+		cacheStats.stores.Add(1)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	trimCache(dir)
+}
+
+// trimCache removes, at most once a day, the entries (and temporary files
+// left by killed runs) unused for a week.
+func trimCache(dir string) {
+	mark := filepath.Join(dir, "trimmed")
+	if fi, err := os.Stat(mark); err == nil && time.Since(fi.ModTime()) < 24*time.Hour {
+		return
+	}
+	os.WriteFile(mark, nil, 0o666)
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if e.Name() == "trimmed" || (len(e.Name()) != 2*sha256.Size && !strings.HasPrefix(e.Name(), "tmp-")) {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > 7*24*time.Hour {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}

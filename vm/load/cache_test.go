@@ -1,0 +1,187 @@
+package load
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// writeModule writes files into a new temporary directory.
+func writeModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// cacheProgram imports net/http (stripped, with net's cgo files), fmt and
+// strings (pruned) and has a test (the test variant's files).
+var cacheProgram = map[string]string{
+	"go.mod":       "module cacheprog\n\ngo 1.23\n",
+	"main.go":      "package main\n\nimport (\n\t\"fmt\"\n\t\"net/http\"\n\t\"strings\"\n)\n\nvar _ = http.StatusOK\n\nfunc main() { fmt.Println(strings.ToUpper(\"gmc\")) }\n",
+	"main_test.go": "package main\n\nimport (\n\t\"encoding/json\"\n\t\"testing\"\n)\n\nfunc TestJSON(t *testing.T) { b, _ := json.Marshal(map[string]int{\"a\": 1}); t.Log(string(b)) }\n",
+}
+
+// TestLoadCache: a second load of the same program takes the standard
+// library's pruned files from the cache and gets the same syntax trees
+// (node for node, positions included) and the same SSA; a damaged entry is
+// ignored; a changed file of the program is another key (what it now
+// reaches is kept).
+func TestLoadCache(t *testing.T) {
+	dir := writeModule(t, cacheProgram)
+	cache := t.TempDir()
+	hits, stores := cacheStats.hits.Load(), cacheStats.stores.Load()
+	cold, err := load(dir, []string{"."}, true, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cacheStats.stores.Load() != stores+1 || cacheStats.hits.Load() != hits {
+		t.Fatalf("the first load stored %d entries and hit %d times, want 1 and 0", cacheStats.stores.Load()-stores, cacheStats.hits.Load()-hits)
+	}
+	warm, err := load(dir, []string{"."}, true, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cacheStats.hits.Load() != hits+1 {
+		t.Fatalf("the second load did not hit the cache")
+	}
+	a, b := stdTrees(t, cold), stdTrees(t, warm)
+	if len(a) < 100 {
+		t.Fatalf("only %d standard-library files", len(a))
+	}
+	for name, da := range a {
+		if db, ok := b[name]; !ok {
+			t.Errorf("%s: not in the cached load", name)
+		} else if da != db {
+			t.Errorf("%s: the cached load's tree differs:\n%s", name, firstDiff(da, db))
+		}
+	}
+	if len(a) != len(b) {
+		t.Errorf("%d files loaded, %d from the cache", len(a), len(b))
+	}
+	if sa, sb := ssaSummary(cold), ssaSummary(warm); !reflect.DeepEqual(sa, sb) {
+		t.Errorf("the SSA differs: %d against %d functions", len(sa), len(sb))
+	}
+	if !reflect.DeepEqual(cold.stripped, warm.stripped) {
+		t.Errorf("stripped packages differ")
+	}
+
+	// a damaged entry: ignored, and written again
+	ents, _ := filepath.Glob(filepath.Join(cache, strings.Repeat("?", 64)))
+	if len(ents) != 1 {
+		t.Fatalf("%d entries, want 1", len(ents))
+	}
+	data, _ := os.ReadFile(ents[0])
+	data[len(data)/2] ^= 0xff
+	os.WriteFile(ents[0], data, 0o644)
+	hits, stores = cacheStats.hits.Load(), cacheStats.stores.Load()
+	again, err := load(dir, []string{"."}, true, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cacheStats.hits.Load() != hits || cacheStats.stores.Load() != stores+1 {
+		t.Errorf("a damaged entry was used, or not replaced")
+	}
+	if !reflect.DeepEqual(ssaSummary(again), ssaSummary(cold)) {
+		t.Errorf("the load after a damaged entry differs")
+	}
+
+	// the program now calls strings.Title, which the pruned entry dropped
+	src := strings.Replace(cacheProgram["main.go"], "strings.ToUpper", "strings.Title", 1)
+	os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644)
+	hits = cacheStats.hits.Load()
+	edited, err := load(dir, []string{"."}, true, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cacheStats.hits.Load() != hits {
+		t.Errorf("an edited program hit the cache")
+	}
+	if f := edited.SSA.ImportedPackage("strings").Func("Title"); f == nil || f.Blocks == nil {
+		t.Errorf("strings.Title missing after the edit")
+	}
+}
+
+// stdTrees dumps the syntax of every standard-library file of p.
+func stdTrees(t *testing.T, p *Program) map[string]string {
+	out := map[string]string{}
+	packages.Visit(p.Pkgs, nil, func(q *packages.Package) {
+		for _, f := range q.Syntax {
+			tf := p.Fset.File(f.Package)
+			name := filepath.ToSlash(tf.Name())
+			if !strings.HasPrefix(name, gorootSrc) {
+				continue
+			}
+			var sb strings.Builder
+			ast.Inspect(f, func(n ast.Node) bool {
+				if n == nil {
+					sb.WriteString(")")
+					return false
+				}
+				fmt.Fprintf(&sb, "(%T %d %d", n, off(p, n.Pos()), off(p, n.End()))
+				switch n := n.(type) {
+				case *ast.Ident:
+					sb.WriteString(" " + n.Name)
+				case *ast.BasicLit:
+					sb.WriteString(" " + n.Value)
+				case *ast.FuncDecl:
+					fmt.Fprintf(&sb, " body=%v", n.Body != nil)
+				case *ast.GenDecl:
+					fmt.Fprintf(&sb, " %s %d", n.Tok, len(n.Specs))
+				case *ast.File:
+					fmt.Fprintf(&sb, " %q %d", n.GoVersion, len(n.Imports))
+				}
+				return true
+			})
+			out[name] = sb.String()
+		}
+	})
+	return out
+}
+
+// off is pos's offset in its file, -1 for no position.
+func off(p *Program, pos token.Pos) int {
+	if !pos.IsValid() {
+		return -1
+	}
+	return p.Fset.Position(pos).Offset
+}
+
+// firstDiff shows where two dumps part.
+func firstDiff(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-200)
+	return fmt.Sprintf("...%s\n   against\n...%s", a[from:min(len(a), i+200)], b[from:min(len(b), i+200)])
+}
+
+// ssaSummary lists every function of p's SSA program (methods and
+// closures included) with its number of
+// blocks and instructions.
+func ssaSummary(p *Program) []string {
+	var out []string
+	for f := range ssautil.AllFunctions(p.SSA) {
+		n := 0
+		for _, b := range f.Blocks {
+			n += len(b.Instrs)
+		}
+		out = append(out, fmt.Sprintf("%s %d %d", f, len(f.Blocks), n))
+	}
+	sort.Strings(out)
+	return out
+}
