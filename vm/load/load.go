@@ -244,9 +244,12 @@ func load(dir string, patterns []string, prune bool, cache string) (*Program, er
 	var record bool                                         // a cache miss: record what the pruned files cover
 	var recorded sync.Map                                   // std file name -> the text its tree was parsed from
 	buildFlags := []string{"-tags=purego,math_big_pure_go"} // the pure-Go fallbacks of assembly-backed packages
-	graph := stdGraph(dir, patterns, buildFlags)
-	if graph == nil {
-		graph = &importGraph{} // the full load reports go list's error
+	graph, pkgs, err := stdGraph(dir, patterns, buildFlags)
+	if err != nil {
+		return nil, &Error{Msg: "gmc: " + oneLine(err.Error())}
+	}
+	if len(pkgs) == 0 {
+		return nil, &Error{Msg: fmt.Sprintf("gmc: no packages match %s", strings.Join(patterns, " "))}
 	}
 	goroot := filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
 	parse := func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
@@ -290,8 +293,7 @@ func load(dir string, patterns []string, prune bool, cache string) (*Program, er
 		}
 		return f, err
 	}
-	// the files are parsed and pruned (or found in the cache) while go
-	// list runs again for go/packages, whose ParseFile waits for them
+	// the files are parsed and pruned (or found in the cache)
 	var pre *preparsed
 	var key string
 	ready := make(chan struct{})
@@ -317,31 +319,19 @@ func load(dir string, patterns []string, prune bool, cache string) (*Program, er
 		}
 		pre = preparse(fset, graph, parse, src)
 	}()
-	pcfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles,
-		Tests:      true,
-		Dir:        dir,
-		BuildFlags: buildFlags,
-		Fset:       fset,
-		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			<-ready
-			if f := pre.take(fset, filename); f != nil {
-				return f, nil
-			}
-			return parse(fset, filename, src)
-		},
-	}
-	pkgs, err := packages.Load(pcfg, patterns...)
 	<-ready
+	checkPackages(fset, pkgs, func(fset *token.FileSet, filename string) (*ast.File, error) {
+		if f := pre.take(fset, filename); f != nil {
+			return f, nil
+		}
+		src, err := pre.read(filename)
+		if err != nil {
+			return nil, err
+		}
+		return parse(fset, filename, src)
+	})
 	if pre.cacheFailed() {
 		return nil, errCached
-	}
-	if err != nil {
-		return nil, &Error{Msg: "gmc: " + oneLine(err.Error())}
-	}
-	if len(pkgs) == 0 {
-		return nil, &Error{Msg: fmt.Sprintf("gmc: no packages match %s", strings.Join(patterns, " "))}
 	}
 	if pre.failed(pkgs) {
 		if pre.cached != nil {

@@ -100,6 +100,14 @@ func (p *preparsed) parseCached(fset *token.FileSet, filename string, cf *cached
 	return f
 }
 
+// read returns a file's contents (those read for the cache key, if any).
+func (p *preparsed) read(name string) ([]byte, error) {
+	if p == nil {
+		return os.ReadFile(name)
+	}
+	return p.src.read(name)
+}
+
 // cacheFailed reports whether a file of the cache entry did not parse.
 func (p *preparsed) cacheFailed() bool {
 	if p == nil {
