@@ -24,17 +24,17 @@ import (
 // every file of the program parsed whole (preparse.go), which is most of
 // what loading a test costs; what it leaves of each standard-library file
 // is a function of the program's files and gmc's own code. A load that
-// prunes records, per standard-library file go/packages took, the text the
+// prunes records, per standard-library file it type-checked, the text the
 // pruned syntax tree covers: the file with every byte outside its remaining
-// declarations blanked (newlines kept, so every position is unchanged),
-// written as the spans of the file to blank, plus the imports renamed to
-// _. The entry is keyed by gmc's build ID, the build flags, go list's
+// declarations blanked (newlines kept), written as the spans of the file to
+// blank, plus the imports renamed to _. The entry is keyed by gmc's build ID, the build flags, go list's
 // import graph and the SHA-256 of every file of the graph (and of
 // runtime/cgo's when the graph lacks it: the pruner reads them), so it is
 // never stale: any change to a file, to the graph or to gmc is another
 // key. A later load of the same program parses each standard-library file
-// from its blanked text (the scanner skips the blanks) and renames the
-// imports: the same syntax trees, without parsing what the pruner drops.
+// from its blanked text, without the blanks that end a line, and renames
+// the imports: the same syntax trees (every line and column the same; the
+// offsets within the file differ), without parsing what the pruner drops.
 //
 // The entries live in $GMC_CACHE (default: os.UserCacheDir()/gmc; "off"
 // turns the cache off), one file per key, written to a temporary file and
@@ -307,15 +307,15 @@ func recordFile(fset *token.FileSet, f *ast.File, orig, parsed []byte) (*cachedF
 			cf.blank = append(cf.blank, start, k)
 		}
 	}
-	if !bytes.Equal(cf.rebuild(orig), text) {
+	if !bytes.Equal(cf.blanked(orig), text) {
 		return nil, false
 	}
 	return cf, true
 }
 
-// rebuild returns the text a cached file is parsed from: orig with its
-// spans blanked.
-func (cf *cachedFile) rebuild(orig []byte) []byte {
+// blanked returns orig with the file's spans blanked: the text the pruned
+// tree covers, at its offsets.
+func (cf *cachedFile) blanked(orig []byte) []byte {
 	out := append([]byte(nil), orig...)
 	for i := 0; i+1 < len(cf.blank); i += 2 {
 		seg := out[cf.blank[i]:cf.blank[i+1]]
@@ -326,6 +326,34 @@ func (cf *cachedFile) rebuild(orig []byte) []byte {
 		}
 	}
 	return out
+}
+
+// rebuild returns the text a cached file is parsed from: blanked's
+// without the blanks that end a line (most of the file: the scanner need
+// not skip them). Every line keeps its number and every remaining token
+// its column; only the offsets past the first dropped blank move.
+func (cf *cachedFile) rebuild(orig []byte) []byte {
+	out := make([]byte, 0, len(orig)/2)
+	prev := 0
+	for i := 0; i+1 < len(cf.blank); i += 2 {
+		a, b := cf.blank[i], cf.blank[i+1]
+		out = append(out, orig[prev:a]...)
+		seg := orig[a:b]
+		last := bytes.LastIndexByte(seg, '\n')
+		for _, c := range seg[:last+1] {
+			if c == '\n' {
+				out = append(out, '\n')
+			}
+		}
+		if b < len(orig) && orig[b] != '\n' {
+			// a kept token follows on the line: its column stays
+			for range len(seg) - (last + 1) {
+				out = append(out, ' ')
+			}
+		}
+		prev = b
+	}
+	return append(out, orig[prev:]...)
 }
 
 // encode writes the entry of key.

@@ -37,7 +37,8 @@ var cacheProgram = map[string]string{
 
 // TestLoadCache: a second load of the same program takes the standard
 // library's pruned files from the cache and gets the same syntax trees
-// (node for node, positions included) and the same SSA; a damaged entry is
+// (node for node, every position's line and column included) and the
+// same SSA; a damaged entry is
 // ignored; a changed file of the program is another key (what it now
 // reaches is kept).
 func TestLoadCache(t *testing.T) {
@@ -131,7 +132,7 @@ func stdTrees(t *testing.T, p *Program) map[string]string {
 					sb.WriteString(")")
 					return false
 				}
-				fmt.Fprintf(&sb, "(%T %d %d", n, off(p, n.Pos()), off(p, n.End()))
+				fmt.Fprintf(&sb, "(%T %s %s", n, lineCol(p, n.Pos()), lineCol(p, n.End()))
 				switch n := n.(type) {
 				case *ast.Ident:
 					sb.WriteString(" " + n.Name)
@@ -152,12 +153,13 @@ func stdTrees(t *testing.T, p *Program) map[string]string {
 	return out
 }
 
-// off is pos's offset in its file, -1 for no position.
-func off(p *Program, pos token.Pos) int {
+// lineCol is pos's line and column, "-" for no position.
+func lineCol(p *Program, pos token.Pos) string {
 	if !pos.IsValid() {
-		return -1
+		return "-"
 	}
-	return p.Fset.Position(pos).Offset
+	at := p.Fset.Position(pos)
+	return fmt.Sprintf("%d:%d", at.Line, at.Column)
 }
 
 // firstDiff shows where two dumps part.
