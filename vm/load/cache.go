@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"go/ast"
-	"go/build"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -28,8 +27,7 @@ import (
 // pruned syntax tree covers: the file with every byte outside its remaining
 // declarations blanked (newlines kept), written as the spans of the file to
 // blank, plus the imports renamed to _. The entry is keyed by gmc's build ID, the build flags, go list's
-// import graph and the SHA-256 of every file of the graph (and of
-// runtime/cgo's when the graph lacks it: the pruner reads them), so it is
+// import graph and the SHA-256 of every file of the graph, so it is
 // never stale: any change to a file, to the graph or to gmc is another
 // key. A later load of the same program parses each standard-library file
 // from its blanked text, without the blanks that end a line, and renames
@@ -153,20 +151,7 @@ func cacheKey(g *importGraph, buildFlags []string, src *sources) (key string, ok
 	w(cacheVersion, id, runtime.GOROOT(), gorootSrc)
 	w(buildFlags...)
 	w("graph")
-	fileSums := func(names []string, data func(string) ([]byte, bool)) bool {
-		for _, n := range names {
-			b, ok := data(n)
-			if !ok {
-				return false
-			}
-			sum := sha256.Sum256(b)
-			w(n, string(sum[:]))
-		}
-		return true
-	}
-	hasCgo := false
 	for _, p := range g.all {
-		hasCgo = hasCgo || p.PkgPath == "runtime/cgo"
 		w("pkg", p.ID, p.PkgPath, p.Name)
 		if p.Module == nil {
 			w("std")
@@ -186,24 +171,13 @@ func cacheKey(g *importGraph, buildFlags []string, src *sources) (key string, ok
 		sort.Strings(imps)
 		w(imps...)
 		w("files")
-		if !fileSums(p.GoFiles, func(n string) ([]byte, bool) { b, ok := src.data[n]; return b, ok }) {
-			return "", false
-		}
-	}
-	if !hasCgo {
-		// implicitCgo reads runtime/cgo's files
-		w("cgo")
-		if bp, err := build.Default.Import("runtime/cgo", "", 0); err == nil {
-			var names []string
-			for _, n := range append(append([]string(nil), bp.GoFiles...), bp.CgoFiles...) {
-				names = append(names, filepath.Join(bp.Dir, n))
-			}
-			if !fileSums(names, func(n string) ([]byte, bool) {
-				b, err := os.ReadFile(n)
-				return b, err == nil
-			}) {
+		for _, n := range p.GoFiles {
+			b, ok := src.data[n]
+			if !ok {
 				return "", false
 			}
+			sum := sha256.Sum256(b)
+			w(n, string(sum[:]))
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), true

@@ -1,15 +1,16 @@
 // Package load turns a Go package pattern into SSA for gmc.
 //
-// It loads packages with go/packages the way `go vet` does (from the
+// It lists packages with go/packages the way `go vet` does (from the
 // directory's own module, tests included; a directory given by its absolute
-// path is loaded from its own module wherever gmc runs), builds SSA with generics
-// instantiated. The standard library is interpreted from its source, loaded
+// path is loaded from its own module wherever gmc runs), parses and
+// type-checks them (check.go), builds SSA with generics instantiated. The standard library is interpreted from its source, loaded
 // with the pure-Go build tags; only the packages of the short list stripped
 // (the runtime, sync, reflect, testing, the OS boundary, ...) have their
 // function bodies removed: the VM models them natively. Before type
 // checking, the standard library is pruned to what the program can reach
 // (prune.go): unreached functions, types and tables go, unreached methods
-// lose their bodies. Invariants: every package of the returned program is
+// lose their bodies; what pruning leaves is kept across runs (cache.go).
+// Invariants: every package of the returned program is
 // well typed; Program.Interpreted reports whether a package's function bodies
 // are present (a pruned one's reached functions keep theirs); the roots are
 // the packages named by the patterns, replaced by their test variants when

@@ -2,7 +2,6 @@ package load
 
 import (
 	"go/ast"
-	"go/build"
 	"go/parser"
 	"go/token"
 	"os"
@@ -15,10 +14,10 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// This file parses the whole program before go/packages loads it, so that
+// This file parses the whole program before it is type-checked, so that
 // the interpreted standard library can be pruned to what the program
-// reaches (prune.go) before it is type-checked; go/packages' ParseFile
-// then takes each parsed file instead of parsing it again.
+// reaches (prune.go) first; check.go then takes each parsed file instead
+// of parsing it again.
 
 // preparsed holds the files parsed (and pruned) ahead of the load, or
 // the load cache's entry they are parsed from when taken (cache.go).
@@ -270,7 +269,6 @@ func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, st
 				}
 			}
 		}
-		implicitCgo(g, pathNames, parse, r)
 		r.roots()
 		r.run()
 		pre.funcs, pre.vars, pre.types = r.prune()
@@ -308,34 +306,6 @@ var pruneDebug func(*pruner)
 
 // isStdPkg reports whether go list's package is a standard-library one.
 func isStdPkg(p *packages.Package) bool { return p.Module == nil && IsStd(p.PkgPath) }
-
-// implicitCgo records what runtime/cgo names when go list's graph lacks
-// it: the go command adds it to the imports of cgo packages (net's) only
-// when it lists compiled files, as go/packages does and the graph's pass
-// does not; go/packages type-checks it all the same.
-func implicitCgo(g *importGraph, pathNames map[string]string, parse func(*token.FileSet, string, []byte) (*ast.File, error), r *pruner) {
-	for _, p := range g.all {
-		if p.PkgPath == "runtime/cgo" {
-			return
-		}
-	}
-	bp, err := build.Default.Import("runtime/cgo", "", 0)
-	if err != nil {
-		return
-	}
-	p := &packages.Package{PkgPath: "runtime/cgo"}
-	for _, name := range append(append([]string(nil), bp.GoFiles...), bp.CgoFiles...) {
-		fn := filepath.Join(bp.Dir, name)
-		src, err := os.ReadFile(fn)
-		if err != nil {
-			continue
-		}
-		if f, err := parse(token.NewFileSet(), fn, src); err == nil && f != nil {
-			r.external(f, fileImports(f, p, pathNames))
-			linknames(f, r)
-		}
-	}
-}
 
 // fileImports maps the names under which f imports packages to their
 // paths ("." for the dot imports, whose paths it lists as one string per
