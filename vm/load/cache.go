@@ -136,7 +136,7 @@ func (s *sources) read(name string) ([]byte, error) {
 // cacheKey is the key of a pruning load of graph g: everything the pruned
 // files depend on. ok is false when a file cannot be read or gmc's
 // identity is unknown (no caching).
-func cacheKey(g *importGraph, buildFlags []string, src *sources) (key string, ok bool) {
+func cacheKey(g *importGraph, buildFlags []string, src *sources, external []string) (key string, ok bool) {
 	id := selfID()
 	if id == "" || len(src.bad) > 0 {
 		return "", false
@@ -172,6 +172,10 @@ func cacheKey(g *importGraph, buildFlags []string, src *sources) (key string, ok
 		w(imps...)
 		w("files")
 		for _, n := range p.GoFiles {
+			if !inGoroot(n) {
+				w(n) // what the pruner takes from it is in external
+				continue
+			}
 			b, ok := src.data[n]
 			if !ok {
 				return "", false
@@ -180,7 +184,60 @@ func cacheKey(g *importGraph, buildFlags []string, src *sources) (key string, ok
 			w(n, string(sum[:]))
 		}
 	}
+	w("external")
+	w(external...)
 	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+// inGoroot reports whether the file name is under GOROOT/src.
+func inGoroot(name string) bool {
+	return strings.HasPrefix(filepath.ToSlash(name), gorootSrc)
+}
+
+// externalKey parses the graph's files outside GOROOT (with parse, which
+// load's type checking then takes) and lists, sorted, what the pruner
+// takes from them: their pruneEvents and the package-level names their
+// packages declare. It returns nil when one does not parse.
+func externalKey(fset *token.FileSet, g *importGraph, src *sources, parse func(*token.FileSet, string, []byte) (*ast.File, error)) ([]string, map[string]*ast.File) {
+	pathNames := map[string]string{}
+	for _, p := range g.all {
+		pathNames[p.PkgPath] = p.Name
+	}
+	given := map[string]*ast.File{}
+	set := map[string]bool{}
+	for _, p := range g.all {
+		names := map[string]bool{}
+		for _, fn := range p.GoFiles {
+			if inGoroot(fn) {
+				continue
+			}
+			f := given[fn]
+			if f == nil {
+				b, ok := src.data[fn]
+				if !ok {
+					return nil, nil
+				}
+				var err error
+				if f, err = parse(fset, fn, b); err != nil || f == nil {
+					return nil, nil
+				}
+				given[fn] = f
+				for _, e := range externalEvents(f, fileImports(f, p, pathNames)) {
+					set[e.String()] = true
+				}
+			}
+			declNames(f, names)
+		}
+		for n := range names {
+			set["T "+p.PkgPath+" "+n] = true
+		}
+	}
+	out := make([]string, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out, given
 }
 
 var selfIDOnce = sync.OnceValue(readSelfID)

@@ -39,7 +39,8 @@ var cacheProgram = map[string]string{
 // library's pruned files from the cache and gets the same syntax trees
 // (node for node, every position's line and column included) and the
 // same SSA; a damaged entry is
-// ignored; a changed file of the program is another key (what it now
+// ignored; an edit of the program that names nothing new in the standard
+// library hits the same entry; one that does is another key (what it now
 // reaches is kept).
 func TestLoadCache(t *testing.T) {
 	dir := writeModule(t, cacheProgram)
@@ -100,8 +101,23 @@ func TestLoadCache(t *testing.T) {
 		t.Errorf("the load after a damaged entry differs")
 	}
 
+	// an edit that names nothing new: the same entry
+	src := strings.Replace(cacheProgram["main.go"], `"gmc"`, `"gmc, edited"`, 1)
+	os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644)
+	hits = cacheStats.hits.Load()
+	same, err := load(dir, []string{"."}, true, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cacheStats.hits.Load() != hits+1 {
+		t.Errorf("an edit naming nothing new missed the cache")
+	}
+	if c := stdTrees(t, same); !reflect.DeepEqual(c, a) {
+		t.Errorf("the edited program's standard library differs")
+	}
+
 	// the program now calls strings.Title, which the pruned entry dropped
-	src := strings.Replace(cacheProgram["main.go"], "strings.ToUpper", "strings.Title", 1)
+	src = strings.Replace(cacheProgram["main.go"], "strings.ToUpper", "strings.Title", 1)
 	os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644)
 	hits = cacheStats.hits.Load()
 	edited, err := load(dir, []string{"."}, true, cache)

@@ -304,21 +304,25 @@ func load(dir string, patterns []string, prune bool, cache string) (*Program, er
 			return
 		}
 		var src *sources
+		var given map[string]*ast.File
 		if cache != "" && pruneDebug == nil {
 			src = readSources(graph)
-			if k, ok := cacheKey(graph, buildFlags, src); ok {
-				key = k
-				if c := lookupCache(cache, key); c != nil {
-					pre = cachedPreparse(c, src)
-					for _, path := range c.stripped {
-						strippedPkgs[path] = true
+			var ext []string
+			if ext, given = externalKey(fset, graph, src, parse); ext != nil {
+				if k, ok := cacheKey(graph, buildFlags, src, ext); ok {
+					key = k
+					if c := lookupCache(cache, key); c != nil {
+						pre = cachedPreparse(c, src, given)
+						for _, path := range c.stripped {
+							strippedPkgs[path] = true
+						}
+						return
 					}
-					return
+					record = true
 				}
-				record = true
 			}
 		}
-		pre = preparse(fset, graph, parse, src)
+		pre = preparse(fset, graph, parse, src, given)
 	}()
 	<-ready
 	checkPackages(fset, pkgs, func(fset *token.FileSet, filename string) (*ast.File, error) {

@@ -37,8 +37,8 @@ type preparsed struct {
 
 // cachedPreparse is preparse's result from a cache entry: the files are
 // parsed from their blanked text when taken.
-func cachedPreparse(c *cachedLoad, src *sources) *preparsed {
-	p := &preparsed{cached: c, src: src, pruned: map[string]bool{}}
+func cachedPreparse(c *cachedLoad, src *sources, given map[string]*ast.File) *preparsed {
+	p := &preparsed{cached: c, src: src, pruned: map[string]bool{}, files: given}
 	for _, path := range c.pruned {
 		p.pruned[path] = true
 	}
@@ -51,13 +51,8 @@ func (p *preparsed) take(fset *token.FileSet, filename string) *ast.File {
 		return nil
 	}
 	p.mu.Lock()
-	if p.cached != nil {
-		cf := p.cached.files[filename]
-		delete(p.cached.files, filename)
+	if cf := p.cachedFile(filename); cf != nil {
 		p.mu.Unlock()
-		if cf == nil {
-			return nil
-		}
 		return p.parseCached(fset, filename, cf)
 	}
 	defer p.mu.Unlock()
@@ -70,6 +65,17 @@ func (p *preparsed) take(fset *token.FileSet, filename string) *ast.File {
 		p.taken[filename] = f
 	}
 	return f
+}
+
+// cachedFile returns, once, the cache entry's file of filename (nil
+// without an entry).
+func (p *preparsed) cachedFile(filename string) *cachedFile {
+	if p.cached == nil {
+		return nil
+	}
+	cf := p.cached.files[filename]
+	delete(p.cached.files, filename)
+	return cf
 }
 
 // parseCached parses a file of a cache entry from its blanked text. A
@@ -168,7 +174,7 @@ func (p *preparsed) failed(pkgs []*packages.Package) bool {
 // preparse parses every file of the graph's packages with parse (which
 // blanks the stripped and dead packages' bodies) and prunes the
 // standard-library packages.
-func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, string, []byte) (*ast.File, error), src *sources) *preparsed {
+func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, string, []byte) (*ast.File, error), src *sources, given map[string]*ast.File) *preparsed {
 	owners := map[string]int{} // file name -> number of packages listing it
 	var names []string
 	for _, p := range g.all {
@@ -205,6 +211,12 @@ func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, st
 		}()
 	}
 	for _, n := range names {
+		if f := given[n]; f != nil {
+			mu.Lock()
+			files[n] = f // parsed for the cache's key
+			mu.Unlock()
+			continue
+		}
 		next <- n
 	}
 	close(next)
@@ -264,8 +276,7 @@ func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, st
 			for _, fn := range p.GoFiles {
 				if f := files[fn]; f != nil && !inPruner[fn] && !done[fn] {
 					done[fn] = true
-					r.external(f, fileImports(f, p, pathNames))
-					linknames(f, r)
+					r.apply(externalEvents(f, fileImports(f, p, pathNames)))
 				}
 			}
 		}
@@ -350,21 +361,6 @@ func declNames(f *ast.File, names map[string]bool) {
 					}
 				case *ast.TypeSpec:
 					names[s.Name.Name] = true
-				}
-			}
-		}
-	}
-}
-
-// linknames reaches the standard-library functions a file's
-// //go:linkname directives pull by name.
-func linknames(f *ast.File, r *pruner) {
-	for _, cg := range f.Comments {
-		for _, c := range cg.List {
-			fields := strings.Fields(c.Text)
-			if len(fields) == 3 && fields[0] == "//go:linkname" {
-				if i := strings.LastIndexByte(fields[2], '.'); i > 0 {
-					r.markQualified(fields[2][:i], fields[2][i+1:])
 				}
 			}
 		}
