@@ -279,44 +279,45 @@ func recordFile(fset *token.FileSet, f *ast.File, orig, parsed []byte) (*cachedF
 	if tf == nil || tf.Size() != len(parsed) || len(orig) != len(parsed) {
 		return nil, false
 	}
-	text := make([]byte, len(parsed))
-	for k, c := range parsed {
-		if c == '\n' {
-			text[k] = '\n'
-		} else {
-			text[k] = ' '
-		}
-	}
-	keep := func(from, to token.Pos) {
+	// the ranges of parsed the tree covers, in order
+	var keep [][2]int
+	ok := true
+	add := func(from, to token.Pos) {
 		a, b := tf.Offset(from), tf.Offset(to)
-		copy(text[a:b], parsed[a:b])
+		if len(keep) > 0 && a < keep[len(keep)-1][1] || b < a {
+			ok = false
+		}
+		keep = append(keep, [2]int{a, b})
 	}
-	keep(token.Pos(tf.Base()), f.Name.End()) // the build lines (GoVersion) and the package clause
+	add(token.Pos(tf.Base()), f.Name.End()) // the build lines (GoVersion) and the package clause
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			keep(d.Pos(), d.Type.End())
+			add(d.Pos(), d.Type.End())
 			switch {
 			case d.Body == nil:
 			case len(d.Body.List) == 0:
-				keep(d.Body.Lbrace, d.Body.Lbrace+1)
-				keep(d.Body.Rbrace, d.Body.Rbrace+1)
+				add(d.Body.Lbrace, d.Body.Lbrace+1)
+				add(d.Body.Rbrace, d.Body.Rbrace+1)
 			default:
-				keep(d.Body.Lbrace, d.Body.End())
+				add(d.Body.Lbrace, d.Body.End())
 			}
 		case *ast.GenDecl:
 			if d.Tok == token.IMPORT || !d.Lparen.IsValid() {
-				keep(d.Pos(), d.End())
+				add(d.Pos(), d.End())
 				continue
 			}
-			keep(d.Pos(), d.Lparen+1)
+			add(d.Pos(), d.Lparen+1)
 			for _, s := range d.Specs {
-				keep(s.Pos(), s.End())
+				add(s.Pos(), s.End())
 			}
-			keep(d.Rparen, d.Rparen+1)
+			add(d.Rparen, d.Rparen+1)
 		default:
 			return nil, false
 		}
+	}
+	if !ok {
+		return nil, false
 	}
 	cf := &cachedFile{}
 	for i, im := range f.Imports {
@@ -324,43 +325,42 @@ func recordFile(fset *token.FileSet, f *ast.File, orig, parsed []byte) (*cachedF
 			cf.renames = append(cf.renames, i)
 		}
 	}
-	// the spans of text that are blank and blank something of orig
-	for k := 0; k < len(text); {
-		if text[k] != ' ' && text[k] != '\n' {
+	// the text the tree covers is parsed within keep and blank (newlines
+	// kept) elsewhere; the spans are its blank runs that blank something
+	// of orig
+	ki := 0
+	text := func(k int) byte {
+		for ki < len(keep) && keep[ki][1] <= k {
+			ki++
+		}
+		if ki < len(keep) && keep[ki][0] <= k || parsed[k] == '\n' {
+			return parsed[k]
+		}
+		return ' '
+	}
+	for k := 0; k < len(parsed); {
+		c := text(k)
+		if c != ' ' && c != '\n' {
 			k++
 			continue
 		}
 		start, differs := k, false
-		for ; k < len(text) && (text[k] == ' ' || text[k] == '\n'); k++ {
-			differs = differs || text[k] != orig[k]
+		for ; k < len(parsed); k++ {
+			c := text(k)
+			if c != ' ' && c != '\n' {
+				break
+			}
+			differs = differs || c != orig[k]
 		}
 		if differs {
 			cf.blank = append(cf.blank, start, k)
 		}
 	}
-	if !bytes.Equal(cf.blanked(orig), text) {
-		return nil, false
-	}
 	return cf, true
 }
 
-// blanked returns orig with the file's spans blanked: the text the pruned
-// tree covers, at its offsets.
-func (cf *cachedFile) blanked(orig []byte) []byte {
-	out := append([]byte(nil), orig...)
-	for i := 0; i+1 < len(cf.blank); i += 2 {
-		seg := out[cf.blank[i]:cf.blank[i+1]]
-		for k, c := range seg {
-			if c != '\n' {
-				seg[k] = ' '
-			}
-		}
-	}
-	return out
-}
-
-// rebuild returns the text a cached file is parsed from: blanked's
-// without the blanks that end a line (most of the file: the scanner need
+// rebuild returns the text a cached file is parsed from: orig with its
+// spans blanked (newlines kept), without the blanks that end a line (most of the file: the scanner need
 // not skip them). Every line keeps its number and every remaining token
 // its column; only the offsets past the first dropped blank move.
 func (cf *cachedFile) rebuild(orig []byte) []byte {
