@@ -53,6 +53,7 @@ func TestLoadCache(t *testing.T) {
 	if cacheStats.stores.Load() != stores+1 || cacheStats.hits.Load() != hits {
 		t.Fatalf("the first load stored %d entries and hit %d times, want 1 and 0", cacheStats.stores.Load()-stores, cacheStats.hits.Load()-hits)
 	}
+	sharedTrees(t, cold)
 	warm, err := load(dir, []string{"."}, true, cache)
 	if err != nil {
 		t.Fatal(err)
@@ -60,6 +61,7 @@ func TestLoadCache(t *testing.T) {
 	if cacheStats.hits.Load() != hits+1 {
 		t.Fatalf("the second load did not hit the cache")
 	}
+	sharedTrees(t, warm)
 	a, b := stdTrees(t, cold), stdTrees(t, warm)
 	if len(a) < 100 {
 		t.Fatalf("only %d standard-library files", len(a))
@@ -218,4 +220,28 @@ func listDiff(a, b []string) string {
 		}
 	}
 	return fmt.Sprintf("lengths %d and %d", len(a), len(b))
+}
+
+// sharedTrees checks that a file listed by two packages (main.go: the
+// package and its test variant) has one syntax tree, as go/packages
+// gives it: a position in it is the same in both.
+func sharedTrees(t *testing.T, p *Program) {
+	t.Helper()
+	trees := map[string]*ast.File{}
+	shared := 0
+	packages.Visit(p.Pkgs, nil, func(q *packages.Package) {
+		for _, f := range q.Syntax {
+			name := p.Fset.File(f.Package).Name()
+			if g, ok := trees[name]; ok {
+				shared++
+				if g != f {
+					t.Errorf("%s: two syntax trees", name)
+				}
+			}
+			trees[name] = f
+		}
+	})
+	if shared == 0 {
+		t.Errorf("no file is listed by two packages")
+	}
 }

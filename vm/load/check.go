@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"os"
 	"runtime"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -38,6 +39,27 @@ func checkPackages(fset *token.FileSet, pkgs []*packages.Package, parse parseFun
 		done[p] = make(chan struct{})
 		all = append(all, p)
 	})
+	// a file is parsed once, its tree shared by the packages that list
+	// it (a package and its test variant), as go/packages does: a
+	// position in it is then the same in both
+	type parsed struct {
+		once sync.Once
+		f    *ast.File
+		err  error
+	}
+	var mu sync.Mutex
+	files := map[string]*parsed{}
+	once := func(fset *token.FileSet, name string) (*ast.File, error) {
+		mu.Lock()
+		e := files[name]
+		if e == nil {
+			e = &parsed{}
+			files[name] = e
+		}
+		mu.Unlock()
+		e.once.Do(func() { e.f, e.err = parse(fset, name) })
+		return e.f, e.err
+	}
 	cpu := make(chan struct{}, runtime.GOMAXPROCS(0))
 	for _, p := range all {
 		go func() {
@@ -47,7 +69,7 @@ func checkPackages(fset *token.FileSet, pkgs []*packages.Package, parse parseFun
 			}
 			cpu <- struct{}{}
 			defer func() { <-cpu }()
-			checkPackage(fset, p, parse, sizes)
+			checkPackage(fset, p, once, sizes)
 		}()
 	}
 	for _, p := range all {
