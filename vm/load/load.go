@@ -1,15 +1,16 @@
 // Package load turns a Go package pattern into SSA for gmc.
 //
-// It loads packages with go/packages the way `go vet` does (from the
+// It lists packages with go/packages the way `go vet` does (from the
 // directory's own module, tests included; a directory given by its absolute
-// path is loaded from its own module wherever gmc runs), builds SSA with generics
-// instantiated. The standard library is interpreted from its source, loaded
+// path is loaded from its own module wherever gmc runs), parses and
+// type-checks them (check.go), builds SSA with generics instantiated. The standard library is interpreted from its source, loaded
 // with the pure-Go build tags; only the packages of the short list stripped
 // (the runtime, sync, reflect, testing, the OS boundary, ...) have their
 // function bodies removed: the VM models them natively. Before type
 // checking, the standard library is pruned to what the program can reach
 // (prune.go): unreached functions, types and tables go, unreached methods
-// lose their bodies. Invariants: every package of the returned program is
+// lose their bodies; what pruning leaves is kept across runs (cache.go).
+// Invariants: every package of the returned program is
 // well typed; Program.Interpreted reports whether a package's function bodies
 // are present (a pruned one's reached functions keep theirs); the roots are
 // the packages named by the patterns, replaced by their test variants when
@@ -208,9 +209,12 @@ func Load(cfg Config) (*Program, error) {
 			dir, patterns = d, []string{"."}
 		}
 	}
-	p, err := load(dir, patterns, true)
+	p, err := load(dir, patterns, true, cacheDir())
+	if err == errCached {
+		p, err = load(dir, patterns, true, "")
+	}
 	if err == errPruned {
-		p, err = load(dir, patterns, false)
+		p, err = load(dir, patterns, false, "")
 	}
 	return p, err
 }
@@ -219,28 +223,42 @@ func Load(cfg Config) (*Program, error) {
 // the program again without pruning.
 var errPruned = errors.New("a pruned package does not type-check")
 
+// errCached reports that a file of the load cache did not parse, or a
+// package built from the cache did not type-check: Load loads the program
+// again without the cache.
+var errCached = errors.New("a cached file does not parse")
+
+// stdParseMode is how the standard library's files are parsed: without
+// comments (only the roots' //gmc: comments are read) and without the
+// parser's identifier resolution (go/types does its own): they are most
+// of what a test importing net/http loads.
+const stdParseMode = parser.AllErrors | parser.SkipObjectResolution
+
 // load is Load of the patterns from dir, pruning the interpreted standard
-// library to what the program reaches (prune.go) when prune is set.
-func load(dir string, patterns []string, prune bool) (*Program, error) {
+// library to what the program reaches (prune.go) when prune is set, and
+// keeping what the pruning leaves in the load cache in cache (cache.go;
+// "" for none).
+func load(dir string, patterns []string, prune bool, cache string) (*Program, error) {
 	fset := token.NewFileSet()
 	var mu sync.Mutex
 	strippedPkgs := map[string]bool{}
+	var record bool                                         // a cache miss: record what the pruned files cover
+	var recorded sync.Map                                   // std file name -> the text its tree was parsed from
 	buildFlags := []string{"-tags=purego,math_big_pure_go"} // the pure-Go fallbacks of assembly-backed packages
-	graph := stdGraph(dir, patterns, buildFlags)
-	if graph == nil {
-		graph = &importGraph{} // the full load reports go list's error
+	graph, pkgs, err := stdGraph(dir, patterns, buildFlags)
+	if err != nil {
+		return nil, &Error{Msg: "gmc: " + oneLine(err.Error())}
+	}
+	if len(pkgs) == 0 {
+		return nil, &Error{Msg: fmt.Sprintf("gmc: no packages match %s", strings.Join(patterns, " "))}
 	}
 	goroot := filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
 	parse := func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-		// the standard library's files are parsed without comments
-		// (only the roots' //gmc: comments are read) and without the
-		// parser's identifier resolution (go/types does its own):
-		// they are most of what a test importing net/http loads
 		mode := parser.AllErrors | parser.ParseComments
 		std := strings.HasPrefix(filename, goroot)
 		strip := ""
 		if std {
-			mode = parser.AllErrors | parser.SkipObjectResolution
+			mode = stdParseMode
 			rel := filepath.ToSlash(filename[len(goroot):])
 			if i := strings.LastIndexByte(rel, '/'); i >= 0 && (isStripped(rel[:i]) || graph.dead[rel[:i]]) {
 				strip = rel[:i]
@@ -260,7 +278,11 @@ func load(dir string, patterns []string, prune bool) (*Program, error) {
 		f, err := parser.ParseFile(fset, filename, parseSrc, mode)
 		if f != nil && strip != "" && hasDotImport(f) {
 			// stripBodies keeps such a file whole: parse its bodies
+			parseSrc = src
 			f, err = parser.ParseFile(fset, filename, src, mode)
+		}
+		if record && std && f != nil {
+			recorded.Store(filename, parseSrc)
 		}
 		if f != nil && strip != "" {
 			stripBodies(f, strip)
@@ -272,44 +294,63 @@ func load(dir string, patterns []string, prune bool) (*Program, error) {
 		}
 		return f, err
 	}
-	// the files are parsed and pruned while go list runs again for
-	// go/packages, whose ParseFile waits for them
+	// the files are parsed and pruned (or found in the cache)
 	var pre *preparsed
+	var key string
 	ready := make(chan struct{})
 	go func() {
 		defer close(ready)
-		if prune {
-			pre = preparse(fset, graph, parse)
+		if !prune {
+			return
 		}
-	}()
-	pcfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles,
-		Tests:      true,
-		Dir:        dir,
-		BuildFlags: buildFlags,
-		Fset:       fset,
-		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			<-ready
-			if f := pre.take(filename); f != nil {
-				return f, nil
+		var src *sources
+		var given map[string]*ast.File
+		if cache != "" && pruneDebug == nil {
+			src = readSources(graph)
+			var ext []string
+			if ext, given = externalKey(fset, graph, src, parse); ext != nil {
+				if k, ok := cacheKey(graph, buildFlags, src, ext); ok {
+					key = k
+					if c := lookupCache(cache, key); c != nil {
+						pre = cachedPreparse(c, src, given)
+						for _, path := range c.stripped {
+							strippedPkgs[path] = true
+						}
+						return
+					}
+					record = true
+				}
 			}
-			return parse(fset, filename, src)
-		},
-	}
-	pkgs, err := packages.Load(pcfg, patterns...)
+		}
+		pre = preparse(fset, graph, parse, src, given)
+	}()
 	<-ready
-	if err != nil {
-		return nil, &Error{Msg: "gmc: " + oneLine(err.Error())}
-	}
-	if len(pkgs) == 0 {
-		return nil, &Error{Msg: fmt.Sprintf("gmc: no packages match %s", strings.Join(patterns, " "))}
+	checkPackages(fset, pkgs, func(fset *token.FileSet, filename string) (*ast.File, error) {
+		if f := pre.take(fset, filename); f != nil {
+			return f, nil
+		}
+		src, err := pre.read(filename)
+		if err != nil {
+			return nil, err
+		}
+		return parse(fset, filename, src)
+	})
+	if pre.cacheFailed() {
+		return nil, errCached
 	}
 	if pre.failed(pkgs) {
+		if pre.cached != nil {
+			return nil, errCached // pruned again without the cache first
+		}
 		return nil, errPruned
 	}
 	if msg := firstError(pkgs); msg != "" {
 		return nil, &Error{Msg: msg}
+	}
+	if record {
+		if c := pre.entry(fset, strippedPkgs, &recorded); c != nil {
+			storeCache(cache, key, c)
+		}
 	}
 	if debugHook != nil {
 		debugHook(pkgs)

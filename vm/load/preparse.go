@@ -2,23 +2,25 @@ package load
 
 import (
 	"go/ast"
-	"go/build"
+	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/packages"
 )
 
-// This file parses the whole program before go/packages loads it, so that
+// This file parses the whole program before it is type-checked, so that
 // the interpreted standard library can be pruned to what the program
-// reaches (prune.go) before it is type-checked; go/packages' ParseFile
-// then takes each parsed file instead of parsing it again.
+// reaches (prune.go) first; check.go then takes each parsed file instead
+// of parsing it again.
 
-// preparsed holds the files parsed (and pruned) ahead of the load.
+// preparsed holds the files parsed (and pruned) ahead of the load, or
+// the load cache's entry they are parsed from when taken (cache.go).
 type preparsed struct {
 	mu     sync.Mutex
 	files  map[string]*ast.File // by file name, each taken once
@@ -26,18 +28,130 @@ type preparsed struct {
 	// funcs, vars and types count the functions and method bodies, the
 	// variable specs and the types removed
 	funcs, vars, types int
+
+	taken  map[string]*ast.File // the standard-library files taken
+	cached *cachedLoad          // a cache hit: the files to parse
+	src    *sources             // the files' contents (nil: read them)
+	bad    bool                 // a cached file did not parse
+}
+
+// cachedPreparse is preparse's result from a cache entry: the files are
+// parsed from their blanked text when taken.
+func cachedPreparse(c *cachedLoad, src *sources, given map[string]*ast.File) *preparsed {
+	p := &preparsed{cached: c, src: src, pruned: map[string]bool{}, files: given}
+	for _, path := range c.pruned {
+		p.pruned[path] = true
+	}
+	return p
 }
 
 // take returns the parsed file of filename, once, or nil.
-func (p *preparsed) take(filename string) *ast.File {
+func (p *preparsed) take(fset *token.FileSet, filename string) *ast.File {
 	if p == nil {
 		return nil
 	}
 	p.mu.Lock()
+	if cf := p.cachedFile(filename); cf != nil {
+		p.mu.Unlock()
+		return p.parseCached(fset, filename, cf)
+	}
 	defer p.mu.Unlock()
 	f := p.files[filename]
 	delete(p.files, filename)
+	if f != nil && strings.HasPrefix(filepath.ToSlash(filename), gorootSrc) {
+		if p.taken == nil {
+			p.taken = map[string]*ast.File{}
+		}
+		p.taken[filename] = f
+	}
 	return f
+}
+
+// cachedFile returns, once, the cache entry's file of filename (nil
+// without an entry).
+func (p *preparsed) cachedFile(filename string) *cachedFile {
+	if p.cached == nil {
+		return nil
+	}
+	cf := p.cached.files[filename]
+	delete(p.cached.files, filename)
+	return cf
+}
+
+// parseCached parses a file of a cache entry from its blanked text. A
+// file that does not parse as the entry says marks the load (cacheFailed).
+func (p *preparsed) parseCached(fset *token.FileSet, filename string, cf *cachedFile) *ast.File {
+	orig, ok := p.src.data[filename]
+	var f *ast.File
+	var err error
+	if ok {
+		f, err = parser.ParseFile(fset, filename, cf.rebuild(orig), stdParseMode)
+	}
+	if !ok || err != nil || f == nil {
+		p.mu.Lock()
+		p.bad = true
+		p.mu.Unlock()
+		return nil
+	}
+	for _, i := range cf.renames {
+		if i >= len(f.Imports) {
+			p.mu.Lock()
+			p.bad = true
+			p.mu.Unlock()
+			return nil
+		}
+		f.Imports[i].Name = ast.NewIdent("_")
+	}
+	return f
+}
+
+// read returns a file's contents (those read for the cache key, if any).
+func (p *preparsed) read(name string) ([]byte, error) {
+	if p == nil {
+		return os.ReadFile(name)
+	}
+	return p.src.read(name)
+}
+
+// cacheFailed reports whether a file of the cache entry did not parse.
+func (p *preparsed) cacheFailed() bool {
+	if p == nil {
+		return false
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.bad
+}
+
+// entry is the cache entry of a load that pruned: what each
+// standard-library file taken covers (recorded holds the text each was
+// parsed from). It is nil when a file cannot be recorded.
+func (p *preparsed) entry(fset *token.FileSet, stripped map[string]bool, recorded *sync.Map) *cachedLoad {
+	if p == nil || p.src == nil {
+		return nil
+	}
+	c := &cachedLoad{files: map[string]*cachedFile{}}
+	for path := range stripped {
+		c.stripped = append(c.stripped, path)
+	}
+	for path := range p.pruned {
+		c.pruned = append(c.pruned, path)
+	}
+	sort.Strings(c.stripped)
+	sort.Strings(c.pruned)
+	for name, f := range p.taken {
+		orig, ok := p.src.data[name]
+		parsed, ok2 := recorded.Load(name)
+		if !ok || !ok2 {
+			return nil
+		}
+		cf, ok := recordFile(fset, f, orig, parsed.([]byte))
+		if !ok {
+			return nil
+		}
+		c.files[name] = cf
+	}
+	return c
 }
 
 // failed reports whether a pruned package or one outside the standard
@@ -60,7 +174,7 @@ func (p *preparsed) failed(pkgs []*packages.Package) bool {
 // preparse parses every file of the graph's packages with parse (which
 // blanks the stripped and dead packages' bodies) and prunes the
 // standard-library packages.
-func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, string, []byte) (*ast.File, error)) *preparsed {
+func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, string, []byte) (*ast.File, error), src *sources, given map[string]*ast.File) *preparsed {
 	owners := map[string]int{} // file name -> number of packages listing it
 	var names []string
 	for _, p := range g.all {
@@ -81,10 +195,10 @@ func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, st
 		go func() {
 			defer wg.Done()
 			for name := range next {
-				src, err := os.ReadFile(name)
+				data, err := src.read(name)
 				var f *ast.File
 				if err == nil {
-					f, err = parse(fset, name, src)
+					f, err = parse(fset, name, data)
 				}
 				mu.Lock()
 				if err != nil || f == nil {
@@ -97,6 +211,12 @@ func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, st
 		}()
 	}
 	for _, n := range names {
+		if f := given[n]; f != nil {
+			mu.Lock()
+			files[n] = f // parsed for the cache's key
+			mu.Unlock()
+			continue
+		}
 		next <- n
 	}
 	close(next)
@@ -107,7 +227,7 @@ func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, st
 		pathNames[p.PkgPath] = p.Name
 	}
 	r := newPruner()
-	pre := &preparsed{}
+	pre := &preparsed{src: src}
 	pruned := map[string]bool{}
 	inPruner := map[string]bool{} // file names
 	for _, p := range g.all {
@@ -156,12 +276,10 @@ func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, st
 			for _, fn := range p.GoFiles {
 				if f := files[fn]; f != nil && !inPruner[fn] && !done[fn] {
 					done[fn] = true
-					r.external(f, fileImports(f, p, pathNames))
-					linknames(f, r)
+					r.apply(externalEvents(f, fileImports(f, p, pathNames)))
 				}
 			}
 		}
-		implicitCgo(g, pathNames, parse, r)
 		r.roots()
 		r.run()
 		pre.funcs, pre.vars, pre.types = r.prune()
@@ -199,34 +317,6 @@ var pruneDebug func(*pruner)
 
 // isStdPkg reports whether go list's package is a standard-library one.
 func isStdPkg(p *packages.Package) bool { return p.Module == nil && IsStd(p.PkgPath) }
-
-// implicitCgo records what runtime/cgo names when go list's graph lacks
-// it: the go command adds it to the imports of cgo packages (net's) only
-// when it lists compiled files, as go/packages does and the graph's pass
-// does not; go/packages type-checks it all the same.
-func implicitCgo(g *importGraph, pathNames map[string]string, parse func(*token.FileSet, string, []byte) (*ast.File, error), r *pruner) {
-	for _, p := range g.all {
-		if p.PkgPath == "runtime/cgo" {
-			return
-		}
-	}
-	bp, err := build.Default.Import("runtime/cgo", "", 0)
-	if err != nil {
-		return
-	}
-	p := &packages.Package{PkgPath: "runtime/cgo"}
-	for _, name := range append(append([]string(nil), bp.GoFiles...), bp.CgoFiles...) {
-		fn := filepath.Join(bp.Dir, name)
-		src, err := os.ReadFile(fn)
-		if err != nil {
-			continue
-		}
-		if f, err := parse(token.NewFileSet(), fn, src); err == nil && f != nil {
-			r.external(f, fileImports(f, p, pathNames))
-			linknames(f, r)
-		}
-	}
-}
 
 // fileImports maps the names under which f imports packages to their
 // paths ("." for the dot imports, whose paths it lists as one string per
@@ -271,21 +361,6 @@ func declNames(f *ast.File, names map[string]bool) {
 					}
 				case *ast.TypeSpec:
 					names[s.Name.Name] = true
-				}
-			}
-		}
-	}
-}
-
-// linknames reaches the standard-library functions a file's
-// //go:linkname directives pull by name.
-func linknames(f *ast.File, r *pruner) {
-	for _, cg := range f.Comments {
-		for _, c := range cg.List {
-			fields := strings.Fields(c.Text)
-			if len(fields) == 3 && fields[0] == "//go:linkname" {
-				if i := strings.LastIndexByte(fields[2], '.'); i > 0 {
-					r.markQualified(fields[2][:i], fields[2][i+1:])
 				}
 			}
 		}

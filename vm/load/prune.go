@@ -170,41 +170,6 @@ func recvName(t ast.Expr) string {
 	}
 }
 
-// external records what a file outside the pruned packages names: pkg.Name
-// through its imports (imports as fileImports makes them; every
-// identifier through a dot import) and the names it selects (x.Name).
-func (r *pruner) external(f *ast.File, imports map[string]string) {
-	var dots []string
-	for k, path := range imports {
-		if strings.HasPrefix(k, ".") {
-			dots = append(dots, path)
-		}
-	}
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SelectorExpr:
-			if id, ok := n.X.(*ast.Ident); ok {
-				if path, ok := imports[id.Name]; ok {
-					r.markQualified(path, n.Sel.Name)
-					if r.top[path][n.Sel.Name] {
-						return false // a qualified identifier
-					}
-				}
-			}
-			r.selectName(nil, n.Sel.Name)
-			ast.Inspect(n.X, visit)
-			return false
-		case *ast.Ident:
-			for _, path := range dots {
-				r.markQualified(path, n.Name)
-			}
-		}
-		return true
-	}
-	ast.Inspect(f, visit)
-}
-
 // markQualified records a use of path.name (a linkname, a VM root).
 func (r *pruner) markQualified(path, name string) {
 	if p := r.pkgs[path]; p != nil {

@@ -122,11 +122,11 @@ func TestPruneStd(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	pruned, err := load(dir, []string{"."}, true)
+	pruned, err := load(dir, []string{"."}, true, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	whole, err := load(dir, []string{"."}, false)
+	whole, err := load(dir, []string{"."}, false, "")
 	if err != nil {
 		t.Fatal(err)
 	}

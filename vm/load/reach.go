@@ -29,19 +29,22 @@ type importGraph struct {
 	dead  map[string]bool     // GOROOT packages reachable only through stripped ones
 }
 
-// stdGraph lists the program of patterns and finds its GOROOT packages
-// that are reachable only through stripped packages (dead). It returns
-// nil when go list fails (the full load reports the error).
-func stdGraph(dir string, patterns, buildFlags []string) *importGraph {
+// stdGraph lists the program of patterns (the only go list run of a
+// load: check.go parses and type-checks what it lists) and finds its
+// GOROOT packages that are reachable only through stripped packages
+// (dead). It returns the packages the patterns name (go/packages'
+// roots).
+func stdGraph(dir string, patterns, buildFlags []string) (*importGraph, []*packages.Package, error) {
 	cfg := &packages.Config{
-		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+			packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles,
 		Tests:      true,
 		Dir:        dir,
 		BuildFlags: buildFlags,
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil
+		return nil, nil, err
 	}
 	// a standard-library package has no module (a module's path may
 	// have no dot: IsStd alone cannot tell)
@@ -101,5 +104,5 @@ func stdGraph(dir string, patterns, buildFlags []string) *importGraph {
 		}
 	}
 	sort.Slice(g.all, func(i, j int) bool { return g.all[i].ID < g.all[j].ID })
-	return g
+	return g, pkgs, nil
 }
