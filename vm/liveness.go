@@ -1,6 +1,11 @@
 package vm
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"slices"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // Register liveness, for the hang check (hang.go): a register no
 // instruction reachable from a frame's position reads (a value received
@@ -36,8 +41,23 @@ type regSet []uint64
 
 func newRegSet(n int) regSet { return make(regSet, (n+63)/64) }
 
-func (s regSet) add(r int) { s[r/64] |= 1 << (r % 64) }
-func (s regSet) del(r int) { s[r/64] &^= 1 << (r % 64) }
+func (s regSet) add(r int)      { s[r/64] |= 1 << (r % 64) }
+func (s regSet) del(r int)      { s[r/64] &^= 1 << (r % 64) }
+func (s regSet) has(r int) bool { return s[r/64]&(1<<(r%64)) != 0 }
+
+// sortedRegs is a set of registers as a sorted list.
+type sortedRegs []int
+
+func (l *sortedRegs) add(r int) {
+	i := sort.SearchInts(*l, r)
+	*l = slices.Insert(*l, i, r)
+}
+
+func (l *sortedRegs) del(r int) {
+	if i := sort.SearchInts(*l, r); i < len(*l) && (*l)[i] == r {
+		*l = slices.Delete(*l, i, i+1)
+	}
+}
 
 // union adds o to s and reports whether s grew.
 func (s regSet) union(o regSet) bool {
@@ -70,6 +90,10 @@ func (f *function) computeLiveness() {
 	}
 	n := f.nregs
 	reg := func(v ssa.Value) int {
+		switch v.(type) {
+		case *ssa.Const, *ssa.Global, *ssa.Function, *ssa.Builtin:
+			return -1 // a template register: the same in every frame
+		}
 		if r, ok := f.regOf[v]; ok {
 			return r
 		}
@@ -81,27 +105,40 @@ func (f *function) computeLiveness() {
 		in[i] = newRegSet(n)
 	}
 	var ops []*ssa.Value
+	var cur sortedRegs
 	// transfer computes the live set before each non-φ instruction of b
 	// from the set live at its end; the result is the set before the first.
+	// With record, it also lists the set before each instruction, kept
+	// sorted as it changes (a list costs its length, not the function's
+	// register count).
 	transfer := func(b *ssa.BasicBlock, live regSet, record [][]int) {
 		first := f.blocks[b.Index].first
+		if record != nil {
+			cur = append(cur[:0], live.list()...)
+		}
 		for i := len(b.Instrs) - 1; i >= first; i-- {
 			instr := b.Instrs[i]
 			if v, ok := instr.(ssa.Value); ok {
-				if r := reg(v); r >= 0 {
+				if r := reg(v); r >= 0 && live.has(r) {
 					live.del(r)
+					if record != nil {
+						cur.del(r)
+					}
 				}
 			}
 			ops = instr.Operands(ops[:0])
 			for _, p := range ops {
 				if p != nil && *p != nil {
-					if r := reg(*p); r >= 0 {
+					if r := reg(*p); r >= 0 && !live.has(r) {
 						live.add(r)
+						if record != nil {
+							cur.add(r)
+						}
 					}
 				}
 			}
-			if record != nil {
-				record[i-first] = live.list()
+			if record != nil && len(cur) > 0 {
+				record[i-first] = append([]int(nil), cur...)
 			}
 		}
 		for i := first - 1; i >= 0; i-- { // φ-nodes define their registers at the top
