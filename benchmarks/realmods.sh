@@ -12,7 +12,8 @@
 # look for false alarms on code gmc had never seen), SET=new a third
 # (session 7), SET=s8 a fourth (session 8), SET=s9 a fifth (session 9),
 # SET=s10 a sixth (session 10), SET=lead10 the lead's session-10 modules,
-# SET=s11 a seventh (session 11), SET=all every set. Modules
+# SET=s11 a seventh (session 11), SET=s12 an eighth (session 12), SET=all
+# every set. Modules
 # without a go.mod, or whose go.mod misses a requirement, are resolved
 # from the module cache only (GOPROXY=file://.../cache/download).
 # A module missing from the module cache is skipped with a message; fetch one
@@ -122,6 +123,15 @@ S11="github.com/pkg/errors@v0.9.1 \
 	github.com/cespare/xxhash/v2@v2.3.0 \
 	gopkg.in/yaml.v3@v3.0.1 \
 	github.com/spf13/cast@v1.7.1"
+S12="github.com/creachadair/taskgroup@v0.14.5 \
+	github.com/lithammer/shortuuid/v4@v4.3.0 \
+	github.com/go-playground/validator/v10@v10.30.6 \
+	github.com/bits-and-blooms/bitset@v1.29.0 \
+	github.com/emirpasic/gods@v1.18.1 \
+	github.com/tidwall/btree@v1.8.2 \
+	github.com/smallnest/ringbuffer@v0.2.1 \
+	github.com/maypok86/otter/v2@v2.4.0 \
+	github.com/vmihailenco/msgpack/v5@v5.4.1"
 LEAD10="github.com/golang-jwt/jwt/v5@v5.2.1 \
 	github.com/google/go-cmp@v0.6.0 \
 	github.com/spf13/afero@v1.11.0 \
@@ -133,9 +143,10 @@ s8) LIST=$S8 ;;
 s9) LIST=$S9 ;;
 s10) LIST=$S10 ;;
 s11) LIST=$S11 ;;
+s12) LIST=$S12 ;;
 lead10) LIST=$LEAD10 ;;
 extra) LIST=$EXTRA ;;
-all) LIST="$BASE $EXTRA $NEW $S8 $S9 $S10 $LEAD10 $S11" ;;
+all) LIST="$BASE $EXTRA $NEW $S8 $S9 $S10 $LEAD10 $S11 $S12" ;;
 *) LIST=$BASE ;;
 esac
 CACHEPROXY="file://$MOD/cache/download"

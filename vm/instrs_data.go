@@ -219,6 +219,7 @@ func (c *compiler) indexAddr(in *ssa.IndexAddr) op {
 	case *types.Pointer: // *array
 		at := c.rt(u.Elem())
 		es := int32(at.Elem.Size)
+		hdr := headerArray(u.Elem()) // a string's or slice's words (unsafehdrarray.go)
 		return func(t *thread, fr *frame) ctl {
 			p := fr.regs[x].(Pointer)
 			k := toInt64(fr.regs[i])
@@ -227,6 +228,10 @@ func (c *compiler) indexAddr(in *ssa.IndexAddr) op {
 			}
 			if k < 0 || k >= int64(at.Len) {
 				return t.runtimePanic(fr, boundsMsg(int(k), at.Len))
+			}
+			if hdr && k > 0 {
+				fr.regs[dst] = t.headerElemAddr(p, int(k))
+				return ctlNext
 			}
 			fr.regs[dst] = Pointer{Obj: p.Obj, Off: p.Off + int32(k)*es}
 			return ctlNext

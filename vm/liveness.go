@@ -121,6 +121,10 @@ type liveCtx struct {
 }
 
 func (lc *liveCtx) reg(v ssa.Value) int {
+	switch v.(type) {
+	case *ssa.Const, *ssa.Global, *ssa.Function, *ssa.Builtin:
+		return -1 // a template register: the same in every frame
+	}
 	if r, ok := lc.f.regOf[v]; ok {
 		return r
 	}

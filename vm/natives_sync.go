@@ -494,11 +494,17 @@ func nativeSyncWaitGroupGo(t *thread, args []Value) (Value, ctl) {
 		return nil, k
 	}
 	f, _ := args[1].(*Closure)
+	// f runs in the new goroutine's own frames (as Once.Do's function), so
+	// that it blocks and is scheduled as any code: run to its end inside
+	// the native, a Cond.Wait in it did not block (smallnest/ringbuffer's
+	// Copy: a goroutine ended while queued on the Cond, a false deadlock).
 	done := &nativeFunc{name: "sync.WaitGroup.Go", fn: func(t *thread, _ []Value) (Value, ctl) {
-		if _, k := t.syncCall(f, nil); !k && t.s.err != nil {
-			return nil, ctlStop
-		}
-		return nil, t.wgAdd(p, -1)
+		return nil, t.callCont(t.g.top, f, nil, func(t *thread, _ Value) ctl {
+			if k := t.wgAdd(p, -1); k != ctlNext {
+				return k
+			}
+			return t.ret(t.g.top, nil)
+		})
 	}}
 	// Env makes the WaitGroup and f visible to the state hash and the
 	// leak check's reachability

@@ -339,26 +339,32 @@ func (t *thread) loadHdrWord(fr *frame, w hdrWord, rt *RType, dst int) ctl {
 		fr.regs[dst] = dataWord(x)
 		return ctlNext
 	}
-	if basicKindOf(rt.T) != types.Int {
+	asUintptr := basicKindOf(rt.T) == types.Uintptr // an element of a header array (unsafehdrarray.go)
+	if basicKindOf(rt.T) != types.Int && !asUintptr {
 		return t.unsupported(fr, fmt.Sprintf("a word of a string or slice header read as %s", rt.T))
 	}
 	if k := t.load(fr, w.p, t.m.types.get(types.Typ[types.Int]), dst); k != ctlNext {
 		return k // a scheduling point or a race check before the read
 	}
 	o := t.s.heap.get(w.p.Obj)
+	word := func(n int) ctl {
+		if asUintptr {
+			fr.regs[dst] = uintptr(n)
+		} else {
+			fr.regs[dst] = n
+		}
+		return ctlNext
+	}
 	switch x := o.Cells[w.p.Off].(type) {
 	case string:
 		if w.k == 1 {
-			fr.regs[dst] = len(x)
-			return ctlNext
+			return word(len(x))
 		}
 	case Slice:
 		if w.k == 1 {
-			fr.regs[dst] = x.Len
-		} else {
-			fr.regs[dst] = x.Cap
+			return word(x.Len)
 		}
-		return ctlNext
+		return word(x.Cap)
 	}
 	return t.unsupported(fr, "a word past a string header through unsafe.Pointer")
 }
@@ -440,10 +446,10 @@ func (t *thread) loadFromHeader(fr *frame, o *Object, p Pointer, rt *RType, dst 
 // struct at p read as a string or slice of type rt, or why it is not one
 // (what names the data word's value).
 func headerWords(o *Object, p Pointer, rt *RType, what string) (n, c int, msg string) {
-	st, ok := o.T.T.Underlying().(*types.Struct)
+	words, ok := headerLayout(o.T.T) // a header-shaped struct or array (unsafehdrarray.go)
 	isStr := isStringType(rt.T)
 	_, isSlice := rt.T.Underlying().(*types.Slice)
-	if !ok || p.Off != 0 || !headerShaped(st) || !isStr && !isSlice || isSlice && st.NumFields() != 3 {
+	if !ok || p.Off != 0 || !isStr && !isSlice || isSlice && words != 3 {
 		return 0, 0, fmt.Sprintf("%s read as %s (memory reinterpreted through unsafe.Pointer)", what, rt.T)
 	}
 	n = toInt(o.Cells[1])

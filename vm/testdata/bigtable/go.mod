@@ -1,0 +1,3 @@
+module bigtable
+
+go 1.22

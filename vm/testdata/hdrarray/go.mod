@@ -1,0 +1,3 @@
+module hdrarray
+
+go 1.22

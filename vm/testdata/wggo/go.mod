@@ -1,0 +1,3 @@
+module wggo
+
+go 1.25
