@@ -74,6 +74,7 @@ func fromBytes(bs []byte) *bloom {
 func copyBytes(d, s []byte) int { return copy(d, s) }
 
 // moveRight is ristretto's node.moveRight: an overlapping copy.
+//
 //go:noinline
 func moveRight(n []uint64) { copy(n[1:], n[:3]) }
 
