@@ -321,6 +321,19 @@ func (s *State) cellByteAt(a uintptr) (cellByte, bool) {
 
 func (c cellByte) addr(s *State) uintptr { return s.addrOfPointer(c.p) + uintptr(c.k) }
 
+// castCell is the value of the plain cell at p (nil for a view's element
+// or a pointer past its object).
+func (t *thread) castCell(p Pointer) Value {
+	if p.Obj == 0 {
+		return nil
+	}
+	o := t.s.heap.get(p.Obj)
+	if o.kind != objCells || int(p.Off) >= len(o.Cells) {
+		return nil
+	}
+	return o.Cells[p.Off]
+}
+
 // castWidthDiffers reports whether the cell at p holds a number whose
 // width differs from rt's (a load or store through a pointer converted
 // from unsafe.Pointer that must go to the bytes).
@@ -358,7 +371,11 @@ func (c *compiler) castStoreOp(in *ssa.Store) op {
 		if t.castWidthDiffers(p, rt) {
 			return t.storeBytes(fr, p, 0, rt, fr.regs[v])
 		}
-		return t.store(fr, p, rt, fr.regs[v], false)
+		val := fr.regs[v]
+		if old := t.castCell(p); numWidth(old) != 0 && numWidth(val) != 0 {
+			val = withBits(old, numBits(val)) // same width: the cell keeps its own type (an int written as uint64)
+		}
+		return t.store(fr, p, rt, val, false)
 	}
 }
 

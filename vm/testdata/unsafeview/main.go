@@ -128,6 +128,9 @@ var cases = map[string]func(){
 		fmt.Printf("%x %x\n", w[0], w[1])
 		q := [2]int64{0x0000000700000003, -1}
 		fmt.Println(*(*int32)(unsafe.Add(unsafe.Pointer(&q), 4)), *(*int32)(unsafe.Add(unsafe.Pointer(&q), 8)))
+		k := -5
+		*(*uint64)(unsafe.Pointer(&k)) = 1<<63 | 9 // an int written as uint64: still an int
+		fmt.Println(k, k < 0)
 	},
 	"view-of-struct": func() { // memory of mixed fields: not numbers of one width
 		type rec struct {
