@@ -6,8 +6,9 @@ package vm
 // module's asm2.go, compares xs[i], xs[i+2], xs[i+4], xs[i+6] (unsigned)
 // with k for i = 0, 8, 16, … while i < len(xs) and returns half the index
 // of the first one ≥ k, or len(xs)/2. The native follows the assembly
-// step by step; where the assembly would read past the slice (a length
-// that is not a multiple of 8 and no key found first) it stops the run as
+// step by step, reading the words after the length up to the capacity as
+// the assembly does (ristretto searches n[:2*numKeys] of a whole node);
+// where the assembly would read past the capacity it stops the run as
 // unsupported instead of guessing the memory's value.
 
 func init() {
@@ -17,8 +18,10 @@ func init() {
 // nativeSimdSearch is github.com/dgraph-io/ristretto/z/simd.Search.
 func nativeSimdSearch(t *thread, args []Value) (Value, ctl) {
 	xs, k := args[0].(Slice), toUint64(args[1])
-	cells := t.s.sliceCells(xs, nil8)
 	n := xs.Len
+	whole := xs // the assembly reads the words after the length: the slice's capacity holds them
+	whole.Len = xs.Cap
+	cells := t.s.sliceCells(whole, nil8)
 	found := n
 	for i := 0; i < n && found == n; i += 8 {
 		for _, d := range []int{0, 2, 4, 6} {

@@ -8,7 +8,7 @@ import "testing"
 // B-tree tests stopped at "call of simd.Search (no body and no model)"
 // once the []uint64 views of z.BytesToUint64Slice ran.
 func TestSimdSearch(t *testing.T) {
-	if got := runMainOutput(t, "testdata/simd/cmd"); got != "true 3 16 4\n" {
-		t.Errorf("output %q, want %q", got, "true 3 16 4\n")
+	if got := runMainOutput(t, "testdata/simd/cmd"); got != "true 3 16 4\n2 1\n" {
+		t.Errorf("output %q, want %q", got, "true 3 16 4\n2 1\n")
 	}
 }

@@ -44,4 +44,6 @@ func main() {
 		}
 	}
 	fmt.Println(same, simd.Search(xs, 35), simd.Search(xs, 1<<63), simd.Search(xs[:8], 100))
+	// a length that is not a multiple of 8: the assembly reads on into the capacity
+	fmt.Println(simd.Search(xs[:2], 30), simd.Search(xs[:2], 15))
 }
