@@ -305,6 +305,8 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 				return ctlNext
 			case wildPtr:
 				a = x.a
+			case cellByte:
+				a = x.addr(t.s)
 			case Pointer:
 				a = t.s.addrOfPointer(x)
 			}

@@ -256,13 +256,19 @@ func (c *compiler) instr(in ssa.Instruction) op {
 			// a scheduling point happens here
 			return func(t *thread, fr *frame) ctl { return ctlNext }
 		}
+		if castStore(in) { // unsafeview.go
+			return c.castStoreOp(in)
+		}
+		if hdrDataStore(in) { // unsafeview_slice.go
+			return c.hdrDataStoreOp(in)
+		}
 		rt := c.rt(in.Val.Type())
 		hasRefs := rt.hasPointers()
 		a, v := c.reg(in.Addr), c.reg(in.Val)
 		return func(t *thread, fr *frame) ctl {
 			p, ok := fr.regs[a].(Pointer)
 			if !ok {
-				return t.storeOther(fr, fr.regs[a])
+				return t.storeOtherValue(fr, fr.regs[a], rt, fr.regs[v])
 			}
 			return t.store(fr, p, rt, fr.regs[v], hasRefs)
 		}
@@ -375,6 +381,9 @@ func (c *compiler) unOp(in *ssa.UnOp) op {
 				p, ok := fr.regs[x].(Pointer)
 				if !ok {
 					return t.loadOther(fr, fr.regs[x], rt, dst)
+				}
+				if t.castWidthDiffers(p, rt) { // bytes of numbers of another width (unsafeview.go)
+					return t.loadBytes(fr, p, 0, rt, dst)
 				}
 				if c := t.load(fr, p, rt, dst); c != ctlNext {
 					return c

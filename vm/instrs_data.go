@@ -35,6 +35,9 @@ func (c *compiler) convert(xv ssa.Value, to types.Type, dst int) op {
 					case wildPtr:
 						fr.regs[dst] = y.a
 						return ctlNext
+					case cellByte:
+						fr.regs[dst] = y.addr(t.s)
+						return ctlNext
 					}
 					fr.regs[dst] = uintptr(addrOf(fr.regs[x]))
 					return ctlNext

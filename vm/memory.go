@@ -68,6 +68,9 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		return t.runtimePanic(fr, "invalid memory address or nil pointer dereference")
 	}
 	o := t.s.heap.get(p.Obj)
+	if o.kind == objView { // an element of a slice viewing memory of another width (unsafeview.go)
+		return t.loadView(fr, o, p, rt, dst)
+	}
 	if o.shared && p.Obj != t.m.zerobase { // zero-size variables share one address but no memory
 		if fr.fn.shared && !t.hidden {
 			if t.yieldBefore() {
@@ -273,6 +276,9 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 		return t.runtimePanic(fr, "invalid memory address or nil pointer dereference")
 	}
 	o := t.s.heap.get(p.Obj)
+	if o.kind == objView { // an element of a slice viewing memory of another width (unsafeview.go)
+		return t.storeView(fr, o, p, rt, v)
+	}
 	if o.shared && p.Obj != t.m.zerobase {
 		if fr.fn.shared && !t.hidden {
 			if t.yieldBefore() {
@@ -404,6 +410,9 @@ func (s *State) sliceCells(sl Slice, elem *RType) []Value {
 		return nil
 	}
 	o := s.heap.get(sl.Obj)
+	if o.kind == objView {
+		return s.viewCells(o, sl)
+	}
 	return o.Cells[sl.Off : int(sl.Off)+sl.Len*elem.Size]
 }
 
@@ -506,6 +515,9 @@ func (t *thread) copyCells(dst Slice, src []Value, elem *RType) int {
 	}
 	if n == 0 {
 		return 0
+	}
+	if t.s.heap.get(dst.Obj).kind == objView {
+		return t.copyToView(dst, src[:n*elem.Size])
 	}
 	tmp := append([]Value(nil), src[:n*elem.Size]...)
 	o := t.s.heap.mut(dst.Obj, t.s.epoch)

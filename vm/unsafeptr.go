@@ -30,6 +30,9 @@ func (s *State) addrOfPointer(p Pointer) uintptr {
 		return uintptr(p.Off) * 8
 	}
 	o := s.heap.get(p.Obj)
+	if o != nil && o.kind == objView && p.Off >= viewHdr { // its memory's address (unsafeview.go)
+		return s.viewAddr(o, p)
+	}
 	var off int64
 	if o != nil && o.T != nil && o.Cells != nil {
 		off = cellByteOffset(o.T, int(p.Off))

@@ -260,6 +260,8 @@ func (t *thread) loadOther(fr *frame, p Value, rt *RType, dst int) ctl {
 		return t.loadIfaceData(fr, x, rt, dst)
 	case wildPtr:
 		return t.unsupported(fr, fmt.Sprintf("a load through address 0x%x, which names no variable (memory reinterpreted through unsafe.Pointer)", x.a))
+	case cellByte: // a byte inside a number's cell (unsafeview.go)
+		return t.loadBytes(fr, x.p, int64(x.k), rt, dst)
 	}
 	return t.unsupported(fr, fmt.Sprintf("a load through %T", p))
 }
@@ -541,6 +543,9 @@ func (w wildPtr) hashInto(h *hasher) { h.u64(uint64(w.a)) }
 func (t *thread) pointerOfAddr(a uintptr) Value {
 	if p, ok := t.s.pointerAt(a); ok {
 		return p
+	}
+	if cb, ok := t.s.cellByteAt(a); ok { // unsafeview.go
+		return cb
 	}
 	if sp, ok := t.m.strPtrAt(a); ok {
 		return sp

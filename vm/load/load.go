@@ -263,7 +263,7 @@ func load(dir string, patterns []string, prune bool, cache string) (*Program, er
 			if i := strings.LastIndexByte(rel, '/'); i >= 0 && (isStripped(rel[:i]) || graph.dead[rel[:i]]) {
 				strip = rel[:i]
 			}
-			if strip != "" && !graph.dead[strip] && keptFile(rel) {
+			if strip != "" && !graph.dead[strip] && !graph.unkept[strip] && keptFile(rel) {
 				strip = "" // a pure-Go file of a partly kept package (partkeep.go)
 			}
 		}

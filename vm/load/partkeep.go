@@ -53,5 +53,5 @@ func keptImports(pkg string) ([]string, bool) {
 // stripped package.
 func partlyLive(pkg string, g *importGraph) bool {
 	_, ok := partlyKept[pkg]
-	return ok && !g.dead[pkg]
+	return ok && !g.dead[pkg] && !g.unkept[pkg]
 }

@@ -27,6 +27,9 @@ type importGraph struct {
 	all   []*packages.Package // every package, the generated test mains included
 	named map[string]bool     // the IDs of the packages the patterns name
 	dead  map[string]bool     // GOROOT packages reachable only through stripped ones
+	// unkept lists the partly kept packages stripped whole in this
+	// program: the gate of their kept files is closed (partkeep_http.go)
+	unkept map[string]bool
 }
 
 // stdGraph lists the program of patterns (the only go list run of a
@@ -73,7 +76,7 @@ func stdGraph(dir string, patterns, buildFlags []string) (*importGraph, []*packa
 			mark(p)
 		}
 	}
-	g := &importGraph{named: map[string]bool{}, dead: map[string]bool{}}
+	g := &importGraph{named: map[string]bool{}, dead: map[string]bool{}, unkept: closedGates(all, std)}
 	for _, p := range pkgs {
 		if !strings.HasSuffix(p.PkgPath, ".test") {
 			mark(p) // the packages named by the patterns (GOROOT's GoKer kernels among them)
@@ -84,7 +87,7 @@ func stdGraph(dir string, patterns, buildFlags []string) (*importGraph, []*packa
 		p := work[len(work)-1]
 		work = work[:len(work)-1]
 		if std(p) && isStripped(p.PkgPath) {
-			if imports, ok := keptImports(p.PkgPath); ok {
+			if imports, ok := keptImports(p.PkgPath); ok && !g.unkept[p.PkgPath] {
 				for _, path := range imports { // its kept files' (partkeep.go)
 					if q := p.Imports[path]; q != nil {
 						mark(q)

@@ -184,7 +184,7 @@ var cases = map[string]func(){
 		fmt.Println(unsafe.Add(p1, 1) == unsafe.Pointer(&p[2]), unsafe.Add(p1, -1) == unsafe.Pointer(&p[0]),
 			unsafe.Add(unsafe.Pointer(&q), 8) == unsafe.Pointer(&q.b))
 	},
-	"unsafe-add-mid": func() { // into the middle of an int64: cells are not bytes
+	"unsafe-add-mid": func() { // into the middle of an int64: its high half (unsafeview.go)
 		var q [2]int64
 		fmt.Println(*(*int32)(unsafe.Add(unsafe.Pointer(&q), 4)))
 	},

@@ -1,0 +1,86 @@
+package load
+
+import "golang.org/x/tools/go/packages"
+
+// net/http's pure parts, kept as net's are (partkeep.go): a handler called
+// directly with an httptest.ResponseRecorder and a Request the test builds
+// (rs/zerolog's hlog tests, testify's HTTP assertions) runs no socket.
+// Servers, listeners, clients and the transport stay stripped: calling
+// them stops the entry at the OS boundary.
+//
+// The kept files cost startup (their bodies, net/http's initializer and
+// the packages they import: +50 % CPU and +100 MB for x/sync's errgroup
+// TestZeroGroup, whose tests import net/http for an example), so they are
+// kept only in a program whose own code imports net/http/httptest, the
+// package of handlers called directly (gates): in any other program
+// net/http is stripped whole, as before.
+
+// gates maps a partly kept package to the package the program's code must
+// import for its files to be kept.
+var gates = map[string]string{
+	"net/http":                "net/http/httptest",
+	"net/http/httptest":       "net/http/httptest",
+	"net/http/internal/ascii": "net/http/httptest",
+}
+
+// closedGates lists the gated packages whose gate package no package
+// outside the standard library imports.
+func closedGates(all map[string]*packages.Package, std func(*packages.Package) bool) map[string]bool {
+	open := map[string]bool{}
+	for _, p := range all {
+		if std(p) {
+			continue
+		}
+		for path := range p.Imports {
+			open[path] = true
+		}
+	}
+	closed := map[string]bool{}
+	for pkg, gate := range gates {
+		if !open[gate] {
+			closed[pkg] = true
+		}
+	}
+	return closed
+}
+
+func init() {
+	partlyKept["net/http"] = struct {
+		why     string
+		files   []string
+		imports []string
+	}{
+		why: "headers, status texts, content sniffing and the Request type are pure Go; " +
+			"servers, clients and the transport stay the OS boundary",
+		files: []string{"header.go", "status.go", "method.go", "http.go", "sniff.go", "request.go"},
+		imports: []string{"bufio", "bytes", "context", "encoding/base64", "encoding/binary", "errors", "fmt", "io",
+			"maps", "net/http/internal/ascii", "net/textproto", "net/url", "slices", "strconv", "strings", "sync",
+			"time", "unicode/utf8", "golang.org/x/net/http/httpguts", "vendor/golang.org/x/net/http/httpguts",
+			// the package initializer's calls in the other files (h2_bundle.go's os.Getenv,
+			// transfer.go's reflect.TypeOf, the godebug settings)
+			"os", "reflect", "internal/godebug"},
+	}
+	partlyKept["net/http/httptest"] = struct {
+		why     string
+		files   []string
+		imports []string
+	}{
+		why:     "the ResponseRecorder is pure Go; the test servers listen on sockets",
+		files:   []string{"recorder.go"},
+		imports: []string{"bytes", "fmt", "io", "net/http", "net/textproto", "strconv", "strings", "golang.org/x/net/http/httpguts", "vendor/golang.org/x/net/http/httpguts"},
+	}
+	partlyKept["net/http/internal/ascii"] = struct {
+		why     string
+		files   []string
+		imports []string
+	}{
+		why:     "ASCII case folding, pure Go",
+		files:   []string{"print.go"},
+		imports: []string{"strings", "unicode"},
+	}
+	// server.go's pure helpers a handler calls
+	for _, f := range []string{"HandlerFunc.ServeHTTP", "Error", "NotFound", "NotFoundHandler"} {
+		keepBodies["net/http."+f] = true
+	}
+	keepBodies["net/http.defaultTransportDialContext"] = true // DefaultTransport's initializer: a method value
+}

@@ -1,0 +1,3 @@
+module httppure
+
+go 1.26

@@ -1,0 +1,56 @@
+// net/http's pure parts (vm/load/partkeep_http.go): a handler called
+// directly with an httptest.ResponseRecorder and a Request built by hand,
+// as rs/zerolog's hlog tests and testify's HTTP assertions do. With the
+// argument "get" it calls http.Get, which stops at the OS boundary.
+// vm/httppure_test.go compares the output with want.txt (go run's).
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+)
+
+type key struct{}
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "get" {
+		resp, err := http.Get("http://127.0.0.1:1/")
+		fmt.Println(resp, err)
+		return
+	}
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Println(r.Method, r.URL.Path, r.URL.Query().Get("q"), r.UserAgent(), r.Referer())
+		fmt.Println(r.Context().Value(key{}), r.Header.Get("x-request-id"))
+		w.Header().Set("x-answer", "42")
+		if r.URL.Path == "/missing" {
+			http.Error(w, "no such page", http.StatusNotFound)
+			return
+		}
+		io.WriteString(w, "<html><body>hello</body></html>")
+	})
+	u, err := url.Parse("http://example.com/page?q=go&x=1")
+	if err != nil {
+		panic(err)
+	}
+	r := &http.Request{Method: "GET", URL: u, Header: http.Header{}}
+	r.Header.Set("User-Agent", "gmc")
+	r.Header.Add("Referer", "http://example.com/")
+	r.Header["X-Request-Id"] = []string{"abc"}
+	r = r.WithContext(context.WithValue(context.Background(), key{}, "ctx"))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	fmt.Println(rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("X-Answer"), rec.Body.String())
+	res := rec.Result()
+	fmt.Println(res.StatusCode, res.Status, res.Header.Get("x-answer"))
+
+	r2 := &http.Request{Method: "POST", URL: &url.URL{Path: "/missing"}, Header: http.Header{}}
+	rec2 := httptest.NewRecorder()
+	h.ServeHTTP(rec2, r2)
+	fmt.Printf("%d %q %q\n", rec2.Code, rec2.Header().Get("Content-Type"), rec2.Body.String())
+	fmt.Println(http.StatusText(http.StatusTeapot), http.CanonicalHeaderKey("content-length"), http.DetectContentType([]byte("\x89PNG\r\n\x1a\n")))
+}

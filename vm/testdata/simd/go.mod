@@ -1,0 +1,3 @@
+module github.com/dgraph-io/ristretto
+
+go 1.22
