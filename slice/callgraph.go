@@ -94,20 +94,24 @@ type sharedGraph struct {
 // which it only reads (they are complete once NewWithCallGraph returns),
 // with caches of its own.
 func (p *Program) fork() *Program {
-	return &Program{
-		SSA: p.SSA, CG: p.CG, all: p.all,
-		callees: p.callees,
-		callers: p.callers,
-		funcs:   map[*ssa.Function]*Func{},
-		reachTo: map[*ssa.Function]map[*ssa.Function]bool{},
-		syncUp:  map[*ssa.Function][]*ssa.Function{},
-		defines: map[Class][]loc.Loc{},
-		seqMemo: map[[2]*ssa.Function]bool{},
-		cross:   map[crossKey][]loc.Loc{},
-		defByFn: map[Class]map[*ssa.Function][]loc.Loc{},
-		open:    map[*ssa.Package]bool{},
-		libPkgs: map[*ssa.Package]bool{},
-	}
+	q := &Program{SSA: p.SSA, CG: p.CG, all: p.all, callees: p.callees, callers: p.callers}
+	q.newCaches()
+	return q
+}
+
+// newCaches gives p empty caches (everything but the call graph, the
+// call sites and the functions).
+func (p *Program) newCaches() {
+	p.funcs = map[*ssa.Function]*Func{}
+	p.reachTo = map[*ssa.Function]map[*ssa.Function]bool{}
+	p.syncUp = map[*ssa.Function][]*ssa.Function{}
+	p.defines = map[Class][]loc.Loc{}
+	p.seqMemo = map[[2]*ssa.Function]bool{}
+	p.cross = map[crossKey][]loc.Loc{}
+	p.defByFn = map[Class]map[*ssa.Function][]loc.Loc{}
+	p.open = map[*ssa.Package]bool{}
+	p.libPkgs = map[*ssa.Package]bool{}
+	p.mem = nil
 }
 
 // allFuncs returns every function of the program (memoized).
@@ -123,18 +127,10 @@ func NewWithCallGraph(prog *ssa.Program, cg *callgraph.Graph) *Program {
 	cg.DeleteSyntheticNodes()
 	p := &Program{
 		SSA: prog, CG: cg,
-		funcs:   map[*ssa.Function]*Func{},
 		callees: map[ssa.CallInstruction][]*ssa.Function{},
 		callers: map[*ssa.Function][]Site{},
-		reachTo: map[*ssa.Function]map[*ssa.Function]bool{},
-		syncUp:  map[*ssa.Function][]*ssa.Function{},
-		defines: map[Class][]loc.Loc{},
-		seqMemo: map[[2]*ssa.Function]bool{},
-		cross:   map[crossKey][]loc.Loc{},
-		defByFn: map[Class]map[*ssa.Function][]loc.Loc{},
-		open:    map[*ssa.Package]bool{},
-		libPkgs: map[*ssa.Package]bool{},
 	}
+	p.newCaches()
 	for fn, n := range cg.Nodes {
 		if fn == nil {
 			continue
