@@ -97,6 +97,22 @@ func readSources(g *importGraph) *sources {
 	}
 	s := &sources{data: make(map[string][]byte, len(names)), bad: map[string]bool{}}
 	var mu sync.Mutex
+	inParallel(names, func(name string) {
+		src, err := os.ReadFile(name)
+		mu.Lock()
+		if err != nil {
+			s.bad[name] = true
+		} else {
+			s.data[name] = src
+		}
+		mu.Unlock()
+	})
+	return s
+}
+
+// inParallel calls do for each of names on GOMAXPROCS goroutines, and
+// returns when every call has.
+func inParallel(names []string, do func(name string)) {
 	var wg sync.WaitGroup
 	next := make(chan string)
 	for range runtime.GOMAXPROCS(0) {
@@ -104,14 +120,7 @@ func readSources(g *importGraph) *sources {
 		go func() {
 			defer wg.Done()
 			for name := range next {
-				src, err := os.ReadFile(name)
-				mu.Lock()
-				if err != nil {
-					s.bad[name] = true
-				} else {
-					s.data[name] = src
-				}
-				mu.Unlock()
+				do(name)
 			}
 		}()
 	}
@@ -120,7 +129,6 @@ func readSources(g *importGraph) *sources {
 	}
 	close(next)
 	wg.Wait()
-	return s
 }
 
 // read returns a file's contents, read before or now.

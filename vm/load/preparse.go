@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -187,40 +186,29 @@ func preparse(fset *token.FileSet, g *importGraph, parse func(*token.FileSet, st
 	}
 	files := make(map[string]*ast.File, len(names))
 	bad := map[string]bool{}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	next := make(chan string)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for name := range next {
-				data, err := src.read(name)
-				var f *ast.File
-				if err == nil {
-					f, err = parse(fset, name, data)
-				}
-				mu.Lock()
-				if err != nil || f == nil {
-					bad[name] = true
-				} else {
-					files[name] = f
-				}
-				mu.Unlock()
-			}
-		}()
-	}
+	var toParse []string
 	for _, n := range names {
 		if f := given[n]; f != nil {
-			mu.Lock()
 			files[n] = f // parsed for the cache's key
-			mu.Unlock()
-			continue
+		} else {
+			toParse = append(toParse, n)
 		}
-		next <- n
 	}
-	close(next)
-	wg.Wait()
+	var mu sync.Mutex
+	inParallel(toParse, func(name string) {
+		data, err := src.read(name)
+		var f *ast.File
+		if err == nil {
+			f, err = parse(fset, name, data)
+		}
+		mu.Lock()
+		if err != nil || f == nil {
+			bad[name] = true
+		} else {
+			files[name] = f
+		}
+		mu.Unlock()
+	})
 
 	pathNames := map[string]string{}
 	for _, p := range g.all {
