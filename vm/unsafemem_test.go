@@ -13,9 +13,11 @@ import (
 // unsafeCases are the cases of testdata/unsafemem with the output `go run`
 // prints (stdout and stderr together), or, for a case gmc cannot model
 // exactly, the start of its "unsupported" message.
-var unsafeCases = []struct {
-	name, out, unsupported string
-}{
+// unsafeCase is a case of a testdata program selected by os.Args[1]: its
+// output as `go run` prints it, or the unsupported error it stops with.
+type unsafeCase struct{ name, out, unsupported string }
+
+var unsafeCases = []unsafeCase{
 	{"scalar-cast", "18446744073709551614 4294967293 4609434218613702656\n52 -2 true\n6\n", ""},
 	{"func-cast", "55047103549893383 137979848194027702 7843 3\n81036820354383033\ndeferred 47015839378313929\n", ""},
 	{"string-header", "7 12 5 false 5\ntrue 119 world\nworld 1819043176\nworld 12 12\n", ""},
@@ -53,7 +55,13 @@ func TestUnsafeMemory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range unsafeCases {
+	runUnsafeCases(t, prog, unsafeCases)
+}
+
+// runUnsafeCases runs each case of prog once and checks its output or its
+// unsupported error.
+func runUnsafeCases(t *testing.T, prog *load.Program, cases []unsafeCase) {
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m := vm.New(prog, vm.Options{Args: []string{c.name}})
 			e, err := m.FindEntry("main")
