@@ -16,9 +16,10 @@
 # every set. Modules
 # without a go.mod, or whose go.mod misses a requirement, are resolved
 # from the module cache only (GOPROXY=file://.../cache/download).
-# A module missing from the module cache is skipped with a message; fetch one
-# with `go mod download -json MOD@VERSION` in a scratch module, then run
-# `go test -run NONE ./...` in a copy once so its test dependencies are cached.
+# A module missing from the module cache is skipped with a message; FETCH=1
+# fetches the missing ones first (`go mod download -json MOD@VERSION` in a
+# scratch module, then `go test -run NONE ./...` in a copy so that its test
+# dependencies are cached too); FETCH=only stops after fetching.
 set -u
 GMC=${1:-$(pwd)/bin/gmc}
 LIMIT=${2:-3s}
@@ -150,6 +151,27 @@ all) LIST="$BASE $EXTRA $NEW $S8 $S9 $S10 $LEAD10 $S11 $S12" ;;
 *) LIST=$BASE ;;
 esac
 CACHEPROXY="file://$MOD/cache/download"
+if [ -n "${FETCH:-}" ]; then
+	# FETCH=1: fill the module cache from the network first (a fresh
+	# machine): each module, then its test dependencies (go test -run NONE
+	# in a copy), so that the runs below stay offline.
+	for m in $LIST; do
+		echo "$m" | grep -Eq "$ONLY" || continue
+		[ -d "$MOD/$m" ] && continue
+		scratch=$(mktemp -d)
+		path=$(echo "${m%@*}" | sed 's/!\([a-z]\)/\U\1/g')
+		ver=${m#*@}
+		(cd "$scratch" && go mod init gmc-fetch >/dev/null 2>&1 &&
+			go mod download -json "$path@$ver" >/dev/null) || echo "fetch $m failed" >&2
+		if [ -d "$MOD/$m" ]; then
+			cp -r "$MOD/$m" "$scratch/copy" && chmod -R u+w "$scratch/copy"
+			[ -f "$scratch/copy/go.mod" ] || printf 'module %s\n\ngo 1.18\n' "$path" >"$scratch/copy/go.mod"
+			(cd "$scratch/copy" && GOFLAGS=-mod=mod go test -count=1 -run NONE ./... >/dev/null 2>&1) || true
+		fi
+		rm -rf "$scratch"
+	done
+	[ "$FETCH" = only ] && exit 0
+fi
 for m in $LIST; do
 	echo "$m" | grep -Eq "$ONLY" || continue
 	if [ ! -d "$MOD/$m" ]; then
