@@ -264,6 +264,8 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 				return t.unsafeSliceOfStr(fr, x, elem, n, dst)
 			case wildPtr:
 				return t.unsafeSliceOfWild(fr, "Slice", x, gcSizes.Sizeof(elem.T), n, dst)
+			case cellByte: // from a byte inside a number's cell
+				return t.unsafeSliceView(fr, x.p, int64(x.k), elem, n, dst)
 			}
 			p := fr.regs[args[0]].(Pointer)
 			if msg := unsafeLenCheck("Slice", n, gcSizes.Sizeof(elem.T), p.Obj == 0); msg != "" {
@@ -274,6 +276,13 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 				return ctlNext
 			}
 			o := t.s.heap.get(p.Obj)
+			if o.kind == objView { // from an element of a view
+				base, off := viewByte(o, p)
+				return t.unsafeSliceView(fr, base, off, elem, n, dst)
+			}
+			if t.castWidthDiffers(p, elem) { // numbers of another width: a view of their bytes
+				return t.unsafeSliceView(fr, p, 0, elem, n, dst)
+			}
 			if int(p.Off)+n*elem.Size > len(o.Cells) {
 				return t.unsupported(fr, "unsafe.Slice beyond the end of the object")
 			}

@@ -71,6 +71,9 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 	if o.kind == objView { // an element of a slice viewing memory of another width (unsafeview.go)
 		return t.loadView(fr, o, p, rt, dst)
 	}
+	if elem := t.castArrayElem(p, rt); elem != nil { // unsafeview_array.go
+		return t.loadCastArray(fr, p, 0, rt, elem, dst)
+	}
 	if o.shared && p.Obj != t.m.zerobase { // zero-size variables share one address but no memory
 		if fr.fn.shared && !t.hidden {
 			if t.yieldBefore() {
@@ -278,6 +281,9 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 	o := t.s.heap.get(p.Obj)
 	if o.kind == objView { // an element of a slice viewing memory of another width (unsafeview.go)
 		return t.storeView(fr, o, p, rt, v)
+	}
+	if elem := t.castArrayElem(p, rt); elem != nil { // unsafeview_array.go
+		return t.storeCastArray(fr, p, 0, rt, elem, v)
 	}
 	if o.shared && p.Obj != t.m.zerobase {
 		if fr.fn.shared && !t.hidden {
