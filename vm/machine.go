@@ -376,8 +376,8 @@ func (m *Machine) allocGlobals() {
 			continue
 		}
 		o := &Object{T: rt, shared: true}
-		if rt.Size <= maxObjectCells {
-			o.Cells = cellsOf(rt) // larger globals have no cells: using them stops the run
+		if rt.Size <= maxObjectCells && !cgoVar(g) {
+			o.Cells = cellsOf(rt) // larger globals and C variables have no cells: using them stops the run (cgo.go)
 		}
 		m.initEmbed(g, o)
 		id := m.base.alloc(o, 0)

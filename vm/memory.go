@@ -113,7 +113,7 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		}
 	}
 	if int(p.Off)+rt.Size > len(o.Cells) {
-		return t.unsupported(fr, "load past the end of an object (memory reinterpreted through unsafe.Pointer)")
+		return t.unsupported(fr, t.m.pastEnd(o, p.Obj, true)) // cgo.go
 	}
 	if rt.Agg {
 		fr.regs[dst] = append([]Value(nil), o.Cells[p.Off:int(p.Off)+rt.Size]...)
@@ -297,6 +297,9 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 		if hasRefs {
 			t.share(v)
 		}
+	}
+	if int(p.Off)+rt.Size > len(o.Cells) {
+		return t.unsupported(fr, t.m.pastEnd(o, p.Obj, false)) // cgo.go
 	}
 	if t.s.race != nil {
 		t.raceAccess(fr, p, rt.Size, true)
