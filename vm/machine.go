@@ -192,6 +192,7 @@ type Machine struct {
 	cryptoRand ObjID      // the counter of crypto/rand's bytes (natives_cryptorand.go)
 	linkRand   ObjID      // the counter of the runtime's random numbers pulled by linkname (natives_linkname.go)
 	uniqueTab  ObjID      // unique.Make's interning table (natives_unique.go)
+	finTab     ObjID      // the finalizers and cleanups registered (natives_finalizer.go)
 	osIn       *osInputs  // the values read from the operating system (osinputs.go)
 	namedTypes sync.Map   // "pkg.Name" -> *RType (namedType)
 	timeOnce   sync.Once
@@ -260,6 +261,7 @@ func New(p *load.Program, opts Options) *Machine {
 	if p.SSA.ImportedPackage("unique") != nil {
 		m.allocUniqueTab()
 	}
+	m.allocFinTab() // natives_finalizer.go
 	im, _ := p.Memo.LoadOrStore(key, imageOf(m))
 	im.(*image).install(m)
 	return m
@@ -275,7 +277,7 @@ type image struct {
 	hashRoots, allGlobals []ObjID
 	zerobase              ObjID
 	cryptoRand, linkRand  ObjID
-	uniqueTab             ObjID
+	uniqueTab, finTab     ObjID
 	rtError               *RType
 }
 
@@ -284,13 +286,13 @@ type imageKey struct{ args string }
 
 func imageOf(m *Machine) *image {
 	return &image{types: m.types, base: m.base, globals: m.globals, hashRoots: m.hashRoots, allGlobals: m.allGlobals,
-		zerobase: m.zerobase, cryptoRand: m.cryptoRand, linkRand: m.linkRand, uniqueTab: m.uniqueTab, rtError: m.rtError}
+		zerobase: m.zerobase, cryptoRand: m.cryptoRand, linkRand: m.linkRand, uniqueTab: m.uniqueTab, finTab: m.finTab, rtError: m.rtError}
 }
 
 func (im *image) install(m *Machine) {
 	m.types, m.base, m.globals, m.hashRoots, m.allGlobals = im.types, im.base.clone(), im.globals, im.hashRoots, im.allGlobals
 	m.zerobase, m.cryptoRand, m.linkRand, m.rtError = im.zerobase, im.cryptoRand, im.linkRand, im.rtError
-	m.uniqueTab = im.uniqueTab
+	m.uniqueTab, m.finTab = im.uniqueTab, im.finTab
 }
 
 // fnID returns a number identifying f within this machine. The hash of
