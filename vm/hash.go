@@ -43,6 +43,9 @@ type hasher struct {
 	// tracing: obj appends every object it is given to traced (objSub)
 	tracing bool
 	traced  []ObjID
+	// gc: a walk of the collector's marking (natives_gc.go), which does
+	// not follow weak pointers
+	gc bool
 }
 
 const fnvOffset = 14695981039346656037

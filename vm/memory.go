@@ -335,6 +335,8 @@ func (t *thread) share(v Value) {
 			push(x.Obj)
 		case Iface:
 			visit(x.V)
+		case weakRef: // (natives_gc.go)
+			push(x.p.Obj)
 		case []Value:
 			for _, c := range x {
 				visit(c)

@@ -320,6 +320,8 @@ func (s *State) guard(g *goroutine) bool {
 		return s.cellInt(w.ptr) <= 0
 	case waitWG:
 		return g.wake != nil // woken by the Add that brought the counter to 0
+	case waitCoro:
+		return g.wake != nil // woken by a switch
 	case waitRWLock:
 		return s.cellInt(w.ptr) == 0 && s.cellInt(w.ptr2) == 0
 	case waitBubbleRun:

@@ -1,12 +1,13 @@
 // Program finalizer registers finalizers and cleanups and forces
 // collections: what is unreachable is finalized, what is reachable, cleared
-// or stopped is not.
+// or stopped is not; weak pointers to what is unreachable are cleared.
 package main
 
 import (
 	"fmt"
 	"runtime"
 	"time"
+	"weak"
 )
 
 type res struct {
@@ -86,5 +87,18 @@ func main() {
 	case <-time.After(200 * time.Millisecond):
 		fmt.Println("stopped: not run")
 	}
+
+	// weak pointers: cleared once their target is unreachable, kept while
+	// it is reachable; two made from one pointer are equal
+	wk := weak.Make(kept)
+	fmt.Println("weak kept:", wk.Value() == kept, wk == weak.Make(kept))
+	var wd weak.Pointer[res]
+	func() {
+		d := &res{name: "weakly held"}
+		wd = weak.Make(d)
+		fmt.Println("weak before:", wd.Value().name)
+	}()
+	runtime.GC()
+	fmt.Println("weak after:", wd.Value() == nil, wk.Value() == kept)
 	runtime.KeepAlive(kept)
 }

@@ -4,19 +4,24 @@ import (
 	"go/types"
 )
 
-// Finalizers and cleanups (runtime.SetFinalizer, runtime.AddCleanup),
-// run by runtime.GC as Go's collector runs them.
+// Finalizers, cleanups and weak pointers (runtime.SetFinalizer,
+// runtime.AddCleanup, package weak), as Go's collector runs and clears
+// them when runtime.GC is called.
 //
 // The registrations live in one object of the machine (finTab, a root of
 // the state hash like unique's table): cell 0 is a map from a key (the
 // object's pointer for a finalizer, a number for a cleanup) to the record
-// [object, function, argument]; cell 1 counts the cleanups. runtime.GC
+// [object, function, argument]; cell 1 counts the cleanups; cell 2 maps
+// the target of each weak pointer to its handle, an object whose one cell
+// is a weakRef (not followed by the collector's marking). runtime.GC
 // marks what the program can still reach — the globals, every goroutine's
 // live registers (liveness.go: a variable the code no longer reads does
 // not keep its object alive, as with gc's stack maps), deferred calls,
 // pending timers, and the registered functions and cleanup arguments
 // themselves (a finalizer that refers to its object keeps it alive) — and
-// queues the records whose object is unreachable, in registration order,
+// clears the weak pointers to unreachable objects (their Value is nil from
+// then on) and queues the records whose object is unreachable, in
+// registration order,
 // on one new goroutine that calls them one after the other, as Go's
 // finalizer goroutine does. SetFinalizer and AddCleanup are synchronized
 // before the calls they register (the memory model): they release the
@@ -30,16 +35,93 @@ import (
 func init() {
 	def("runtime.SetFinalizer", nativeRuntimeSetFinalizer)
 	gc := defVisible("runtime.GC", nativeRuntimeGC)
-	gc.local = func(t *thread, _ []Value) bool { return t.finalizersPending() == 0 }
+	gc.local = func(t *thread, _ []Value) bool { return t.finalizersPending() == 0 && t.weakPending() == 0 }
 	genericNatives["runtime.AddCleanup"] = func(m *Machine, targs []types.Type) *nativeFunc {
 		return &nativeFunc{name: "runtime.AddCleanup", fn: nativeRuntimeAddCleanup}
 	}
 	def("(runtime.Cleanup).Stop", nativeRuntimeCleanupStop)
+	def("weak.runtime_registerWeakPointer", nativeWeakRegister)
+	def("weak.runtime_makeStrongFromWeak", nativeWeakStrong)
+}
+
+// weakRef is the target a weak pointer's handle holds: the state hash
+// follows it, the collector's marking does not (hasher.gc).
+type weakRef struct{ p Pointer }
+
+func (w weakRef) hashInto(h *hasher) {
+	if h.gc {
+		return
+	}
+	h.obj(w.p.Obj)
+	h.int(int64(w.p.Off))
+}
+
+// nativeWeakRegister is weak.Make's runtime_registerWeakPointer: the
+// handle of p, the same for every weak pointer made from p.
+func nativeWeakRegister(t *thread, args []Value) (Value, ctl) {
+	p, ok := args[0].(Pointer)
+	if t.m.finTab == 0 || !ok || p.Obj == 0 {
+		return nil, t.unsupported(t.g.top, "weak.Make of memory that is not a Go variable")
+	}
+	tab := Pointer{Obj: t.m.finTab}
+	mv, _ := t.cell(tab, 2).(Map)
+	if mv.Obj == 0 {
+		any := types.Universe.Lookup("any").Type()
+		mv = Map{Obj: t.newObject(&Object{kind: objMap, T: t.m.types.get(types.NewMap(any, any)), Map: newMapData(), shared: true})}
+		t.setCell(tab, 2, mv)
+	}
+	if h, ok := t.s.heap.get(mv.Obj).Map.lookup(p); ok {
+		return h, ctlNext
+	}
+	h := Pointer{Obj: t.newObject(&Object{T: t.m.types.get(types.Typ[types.UnsafePointer]), Cells: []Value{weakRef{p}}, shared: true})}
+	t.s.heap.mut(mv.Obj, t.s.epoch).Map.set(p, h)
+	return h, ctlNext
+}
+
+// nativeWeakStrong is weak.Pointer.Value's runtime_makeStrongFromWeak:
+// the target, or nil once a collection found it unreachable.
+func nativeWeakStrong(t *thread, args []Value) (Value, ctl) {
+	h, ok := args[0].(Pointer)
+	if !ok || h.Obj == 0 {
+		return Pointer{}, ctlNext
+	}
+	w, _ := t.s.heap.get(h.Obj).Cells[0].(weakRef)
+	return w.p, ctlNext
+}
+
+// clearWeak clears the handles of the weak pointers to objects not in
+// reached.
+func (t *thread) clearWeak(reached map[ObjID]bool) {
+	mv, _ := t.cell(Pointer{Obj: t.m.finTab}, 2).(Map)
+	if mv.Obj == 0 {
+		return
+	}
+	var dead []Value
+	for _, e := range t.s.heap.get(mv.Obj).Map.ents {
+		if !e.dead && !reached[e.k.(Pointer).Obj] {
+			dead = append(dead, e.k)
+			t.s.heap.mut(e.v.(Pointer).Obj, t.s.epoch).Cells[0] = weakRef{}
+		}
+	}
+	if len(dead) > 0 {
+		m := t.s.heap.mut(mv.Obj, t.s.epoch).Map
+		for _, k := range dead {
+			m.del(k)
+		}
+	}
+}
+
+// weakPending is the number of weak pointers' targets not yet cleared.
+func (t *thread) weakPending() int {
+	if mv, _ := t.cell(Pointer{Obj: t.m.finTab}, 2).(Map); mv.Obj != 0 {
+		return t.s.heap.get(mv.Obj).Map.live
+	}
+	return 0
 }
 
 // allocFinTab makes the object holding the registrations.
 func (m *Machine) allocFinTab() {
-	m.finTab = m.base.alloc(&Object{T: m.types.get(types.Universe.Lookup("any").Type()), Cells: []Value{Iface{}, Iface{}}, shared: true}, 0)
+	m.finTab = m.base.alloc(&Object{T: m.types.get(types.Universe.Lookup("any").Type()), Cells: []Value{Iface{}, Iface{}, Iface{}}, shared: true}, 0)
 	m.hashRoots = append(m.hashRoots, m.finTab)
 	m.allGlobals = append(m.allGlobals, m.finTab)
 }
@@ -135,13 +217,17 @@ func nativeRuntimeCleanupStop(t *thread, args []Value) (Value, ctl) {
 func nativeRuntimeGC(t *thread, args []Value) (Value, ctl) {
 	t.s.numGC++
 	t.s.forcedGCAt = wallTime(t.g.wallBase, t.s.clock)
-	if t.finalizersPending() == 0 {
+	if t.m.finTab == 0 || t.finalizersPending() == 0 && t.weakPending() == 0 {
 		return nil, ctlNext
 	}
 	t.s.last.Op = "runtime.GC"
 	t.touch(AllObjects, true)
 	reached := t.s.gcReached(t.m.finTab)
+	t.clearWeak(reached)
 	fm := t.finMap(false)
+	if fm == nil {
+		return nil, ctlNext
+	}
 	var due []Value // records, in registration order
 	var keys []Value
 	for _, e := range fm.ents {
@@ -186,7 +272,7 @@ func (t *thread) runFinalizers(records []Value, i int) ctl {
 // does (see the top of this file); skip, the registrations' table, is not
 // a root, but the functions and arguments it holds are.
 func (s *State) gcReached(skip ObjID) map[ObjID]bool {
-	h := &hasher{h: fnvOffset, s: s, ids: map[ObjID]int{}}
+	h := &hasher{h: fnvOffset, s: s, ids: map[ObjID]int{}, gc: true}
 	for _, id := range s.m.allGlobals {
 		if id != skip {
 			h.obj(id)
