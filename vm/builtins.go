@@ -304,6 +304,30 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 			set(fr, n)
 			return ctlNext
 		}
+	case "Offsetof": // of a field of a struct whose type has type parameters (constant otherwise): the instance's
+		// go/ssa passes the field's value (a Field of the struct); a
+		// selection through embedded or nested structs is left
+		// unsupported (the explicit and implicit steps look alike)
+		f, ok := argVals[0].(*ssa.Field)
+		if !ok {
+			break
+		}
+		if _, nested := f.X.(*ssa.Field); nested {
+			break
+		}
+		st, ok := f.X.Type().Underlying().(*types.Struct)
+		if !ok || hasTypeParam(st) {
+			break
+		}
+		fields := make([]*types.Var, st.NumFields())
+		for i := range fields {
+			fields[i] = st.Field(i)
+		}
+		n := uintptr(gcSizes.Offsetsof(fields)[f.Field])
+		return func(t *thread, fr *frame) ctl {
+			set(fr, n)
+			return ctlNext
+		}
 	case "Add": // unsafe.Add(ptr, len)
 		return func(t *thread, fr *frame) ctl {
 			n := toInt64(fr.regs[args[1]])
