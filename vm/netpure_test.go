@@ -12,7 +12,8 @@ import (
 // TestNetPureGo: package net's IP, mask, CIDR and MAC code runs from its
 // source with its package-level variables initialized (IPv4bcast,
 // IPv6loopback), printing what go run prints (mitchellh/mapstructure's
-// TestStringToIPHookFunc stopped at net.IPv4); a dial still stops the run
+// TestStringToIPHookFunc stopped at net.IPv4), and net.Pipe, an in-memory
+// connection with deadlines (before: OS boundary); a dial still stops the run
 // at the OS boundary, named.
 func TestNetPureGo(t *testing.T) {
 	checkGoRunOutput(t, "testdata/netpure")

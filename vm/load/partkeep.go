@@ -15,8 +15,8 @@ var partlyKept = map[string]struct {
 }{
 	"net": {
 		why: "IP addresses, masks, CIDR and MAC parsing are pure Go (mitchellh/mapstructure's " +
-			"StringToIPHookFunc); sockets stay the OS boundary",
-		files:   []string{"ip.go", "mac.go", "parse.go", "net.go"},
+			"StringToIPHookFunc), and so is net.Pipe, an in-memory connection of channels; sockets stay the OS boundary",
+		files:   []string{"ip.go", "mac.go", "parse.go", "net.go", "pipe.go"},
 		imports: []string{"context", "errors", "internal/bytealg", "internal/godebug", "internal/poll", "internal/strconv", "internal/stringslite", "io", "net/netip", "os", "sync", "syscall", "time"},
 	},
 }

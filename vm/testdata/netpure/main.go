@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"time"
 )
 
 func main() {
@@ -29,4 +30,23 @@ func main() {
 	fmt.Println(x.UnmarshalText([]byte("::1")), x, net.CIDRMask(20, 32))
 	hw, err := net.ParseMAC("00:00:5e:00:53:01")
 	fmt.Println(hw, err)
+
+	// net.Pipe: an in-memory connection, a deadline, and a closed end
+	a, b := net.Pipe()
+	go func() {
+		a.Write([]byte("ping"))
+		a.Close()
+	}()
+	buf := make([]byte, 8)
+	k, err := b.Read(buf)
+	fmt.Println(string(buf[:k]), err, b.LocalAddr().Network())
+	_, err = b.Read(buf)
+	fmt.Println(err)
+	c, d := net.Pipe()
+	c.SetReadDeadline(time.Now().Add(-time.Second))
+	_, err = c.Read(buf)
+	fmt.Println(err, os.IsTimeout(err))
+	d.Close()
+	_, err = c.Write([]byte("x"))
+	fmt.Println(err)
 }
