@@ -536,7 +536,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				c.Strategy = fb
 				c.Seed = cfg.Seed + uint64(round)*0x9e3779b9
 				c.MaxStates = budget * max(1, len(runs)) // as many states as the trace sets together
-				var turn *TrialResult // the bounded search's turn that ended the check
+				var turn *TrialResult                    // the bounded search's turn that ended the check
 				r, fm = pl.fallbackRound(ctx, prog, base, cfg.Entry, c, cfg.FallbackTimers, round, &fws, func() bool {
 					tr, over := catchUp(round)
 					if over {
