@@ -303,8 +303,9 @@ func (br *boundRun) close() {
 // round spends about budget states: a quarter on the full sleep-set search
 // (which, when it finishes, exhausts the space), the rest on the bounded
 // search at the current bound, going on to the next bound whenever one
-// completes; a round where the full search has had more than a quarter
-// of the time so far gives its states to the bounded search (fullTurn).
+// completes; before bound 0 is complete, a round where the full search
+// has had more than a quarter of the time so far gives its states to the
+// bounded search (fullTurn).
 // Both searches go on from where the last round paused them.
 // It returns an error result when either search finds one.
 func (br *boundRun) round(se *searcher, root *vm.State, budget int) (Result, bool) {
@@ -355,15 +356,18 @@ func (br *boundRun) roundSplit(se *searcher, root *vm.State, full, bounded int) 
 }
 
 // fullTurn reports whether the full sleep-set search takes its part of
-// a round: unless it has had more than a quarter of the two searches'
-// time so far. Its states cost more than the bounded search's (a hash
-// and a sleep set each, where most of bound 0's states are links of a
-// chain): shared by states, it took half the time of x/sync's semaphore
-// TestWeighted, whose bound 0 then did not complete in 10 s. When the
-// bounded search can no longer complete (stuck), the full search is all
-// there is and runs every round.
+// a round: always once bound 0 is complete (a verdict is there; the full
+// search is the one that exhausts a small space: x/sync's singleflight
+// TestPanicErrorUnwrap, 187 states whose runs panic and recover, needed
+// its quarter of every round), before that unless it has had more than a
+// quarter of the two searches' time so far. Its states cost more than the
+// bounded search's (a hash and a sleep set each, where most of bound 0's
+// states are links of a chain): shared by states, it took half the time
+// of x/sync's semaphore TestWeighted, whose bound 0 then did not complete
+// in 10 s. When the bounded search can no longer complete (stuck), the
+// full search is all there is and runs every round.
 func (br *boundRun) fullTurn() bool {
-	return br.stuck || br.boundTime == 0 || 3*br.fullTime <= br.boundTime
+	return br.done >= 0 || br.stuck || br.boundTime == 0 || 3*br.fullTime <= br.boundTime
 }
 
 // boundedShare runs the bounded search for about share states, going on

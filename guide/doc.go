@@ -28,8 +28,9 @@
 //   - exhaustive: rounds with a budget of states that doubles from 1,000,
 //     each spending a quarter on a depth-first search of the whole state space
 //     with sleep sets (a partial-order reduction) over the visited set (a
-//     quarter of the states, skipped in a round when that search has had
-//     more than a quarter of the time: boundRun.fullTurn), and
+//     quarter of the states; until bound 0 completes, skipped in a round
+//     when that search has had more than a quarter of the time:
+//     boundRun.fullTurn), and
 //     the rest on iterated preemption bounding (bounded.go, CHESS): every
 //     schedule with at most k preemptions, for k = 0, 1, 2, … (a
 //     preemption is switching away from the goroutine that ran last while

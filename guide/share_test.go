@@ -38,9 +38,9 @@ func TestTurnSlice(t *testing.T) {
 
 // TestFullTurn: the full sleep-set search takes its part of a round while
 // it has had at most a quarter of the two searches' time, and every round
-// once the bounded search is stuck.
+// once bound 0 is complete or the bounded search is stuck.
 func TestFullTurn(t *testing.T) {
-	for _, c := range []struct {
+	for i, c := range []struct {
 		full, bound time.Duration
 		stuck, want bool
 	}{
@@ -49,9 +49,13 @@ func TestFullTurn(t *testing.T) {
 		{time.Second, 3 * time.Second, false, true},
 		{time.Second, 2 * time.Second, false, false},
 		{time.Second, 2 * time.Second, true, true},
+		{time.Second, 2 * time.Second, false, true}, // bound 0 complete (done below)
 	} {
 		br := newBoundRun()
 		br.fullTime, br.boundTime, br.stuck = c.full, c.bound, c.stuck
+		if i == 5 {
+			br.done = 0
+		}
 		if got := br.fullTurn(); got != c.want {
 			t.Errorf("fullTurn with %v full, %v bounded, stuck %v = %v, want %v", c.full, c.bound, c.stuck, got, c.want)
 		}
