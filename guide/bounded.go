@@ -1,6 +1,10 @@
 package guide
 
-import "github.com/gmc-go/gmc/vm"
+import (
+	"time"
+
+	"github.com/gmc-go/gmc/vm"
+)
 
 // This file holds the iterated preemption-bounded search (CHESS: bound 0,
 // 1, 2, …) and the resumable driver that alternates it with the full
@@ -281,6 +285,9 @@ type boundRun struct {
 	cur       *boundSearch // the search at bound k, resumed from round to round
 	full      resumable    // the full sleep-set search, resumed from round to round
 	fullRes   Result       // its result once it ended
+	// the time each search took in the rounds so far: the full search's
+	// quarter of a round is one of the time (fullTurn)
+	fullTime, boundTime time.Duration
 }
 
 func newBoundRun() *boundRun { return &boundRun{done: -1} }
@@ -296,7 +303,10 @@ func (br *boundRun) close() {
 // round spends about budget states: a quarter on the full sleep-set search
 // (which, when it finishes, exhausts the space), the rest on the bounded
 // search at the current bound, going on to the next bound whenever one
-// completes. Both searches go on from where the last round paused them.
+// completes; before bound 0 is complete, a round where the full search
+// has had more than a quarter of the time so far gives its states to the
+// bounded search (fullTurn).
+// Both searches go on from where the last round paused them.
 // It returns an error result when either search finds one.
 func (br *boundRun) round(se *searcher, root *vm.State, budget int) (Result, bool) {
 	return br.roundSplit(se, root, max(budget/4, 1), budget-budget/4)
@@ -312,8 +322,12 @@ func (br *boundRun) roundSplit(se *searcher, root *vm.State, full, bounded int) 
 	if br.exhausted {
 		return Result{}, false
 	}
-	if !br.fullDone {
+	if !br.fullDone && !br.fullTurn() {
+		bounded += full
+	} else if !br.fullDone {
+		t := time.Now()
 		ended := br.full.run(se, full, func() { br.fullRes = se.exhaustiveRun(root, &br.full) })
+		br.fullTime += time.Since(t)
 		if ended {
 			switch br.fullRes.Verdict {
 			case VerdictError:
@@ -336,7 +350,24 @@ func (br *boundRun) roundSplit(se *searcher, root *vm.State, full, bounded int) 
 	if br.fullDone {
 		bounded += full // the full search no longer runs
 	}
+	t := time.Now()
+	defer func() { br.boundTime += time.Since(t) }()
 	return br.boundedShare(se, root, bounded)
+}
+
+// fullTurn reports whether the full sleep-set search takes its part of
+// a round: always once bound 0 is complete (a verdict is there; the full
+// search is the one that exhausts a small space: x/sync's singleflight
+// TestPanicErrorUnwrap, 187 states whose runs panic and recover, needed
+// its quarter of every round), before that unless it has had more than a
+// quarter of the two searches' time so far. Its states cost more than the
+// bounded search's (a hash and a sleep set each, where most of bound 0's
+// states are links of a chain): shared by states, it took half the time
+// of x/sync's semaphore TestWeighted, whose bound 0 then did not complete
+// in 10 s. When the bounded search can no longer complete (stuck), the
+// full search is all there is and runs every round.
+func (br *boundRun) fullTurn() bool {
+	return br.done >= 0 || br.stuck || br.boundTime == 0 || 3*br.fullTime <= br.boundTime
 }
 
 // boundedShare runs the bounded search for about share states, going on

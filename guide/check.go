@@ -351,6 +351,66 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		return finish(Result{Verdict: VerdictUnknown}, m)
 	}
 	var fws walks // the fallback's random walks, resumed from round to round
+	// shareNow is the bounded search's share of the time (a third, or
+	// idleBoundedShare once nothing is left to chase or half the time
+	// has gone: sliced, its rounds then take the states of their share)
+	shareNow := func() (share float64, sliced bool) {
+		if cfg.BoundedShare > 0 {
+			return cfg.BoundedShare, false
+		}
+		if nothingToChase(runs, pruns) || lateShare(cfg.TimeLimit, time.Since(start)) {
+			return idleBoundedShare, true
+		}
+		return 1.0 / 3, false
+	}
+	exStates := 0 // the states of exTurn's rounds (exTime's)
+	// exTurn runs a round of the bounded exhaustive search of about
+	// states states; over: it ended the trial (an error, or the space
+	// exhausted)
+	exTurn := func(round, states int) (TrialResult, bool) {
+		exStart := time.Now()
+		if exRoot == nil {
+			exRoot = startObserved(exM, cfg.Entry, mon.observer())
+		}
+		before := ex.stats
+		r, found := br.round(ex, exRoot, states)
+		d := ex.stats
+		d.States -= before.States
+		d.Transitions -= before.Transitions
+		d.Instructions -= before.Instructions
+		d.Backtracks -= before.Backtracks
+		if found {
+			r.Stats = d
+			r.Stats.SolverCalls, r.Stats.SolverTime = exRoot.SolverStats()
+			return finish(r, exM), true
+		}
+		add(Result{Stats: d})
+		poll()
+		exTime += time.Since(exStart)
+		exStates += d.States
+		debugBounded(round, br, d.States, exTime, time.Since(start))
+		if br.exhausted {
+			r, _ := br.verdict(ex)
+			r.Stats = Stats{}
+			return finish(r, base), true
+		}
+		return TrialResult{}, false
+	}
+	// catchUp gives the bounded search a turn between the guided
+	// search's trace sets and walks when it is behind its share of the
+	// time by a slice (turnSlice): a round of the guided search may run
+	// for seconds, and the share is kept by time, not by rounds
+	catchUp := func(round int) (TrialResult, bool) {
+		if !cfg.Bounded || exDone() || outOfTime() {
+			return TrialResult{}, false
+		}
+		share, _ := shareNow()
+		n := turnSlice(share, time.Since(start), exTime, exStates, cfg.TimeLimit)
+		if n == 0 {
+			return TrialResult{}, false
+		}
+		return exTurn(round, n)
+	}
 	// runQueue searches the trace sets of queue in turn, each within
 	// setBudget states (refining it when it stalls); the sets toward
 	// predictions made meanwhile are searched right after the set that
@@ -384,6 +444,9 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				}
 				if outOfTime() {
 					return unknown(sr.m), true
+				}
+				if tr, over := catchUp(round); over {
+					return tr, true
 				}
 				if r.Stall == nil && sr.probe > 0 && left > 0 {
 					// the resumed search neither stalled again nor
@@ -449,43 +512,14 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		// (at most a third of the time so far, BoundedShare: its states cost more
 		// than the guided search's on some programs, and the other two
 		// find bugs the bounded search reaches late)
-		share := cfg.BoundedShare
-		sliced := false // the round's states follow the share's time (lateShare)
-		if share <= 0 {
-			share = 1.0 / 3
-			if nothingToChase(runs, pruns) || lateShare(cfg.TimeLimit, time.Since(start)) {
-				share, sliced = idleBoundedShare, true
-			}
-		}
+		share, sliced := shareNow()
 		if cfg.Bounded && !exDone() && !outOfTime() && (round == 0 || exTime <= time.Duration(float64(time.Since(start))*share)) {
-			exStart := time.Now()
-			if exRoot == nil {
-				exRoot = startObserved(exM, cfg.Entry, mon.observer())
-			}
-			before := ex.stats
 			states := budget * max(1, len(runs))
 			if sliced {
-				states = max(states, boundedSlice(share, time.Since(start), exTime, ex.stats.States))
+				states = max(states, boundedSlice(share, time.Since(start), exTime, exStates))
 			}
-			r, found := br.round(ex, exRoot, states)
-			d := ex.stats
-			d.States -= before.States
-			d.Transitions -= before.Transitions
-			d.Instructions -= before.Instructions
-			d.Backtracks -= before.Backtracks
-			if found {
-				r.Stats = d
-				r.Stats.SolverCalls, r.Stats.SolverTime = exRoot.SolverStats()
-				return finish(r, exM)
-			}
-			add(Result{Stats: d})
-			poll()
-			exTime += time.Since(exStart)
-			debugBounded(round, br, d.States, exTime, time.Since(start))
-			if br.exhausted {
-				r, _ := br.verdict(ex)
-				r.Stats = Stats{}
-				return finish(r, base)
+			if tr, over := exTurn(round, states); over {
+				return tr
 			}
 		}
 		// the predictions the bounded search made, then the plan's sets
@@ -502,7 +536,17 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				c.Strategy = fb
 				c.Seed = cfg.Seed + uint64(round)*0x9e3779b9
 				c.MaxStates = budget * max(1, len(runs)) // as many states as the trace sets together
-				r, fm = pl.fallbackRound(ctx, prog, base, cfg.Entry, c, cfg.FallbackTimers, round, &fws)
+				var turn *TrialResult                    // the bounded search's turn that ended the check
+				r, fm = pl.fallbackRound(ctx, prog, base, cfg.Entry, c, cfg.FallbackTimers, round, &fws, func() bool {
+					tr, over := catchUp(round)
+					if over {
+						turn = &tr
+					}
+					return over
+				})
+				if turn != nil {
+					return *turn
+				}
 			} else {
 				r = Search(ctx, base, cfg.Entry, c)
 			}
@@ -513,6 +557,9 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 			poll()
 			fallbackDone = c.Strategy != Random && r.Stats.States < c.MaxStates
 		}
+		if tr, over := catchUp(round); over {
+			return tr
+		}
 		if outOfTime() {
 			return unknown(base)
 		}
@@ -521,42 +568,6 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 			return unknown(base)
 		}
 	}
-}
-
-// idleBoundedShare is the bounded search's share of the time (see
-// runTrial) when the guided search has nothing to chase (nothingToChase):
-// the random walks of the fallback are then the only other search, and
-// they find what they find (GoKer's leaks without a target) within a
-// quarter of the time as well as within two thirds, while the bounded
-// search needs all it gets to complete a bound on a test whose bound 0 is
-// long (x/sync's semaphore TestWeighted: two paths of 70,000 transitions).
-const idleBoundedShare = 3.0 / 4
-
-// lateShare reports whether a check has used half of its time limit:
-// the bounded search then gets idleBoundedShare of the time. On the
-// benchmark suite the guided search finds what it finds early (see
-// benchmarks/RESULTS.md, "Session 12: the portfolio's late share"),
-// while a passing test whose bound 0 is long needs more than a third of
-// the time to get a verdict (x/sync's semaphore TestWeighted: bound 0 is
-// two paths of 100,000 transitions, 5.3 s of CPU).
-func lateShare(limit, elapsed time.Duration) bool {
-	return limit > 0 && elapsed >= limit/2
-}
-
-// boundedSlice is the number of states the bounded search may take in a
-// round where it has share of the time: the states it makes in the time
-// that brings its part of the time so far to share (at the rate it has
-// made states so far), so that a round is not cut short by the doubling
-// state budget of the guided search's rounds.
-func boundedSlice(share float64, elapsed, exTime time.Duration, exStates int) int {
-	if exTime <= 0 || exStates <= 0 || share >= 1 {
-		return 0
-	}
-	slice := (share*elapsed.Seconds() - exTime.Seconds()) / (1 - share)
-	if slice <= 0 {
-		return 0
-	}
-	return int(float64(exStates) / exTime.Seconds() * slice)
 }
 
 // nothingToChase reports whether the guided search of a round has no

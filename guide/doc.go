@@ -27,7 +27,10 @@
 //   - random: a random walk restarted from the initial state (stateless).
 //   - exhaustive: rounds with a budget of states that doubles from 1,000,
 //     each spending a quarter on a depth-first search of the whole state space
-//     with sleep sets (a partial-order reduction) over the visited set, and
+//     with sleep sets (a partial-order reduction) over the visited set (a
+//     quarter of the states; until bound 0 completes, skipped in a round
+//     when that search has had more than a quarter of the time:
+//     boundRun.fullTurn), and
 //     the rest on iterated preemption bounding (bounded.go, CHESS): every
 //     schedule with at most k preemptions, for k = 0, 1, 2, … (a
 //     preemption is switching away from the goroutine that ran last while
@@ -89,6 +92,10 @@
 // the guided search along each trace
 // set and the fallback, so a small space gets its verdict at once and a
 // larger one the highest preemption bound completed when the time runs out.
+// The share is kept by time between rounds too: after each trace set's
+// run and each walk of the fallback, a bounded search more than minTurn
+// behind its share takes a turn that makes it up (share.go, turnSlice;
+// a guided round may run for seconds).
 // With CheckConfig.Bounded (gmc check) the time limit covers planning: the
 // abstract trace sets get a quarter of it (those built by then are used),
 // the trials what is left. A transition still running when the limit

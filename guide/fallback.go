@@ -137,8 +137,9 @@ func (ws *walks) hashWork() int {
 
 // fallbackRound runs a round of the fallback search cfg names (for a
 // random walk, both walks in turn) and returns its result and the machine
-// of its states.
-func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.Machine, e vm.Entry, cfg Config, timers bool, round int, ws *walks) (Result, *vm.Machine) {
+// of its states. After each walk it calls between (nil: none), and stops
+// when that reports the check over (the bounded search's turns, runTrial).
+func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.Machine, e vm.Entry, cfg Config, timers bool, round int, ws *walks, between func() bool) (Result, *vm.Machine) {
 	if cfg.Strategy != Random {
 		return Search(ctx, base, e, cfg), base
 	}
@@ -181,6 +182,9 @@ func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.
 			return r, m
 		}
 		sum = r
+		if between != nil && between() {
+			break
+		}
 	}
 	return sum, base
 }

@@ -437,9 +437,9 @@ func init() {
 }
 
 // godebugValues are the settings that do not have their default value:
-// randautoseed=0 seeds math/rand's global generator with 1, so that a run
-// is determined by its choices (natives_rand.go).
-var godebugValues = map[string]string{"randautoseed": "0"}
+// none. (math/rand's global generator is Go's default, runtimeSource over
+// the VM's deterministic runtime_rand: natives_rand.go.)
+var godebugValues = map[string]string{}
 
 // nativeInternalGodebugSettingValue is (*internal/godebug.Setting).Value.
 func nativeInternalGodebugSettingValue(t *thread, args []Value) (Value, ctl) {

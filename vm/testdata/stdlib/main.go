@@ -190,7 +190,8 @@ var cases = map[string]func(){
 		fmt.Println(ys, ss, slices.Max(ys), slices.Index(ys, 2))
 	},
 	"rand": func() {
-		fmt.Println(rand.Intn(1000), rand.Intn(1000), rand.Int63()%1000)
+		a, b, c := rand.Intn(1000), rand.Intn(1000), rand.Int63()
+		fmt.Println(a >= 0 && a < 1000, b >= 0 && b < 1000, c >= 0)
 		r := rand.New(rand.NewSource(42))
 		fmt.Println(r.Intn(100), r.Int31n(50), r.Float64() < 1, r.Perm(6))
 		xs := []int{1, 2, 3, 4, 5, 6}
@@ -539,6 +540,10 @@ var cases = map[string]func(){
 	"rand-global": func() {
 		fmt.Println(rand.Intn(100), rand.Intn(100), randv2.IntN(100))
 	},
+	// math/rand's global generator is Go's default (runtimeSource): it
+	// draws from runtime_rand as math/rand/v2's does
+	"rand-global-v1": func() { fmt.Println(rand.Uint64(), rand.Uint64()) },
+	"rand-global-v2": func() { fmt.Println(randv2.Uint64(), randv2.Uint64()) },
 }
 
 //go:linkname runtime_fastrand runtime.fastrand
