@@ -416,7 +416,7 @@ func (m *Machine) globalPtr(g *ssa.Global) Value {
 // Start returns the initial state of a run of entry: goroutine 1 about to
 // run the package initializers and then the entry.
 func (m *Machine) Start(e Entry) *State {
-	s := &State{m: m, epoch: epochs.Add(1), heap: m.base.clone(), nextG: 2, isMain: e.Kind == EntryMain, env: m.env0}
+	s := &State{m: m, epoch: epochs.Add(1), heap: m.base.clone(), nextG: 2, entry: e.Kind, env: m.env0}
 	if m.opts.Checks.Race {
 		s.race = newRaceState()
 	}
@@ -435,6 +435,12 @@ func (m *Machine) Start(e Entry) *State {
 		}
 		if int(b.pc) == len(inits)+1 {
 			return m.callEntry(t, e, b)
+		}
+		if e.Kind == EntryExample && int(b.pc) == len(inits)+2 {
+			if err := exampleFailure(e, t.s.Output(1)); err != nil { // example.go
+				t.s.fail(err)
+				return ctlStop
+			}
 		}
 		t.g.top = nil
 		return t.goroutineExit()
@@ -457,7 +463,7 @@ func (m *Machine) entryInits(e Entry) []*ssa.Function {
 		return nil
 	}
 	var inits []*ssa.Function
-	if e.Kind == EntryTest || e.Kind == EntryFuzz {
+	if e.Kind == EntryTest || e.Kind == EntryFuzz || e.Kind == EntryExample {
 		// context, which the stripped testing imports and t.Context's
 		// native calls, is initialized first, as testing's import
 		// (its Canceled error is made by its initializer)
@@ -468,7 +474,7 @@ func (m *Machine) entryInits(e Entry) []*ssa.Function {
 	if f := e.Fn.Pkg.Func("init"); f != nil {
 		inits = append(inits, f)
 	}
-	if e.Kind != EntryTest && e.Kind != EntryFuzz {
+	if e.Kind != EntryTest && e.Kind != EntryFuzz && e.Kind != EntryExample {
 		return inits
 	}
 	self := e.Fn.Pkg.Pkg
