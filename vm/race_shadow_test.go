@@ -1,11 +1,6 @@
 package vm
 
-import (
-	"path/filepath"
-	"testing"
-
-	"github.com/gmc-go/gmc/vm/load"
-)
+import "testing"
 
 // TestShadowReadsInPlace: a read by a new goroutine appends to the
 // cell's read list in place for one successor of a state only (raceCell,
@@ -15,15 +10,7 @@ import (
 // fourth read, the state itself still three: an append in place for both
 // would give the first the second's read.
 func TestShadowReadsInPlace(t *testing.T) {
-	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "manyreaders")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := New(prog, Options{Sched: SchedSync, Checks: Checks{Race: true}})
-	e, err := m.FindEntry("main")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, s := mainBlocked(t, "manyreaders")
 	step := func(s *State, g int) *State {
 		t.Helper()
 		for i, c := range s.Choices() {
@@ -33,18 +20,6 @@ func TestShadowReadsInPlace(t *testing.T) {
 		}
 		t.Fatalf("goroutine %d cannot run", g)
 		return nil
-	}
-	canRun := func(s *State, g int) bool {
-		for _, c := range s.Choices() {
-			if c.G == g {
-				return true
-			}
-		}
-		return false
-	}
-	s := m.Start(e)
-	for s.Err() == nil && canRun(s, 1) {
-		s = step(s, 1)
 	}
 	if s.Err() != nil || s.gs.len() != 7 {
 		t.Fatalf("main did not block with six readers: %v, %d goroutines", s.Err(), s.gs.len())
