@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/gmc-go/gmc/vm/loc"
 )
@@ -162,6 +163,13 @@ func (a access) unordered(g int, vc vclock, r *raceState) bool {
 type cellShadow struct {
 	w     access
 	reads []access
+	// extended: a successor's reads took the free capacity after reads.
+	// A read by a new goroutine appends to the list in place, once per
+	// shadow (the first successor to claim it; every other copies), so a
+	// cell read by n goroutines costs O(n), not O(n²): pond's test of
+	// 10,000 submitters reading the pool's flags (benchmarks/RESULTS.md,
+	// session 13). Accessed atomically (searches share shadows); 1: taken.
+	extended uint32
 }
 
 // raceEnabled reports whether the running code's memory accesses are
@@ -319,6 +327,15 @@ func (t *thread) raceCell(sh *cellShadow, here access, write, atomic bool) (ns *
 	if t.s.race.isRetired(ns.w.g) {
 		ns.w = access{} // (it can no longer race: raceState)
 	}
+	if keepsReads(sh.reads, g.id, t.s.race) {
+		n := len(sh.reads)
+		if n < cap(sh.reads) && sh.claimTail() {
+			ns.reads = append(sh.reads, here) // (in place: see extended)
+		} else {
+			ns.reads = append(sh.reads[:n:n], here) // (a new list, with room to grow)
+		}
+		return ns, false
+	}
 	for _, r := range sh.reads {
 		if r.g != g.id && !t.s.race.isRetired(r.g) {
 			ns.reads = append(ns.reads, r)
@@ -326,6 +343,24 @@ func (t *thread) raceCell(sh *cellShadow, here access, write, atomic bool) (ns *
 	}
 	ns.reads = append(ns.reads, here)
 	return ns, false
+}
+
+// claimTail takes the free capacity after sh.reads for one successor
+// (see extended): it reports whether this caller got it.
+func (sh *cellShadow) claimTail() bool {
+	return atomic.CompareAndSwapUint32(&sh.extended, 0, 1)
+}
+
+// keepsReads reports whether a read by goroutine g keeps every read of
+// reads: none is g's (which g's new read replaces) or a retired
+// goroutine's.
+func keepsReads(reads []access, g int, rs *raceState) bool {
+	for _, r := range reads {
+		if r.g == g || rs.isRetired(r.g) {
+			return false
+		}
+	}
+	return true
 }
 
 func (t *thread) reportRace(cur, prev access, curWrite, prevWrite bool) {

@@ -7,26 +7,11 @@ import (
 	"github.com/gmc-go/gmc/vm/load"
 )
 
-// TestRaceSummaryReductions checks the two reductions of the race
-// summary on testdata/ownrace, in the state where main waits in wg.Wait
-// and neither worker has run: each must merge states whose futures race
-// alike and keep apart states whose futures do not (a reduction done
-// naively fails the second half).
-//
-// Ownership (race_owner.go): main's write of o.x, which w alone reaches
-// and w's clock covers. Moved to an epoch w covers and v does not, the
-// hash stays (only w can reach o.x, and w is ordered after the write
-// either way); moved to an epoch w does not cover (main's present one),
-// the hash changes: w's p.x++ would race with it. Dropping the accesses
-// of every object one goroutine reaches would merge the racy state.
-//
-// Minimal reads (race_hash.go, minimalReads): the reads of shared. A read
-// by main at an older epoch than its own read, which it dominates, does
-// not change the hash; a read by v (not dominated: main's clock does not
-// cover it) does, and so does an atomic read dominating a plain one only
-// by its clocks (a future atomic write races with the plain read only).
-func TestRaceSummaryReductions(t *testing.T) {
-	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "ownrace")})
+// mainBlocked runs testdata/dir's main with race detection alone (every
+// other goroutine it starts waits) until main blocks or ends.
+func mainBlocked(t *testing.T, dir string) (*Machine, *State) {
+	t.Helper()
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", dir)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,6 +33,29 @@ func TestRaceSummaryReductions(t *testing.T) {
 		}
 		s = m.Step(s, idx)
 	}
+	return m, s
+}
+
+// TestRaceSummaryReductions checks the two reductions of the race
+// summary on testdata/ownrace, in the state where main waits in wg.Wait
+// and neither worker has run: each must merge states whose futures race
+// alike and keep apart states whose futures do not (a reduction done
+// naively fails the second half).
+//
+// Ownership (race_owner.go): main's write of o.x, which w alone reaches
+// and w's clock covers. Moved to an epoch w covers and v does not, the
+// hash stays (only w can reach o.x, and w is ordered after the write
+// either way); moved to an epoch w does not cover (main's present one),
+// the hash changes: w's p.x++ would race with it. Dropping the accesses
+// of every object one goroutine reaches would merge the racy state.
+//
+// Minimal reads (race_hash.go, minimalReads): the reads of shared. A read
+// by main at an older epoch than its own read, which it dominates, does
+// not change the hash; a read by v (not dominated: main's clock does not
+// cover it) does, and so does an atomic read dominating a plain one only
+// by its clocks (a future atomic write races with the plain read only).
+func TestRaceSummaryReductions(t *testing.T) {
+	_, s := mainBlocked(t, "ownrace")
 	if s.Err() != nil || s.gs.len() != 3 {
 		t.Fatalf("main did not block with two workers: %v, %d goroutines", s.Err(), s.gs.len())
 	}
