@@ -446,6 +446,11 @@ func (h *hasher) cells(o *Object) uint64 {
 	if c := atomic.LoadUint64(&o.hcache); c != 0 {
 		return c
 	}
+	if o.pk != nil { // numbers only (packed.go)
+		sub := o.pk.hash() | 1
+		atomic.StoreUint64(&o.hcache, sub)
+		return sub
+	}
 	saved, savedRefs := h.h, h.refs
 	h.h, h.refs = fnvOffset, false
 	for _, c := range o.Cells {

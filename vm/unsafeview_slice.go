@@ -53,7 +53,7 @@ func (s *State) cellRType(p Pointer) *RType {
 // the cell w.p (hdr.Len = n).
 func (t *thread) storeHdrWord(fr *frame, w hdrWord, rt *RType, v Value) ctl {
 	o := t.s.heap.get(w.p.Obj)
-	sl, ok := o.Cells[w.p.Off].(Slice)
+	sl, ok := o.cell(int(w.p.Off)).(Slice)
 	srt := t.s.cellRType(w.p)
 	if !ok || srt == nil || basicKindOf(rt.T) != types.Int {
 		return t.storeOther(fr, w)
@@ -95,8 +95,8 @@ func (c *compiler) hdrDataStoreOp(in *ssa.Store) op {
 		}
 		if p.Obj != 0 {
 			o := t.s.heap.get(p.Obj)
-			if int(p.Off) < len(o.Cells) {
-				if sl, ok := o.Cells[p.Off].(Slice); ok && o.kind == objCells {
+			if int(p.Off) < o.numCells() {
+				if sl, ok := o.cell(int(p.Off)).(Slice); ok && o.kind == objCells {
 					return t.setSliceData(fr, p, sl, fr.regs[v])
 				}
 			}
@@ -185,8 +185,8 @@ func (t *thread) makeView(base Pointer, off int64, elem *RType, n, c int) (Slice
 // viewByte is the memory a pointer into view o names: the memory's
 // first cell and the byte offset from it.
 func viewByte(o *Object, p Pointer) (Pointer, int64) {
-	base := o.Cells[0].(Pointer)
-	off := int64(o.Cells[1].(int)) + int64(p.Off-viewHdr)*gcSizes.Sizeof(o.T.T)
+	base := o.cell(0).(Pointer)
+	off := int64(o.cell(1).(int)) + int64(p.Off-viewHdr)*gcSizes.Sizeof(o.T.T)
 	return base, off
 }
 

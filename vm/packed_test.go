@@ -1,0 +1,87 @@
+package vm
+
+import (
+	"go/types"
+	"testing"
+)
+
+// TestPackedCopyOnWrite: a clone shares its pages until one is written;
+// the write copies that page only, and the original keeps its values.
+func TestPackedCopyOnWrite(t *testing.T) {
+	p := newPacked(pkUint64, 3*512+5) // 4 pages of 512 words, the last short
+	if !p.set(600, uint64(7), 1) || !p.set(1540, uint64(9), 1) {
+		t.Fatal("set of a uint64 refused")
+	}
+	q := p.clone()
+	if !q.set(601, uint64(8), 2) {
+		t.Fatal("set refused")
+	}
+	if got := p.get(601); got != uint64(0) {
+		t.Errorf("original's element 601 = %v after the clone's write, want 0", got)
+	}
+	if q.get(600) != uint64(7) || q.get(601) != uint64(8) || q.get(1540) != uint64(9) {
+		t.Errorf("clone reads %v %v %v, want 7 8 9", q.get(600), q.get(601), q.get(1540))
+	}
+	if p.pages[1] == q.pages[1] || p.pages[3] != q.pages[3] || q.pages[0] != nil {
+		t.Error("the write did not copy exactly the page it wrote")
+	}
+	if n := len(p.pages[3].b); n != 5*8 {
+		t.Errorf("last page holds %d bytes, want 40", n)
+	}
+	if p.set(3, int64(1), 1) || p.set(3, Pointer{}, 1) {
+		t.Error("a value of another Go type was accepted")
+	}
+}
+
+// TestPackedHashContent: the hash of a packed store depends on its
+// contents only: a written page of zeros hashes as a page never written,
+// and equal contents reached differently hash equally.
+func TestPackedHashContent(t *testing.T) {
+	for _, n := range []int{10, 4096, 3*4096 + 17} {
+		a, b := newPacked(pkUint8, n), newPacked(pkUint8, n)
+		h0 := a.hash()
+		a.set(n-1, uint8(5), 1)
+		if a.hash() == h0 {
+			t.Errorf("n=%d: a written byte left the hash unchanged", n)
+		}
+		a.pages = append([]*packPage(nil), a.pages...)
+		a.set(n-1, uint8(0), 2) // a materialized page of zeros
+		if got := a.hash(); got != h0 {
+			t.Errorf("n=%d: zeroed page hashes %x, never-written %x", n, got, h0)
+		}
+		a.writeBytes(0, []byte("abc"), 3)
+		b.set(0, uint8('a'), 4)
+		b.set(1, uint8('b'), 4)
+		b.set(2, uint8('c'), 4)
+		if a.hash() != b.hash() {
+			t.Errorf("n=%d: equal contents hash differently", n)
+		}
+		if newPacked(pkInt8, n).hash() == newPacked(pkUint8, n).hash() {
+			t.Errorf("n=%d: int8 and uint8 zeros hash equally", n)
+		}
+	}
+}
+
+// TestPackedUnpack: storing a value a packed object cannot hold (a
+// symbolic value, a pointer) turns it into cells holding the same values.
+func TestPackedUnpack(t *testing.T) {
+	rt := &RType{T: types.Typ[types.Uint8], Size: 1}
+	o := packedObject(rt, 100)
+	if o == nil {
+		t.Fatal("100 bytes not packed")
+	}
+	o.epoch = 1
+	o.setCell(3, uint8(4))
+	o.setCell(5, Pointer{Obj: 9})
+	if o.pk != nil || o.numCells() != 100 || o.cell(3) != uint8(4) || o.cell(5) != (Pointer{Obj: 9}) || o.cell(6) != uint8(0) {
+		t.Errorf("after unpack: packed=%v cells=%d [3]=%v [5]=%v [6]=%v", o.pk != nil, o.numCells(), o.cell(3), o.cell(5), o.cell(6))
+	}
+	big := packedObject(rt, maxObjectCells+1)
+	big.epoch = 1
+	defer func() {
+		if _, ok := recover().(vmLimit); !ok {
+			t.Error("unpacking an object too large for cells did not stop at the VM's limit")
+		}
+	}()
+	big.setCell(0, Pointer{Obj: 9})
+}
