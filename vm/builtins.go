@@ -79,6 +79,9 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 						src = append(src, x[i])
 					}
 				case Slice:
+					if elem.Size > 0 {
+						x.Len = min(x.Len, d.Len) // (a packed source decodes what is copied only)
+					}
 					src = t.s.sliceCells(x, elem)
 				}
 				n = t.copyCells(d, src, elem)

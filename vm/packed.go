@@ -107,6 +107,7 @@ type packed struct {
 	shift uint8
 	n     int
 	pages []*packPage // nil: zeros
+	one   [1]*packPage // pages of an object of one page (one allocation)
 	// acct counts the pages made, in cells (heap.pageCells of the heap
 	// whose state may write the object; nil: not counted)
 	acct *int64
@@ -119,15 +120,31 @@ func newPacked(k packKind, n int) *packed {
 		panic(vmLimit(fmt.Sprintf("an allocation of %d bytes (more than the VM's %d for one object)", n*w, maxPackedBytes)))
 	}
 	per := packPageBytes / w
-	return &packed{k: k, w: uint8(w), shift: uint8(bits.TrailingZeros(uint(per))), n: n,
-		pages: make([]*packPage, (n+per-1)/per)}
+	p := &packed{k: k, w: uint8(w), shift: uint8(bits.TrailingZeros(uint(per))), n: n}
+	if np := (n + per - 1) / per; np > 1 {
+		p.pages = make([]*packPage, np)
+	} else {
+		p.pages = p.one[:np]
+	}
+	return p
 }
 
 // clone is a copy sharing the pages (copied when written).
 func (p *packed) clone() *packed {
-	c := *p
-	c.pages = append([]*packPage(nil), p.pages...)
-	return &c
+	c := new(packed)
+	*c = *p
+	if len(p.pages) > 1 {
+		c.pages = append([]*packPage(nil), p.pages...)
+	} else {
+		c.pages = c.one[:len(p.pages)]
+	}
+	return c
+}
+
+// fullPage is a page of packPageBytes and its header, in one allocation.
+type fullPage struct {
+	packPage
+	b [packPageBytes]byte
 }
 
 // pageLen is the byte length of page j.
@@ -229,7 +246,14 @@ func (p *packed) page(j int, epoch uint64) *packPage {
 	if pg != nil && pg.epoch == epoch {
 		return pg
 	}
-	np := &packPage{epoch: epoch, b: make([]byte, p.pageLen(j))}
+	var np *packPage
+	if n := p.pageLen(j); n == packPageBytes {
+		f := &fullPage{packPage: packPage{epoch: epoch}}
+		f.packPage.b = f.b[:]
+		np = &f.packPage
+	} else {
+		np = &packPage{epoch: epoch, b: make([]byte, n)}
+	}
 	if p.acct != nil {
 		*p.acct += int64(len(np.b)+15) / 16
 	}
