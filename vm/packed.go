@@ -106,7 +106,7 @@ type packed struct {
 	w     uint8
 	shift uint8
 	n     int
-	pages []*packPage // nil: zeros
+	pages []*packPage  // nil: zeros
 	one   [1]*packPage // pages of an object of one page (one allocation)
 	// acct counts the pages made, in cells (heap.pageCells of the heap
 	// whose state may write the object; nil: not counted)
@@ -291,21 +291,15 @@ func (p *packed) set(i int, v Value, epoch uint64) bool {
 
 // zero clears elements [i, j).
 func (p *packed) zero(i, j int, epoch uint64) {
-	w := int(p.w)
-	for i < j {
-		pj := i >> p.shift
-		per := 1 << p.shift
-		end := min(j, (pj+1)*per)
-		if p.pages[pj] != nil {
-			if i == pj*per && end-i == p.pageLen(pj)/w {
-				p.pages[pj] = nil // the whole page
-			} else {
-				b := p.page(pj, epoch).b
-				clear(b[(i-pj*per)*w : (end-pj*per)*w])
-			}
+	p.spans(i, (j-i)*int(p.w), func(pj, off, m int) {
+		switch {
+		case p.pages[pj] == nil:
+		case off == 0 && m == p.pageLen(pj):
+			p.pages[pj] = nil // the whole page
+		default:
+			clear(p.page(pj, epoch).b[off : off+m])
 		}
-		i = end
-	}
+	})
 }
 
 // copyFrom copies n elements of q (of the same kind) from element si to
@@ -320,38 +314,41 @@ func (p *packed) copyFrom(di int, q *packed, si, n int, epoch uint64) {
 	p.writeBytes(di, src, epoch)
 }
 
-// readBytes copies the bytes of elements from i into b.
-func (p *packed) readBytes(i int, b []byte) {
+// spans calls f on each piece, within one page, of the n bytes of the
+// elements from i: page pj, the byte offset in it, the piece's length.
+func (p *packed) spans(i, n int, f func(pj, off, m int)) {
 	w := int(p.w)
 	per := 1 << p.shift
-	for len(b) > 0 {
+	for n > 0 {
 		pj := i >> p.shift
 		off := (i - pj*per) * w
-		n := min(len(b), p.pageLen(pj)-off)
-		if pg := p.pages[pj]; pg != nil {
-			copy(b[:n], pg.b[off:])
-		} else {
-			clear(b[:n])
-		}
-		b = b[n:]
-		i += n / w
+		m := min(n, p.pageLen(pj)-off)
+		f(pj, off, m)
+		n -= m
+		i += m / w
 	}
+}
+
+// readBytes copies the bytes of elements from i into b.
+func (p *packed) readBytes(i int, b []byte) {
+	p.spans(i, len(b), func(pj, off, m int) {
+		if pg := p.pages[pj]; pg != nil {
+			copy(b[:m], pg.b[off:])
+		} else {
+			clear(b[:m])
+		}
+		b = b[m:]
+	})
 }
 
 // writeBytes copies b over the bytes of the elements from i.
 func (p *packed) writeBytes(i int, b []byte, epoch uint64) {
-	w := int(p.w)
-	per := 1 << p.shift
-	for len(b) > 0 {
-		pj := i >> p.shift
-		off := (i - pj*per) * w
-		n := min(len(b), p.pageLen(pj)-off)
-		if p.pages[pj] != nil || !allZero(b[:n]) {
-			copy(p.page(pj, epoch).b[off:], b[:n])
+	p.spans(i, len(b), func(pj, off, m int) {
+		if p.pages[pj] != nil || !allZero(b[:m]) {
+			copy(p.page(pj, epoch).b[off:], b[:m])
 		}
-		b = b[n:]
-		i += n / w
-	}
+		b = b[m:]
+	})
 }
 
 func allZero(b []byte) bool {

@@ -85,3 +85,34 @@ func TestPackedUnpack(t *testing.T) {
 	}()
 	big.setCell(0, Pointer{Obj: 9})
 }
+
+// TestPackedBytes: bytes written and read across pages, and cleared: a
+// page cleared whole is dropped (zeros again), a part of one is zeroed.
+func TestPackedBytes(t *testing.T) {
+	p := newPacked(pkUint16, 5000) // 2048 per page: 3 pages
+	src := make([]byte, 2*4000)
+	for i := range src {
+		src[i] = byte(i%251 + 1)
+	}
+	p.writeBytes(1000, src, 1)
+	got := make([]byte, len(src))
+	p.readBytes(1000, got)
+	if string(got) != string(src) {
+		t.Fatal("bytes read back differ from those written across pages")
+	}
+	if v := p.get(1000); v != uint16(2<<8|1) {
+		t.Errorf("element 1000 = %v, want %d", v, 2<<8|1)
+	}
+	p.zero(1500, 4500, 1)
+	if p.pages[1] != nil || p.pages[0] == nil || p.pages[2] == nil {
+		t.Error("clearing page 1 whole did not drop it, or dropped a partly cleared page")
+	}
+	if p.get(1499) == uint16(0) || p.get(1500) != uint16(0) || p.get(4499) != uint16(0) || p.get(3999) != uint16(0) || p.get(4500) == uint16(0) {
+		t.Errorf("after zero(1500, 4500): [1499]=%v [1500]=%v [3999]=%v [4499]=%v", p.get(1499), p.get(1500), p.get(3999), p.get(4499))
+	}
+	q := newPacked(pkUint16, 5000)
+	q.copyFrom(0, p, 0, 5000, 2)
+	if q.hash() != p.hash() {
+		t.Error("a copy hashes differently from its original")
+	}
+}
