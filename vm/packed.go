@@ -370,8 +370,10 @@ func (p *packed) values(i, j int) []Value {
 }
 
 // hash is the hash of the elements: equal for equal contents (a page of
-// zeros hashes as a missing one).
-func (p *packed) hash() uint64 {
+// zeros hashes as a missing one). Pages cache their hash unless they are
+// of epoch live, the epoch of the state that may still write them (0:
+// none may).
+func (p *packed) hash(live uint64) uint64 {
 	h := hashWords(uint64(p.k)<<56^uint64(p.n), nil)
 	for j, pg := range p.pages {
 		var x uint64
@@ -383,7 +385,9 @@ func (p *packed) hash() uint64 {
 		default:
 			if x = atomic.LoadUint64(&pg.hash); x == 0 {
 				x = pageHash(pg.b)
-				atomic.StoreUint64(&pg.hash, x)
+				if pg.epoch != live || live == 0 {
+					atomic.StoreUint64(&pg.hash, x)
+				}
 			}
 		}
 		h = mixWord(h, x)
