@@ -208,14 +208,14 @@ type heap struct {
 	// copied before it is written (mutChunk): many transitions write no
 	// object
 	shared bool
-	// pageCells counts the pages of packed objects written since the
-	// last collection, in cells of 16 bytes (State.allocCells' measure);
-	// the objects' page tables point at it (packed.acct)
-	pageCells int64
+	// allocCells counts the cells allocated since the last collection,
+	// the pages of packed objects included (in cells of 16 bytes: the
+	// objects' page tables point at it, packed.acct)
+	allocCells int64
 }
 
 func (h *heap) clone() heap {
-	return heap{dirs: h.dirs, next: h.next, shared: true, pageCells: h.pageCells}
+	return heap{dirs: h.dirs, next: h.next, shared: true, allocCells: h.allocCells}
 }
 
 // chunk returns chunk ci for reading (nil: none).
@@ -303,7 +303,7 @@ func (h *heap) mut(id ObjID, epoch uint64) *Object {
 	c := h.mutChunk(ci, epoch)
 	o = o.clone(epoch)
 	if o.pk != nil {
-		o.pk.acct = &h.pageCells
+		o.pk.acct = &h.allocCells
 	}
 	c.objs[id&(chunkSize-1)] = o
 	return o
@@ -318,7 +318,7 @@ func (h *heap) alloc(o *Object, epoch uint64) ObjID {
 	h.next++
 	o.epoch = epoch
 	if o.pk != nil {
-		o.pk.acct = &h.pageCells
+		o.pk.acct = &h.allocCells
 	}
 	h.mutChunk(int(id>>chunkBits), epoch).objs[id&(chunkSize-1)] = o
 	return id

@@ -45,7 +45,7 @@ func (t *thread) alloc(rt *RType) Pointer {
 // newObject allocates an object and returns its id.
 func (t *thread) newObject(o *Object) ObjID {
 	if o.pk != nil {
-		t.account(len(o.pk.pages) + 1) // a page table; pages are counted as they are made (heap.pageCells)
+		t.account(len(o.pk.pages) + 1) // a page table; pages are counted as they are made (heap.allocCells)
 	}
 	t.account(len(o.Cells))
 	return t.s.heap.alloc(o, t.s.epoch)
@@ -403,8 +403,8 @@ const maxAllocCells = 1 << 24
 // account counts n newly allocated cells and stops a run that allocates
 // without bound.
 func (t *thread) account(n int) {
-	t.s.allocCells += int64(n)
-	if t.s.allocCells+t.s.heap.pageCells > maxAllocCells {
+	t.s.heap.allocCells += int64(n)
+	if t.s.heap.allocCells > maxAllocCells {
 		panic(vmLimit(fmt.Sprintf("more than %d cells of memory allocated in one run (the VM's limit)", maxAllocCells)))
 	}
 }

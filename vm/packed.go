@@ -108,7 +108,7 @@ type packed struct {
 	n     int
 	pages []*packPage  // nil: zeros
 	one   [1]*packPage // pages of an object of one page (one allocation)
-	// acct counts the pages made, in cells (heap.pageCells of the heap
+	// acct counts the pages made, in cells (heap.allocCells of the heap
 	// whose state may write the object; nil: not counted)
 	acct *int64
 }
