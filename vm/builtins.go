@@ -70,16 +70,22 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 		elem := c.rt(argVals[0].Type().Underlying().(*types.Slice).Elem())
 		return func(t *thread, fr *frame) ctl {
 			d := fr.regs[args[0]].(Slice)
-			var src []Value
-			switch x := fr.regs[args[1]].(type) {
-			case string:
-				for i := 0; i < len(x); i++ {
-					src = append(src, x[i])
+			n, packed := t.copyPacked(d, fr.regs[args[1]], elem)
+			if !packed {
+				var src []Value
+				switch x := fr.regs[args[1]].(type) {
+				case string:
+					for i := 0; i < len(x); i++ {
+						src = append(src, x[i])
+					}
+				case Slice:
+					if elem.Size > 0 {
+						x.Len = min(x.Len, d.Len) // (a packed source decodes what is copied only)
+					}
+					src = t.s.sliceCells(x, elem)
 				}
-			case Slice:
-				src = t.s.sliceCells(x, elem)
+				n = t.copyCells(d, src, elem)
 			}
-			n := t.copyCells(d, src, elem)
 			if x, ok := fr.regs[args[1]].(Slice); ok {
 				t.raceSlice(fr, x, elem, n, false)
 			}
@@ -117,6 +123,12 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 			case Slice:
 				elem := c.rt(argVals[0].Type().Underlying().(*types.Slice).Elem())
 				t.raceSlice(fr, x, elem, x.Len, true)
+				if x.Len > 0 {
+					if o := t.s.heap.get(x.Obj); o.pk != nil {
+						t.s.heap.mut(x.Obj, t.s.epoch).pk.zero(int(x.Off), int(x.Off)+x.Len*elem.Size, t.s.epoch)
+						return ctlNext
+					}
+				}
 				for i := 0; i < x.Len; i++ {
 					t.s.writeCells(Pointer{Obj: x.Obj, Off: x.Off + int32(i*elem.Size)}, elem, elem.Zero())
 				}
@@ -231,12 +243,12 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 				return t.runtimePanic(fr, msg)
 			}
 			o := t.s.heap.get(p.Obj)
-			if int(p.Off)+n > len(o.Cells) {
+			if int(p.Off)+n > o.numCells() {
 				return t.unsupported(fr, "unsafe.String beyond the end of the object")
 			}
 			b := make([]byte, n)
 			for i := range b {
-				b[i] = byte(toUint64(o.Cells[int(p.Off)+i]))
+				b[i] = byte(toUint64(o.cell(int(int(p.Off) + i))))
 			}
 			set(fr, string(b))
 			return ctlNext
@@ -283,7 +295,7 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 			if t.castWidthDiffers(p, elem) { // numbers of another width: a view of their bytes
 				return t.unsafeSliceView(fr, p, 0, elem, n, dst)
 			}
-			if int(p.Off)+n*elem.Size > len(o.Cells) {
+			if int(p.Off)+n*elem.Size > o.numCells() {
 				return t.unsupported(fr, "unsafe.Slice beyond the end of the object")
 			}
 			set(fr, Slice{Obj: p.Obj, Off: p.Off, Len: n, Cap: n})

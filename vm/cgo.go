@@ -42,7 +42,7 @@ func cgoCall(fn *ssa.Function) (string, bool) {
 // (id): a C variable, a variable too large for the VM, or
 // memory reinterpreted through unsafe.Pointer.
 func (m *Machine) pastEnd(o *Object, id ObjID, load bool) string {
-	if o.Cells == nil {
+	if o.numCells() == 0 {
 		for g, q := range m.globals {
 			if q.Obj != id {
 				continue

@@ -56,7 +56,10 @@
 //
 // See Value for the representation of Go values. Memory is flattened: a
 // heap object is a slice of cells, one per scalar leaf of its type, and a
-// pointer is (object, cell offset).
+// pointer is (object, cell offset). An array or a slice's backing array of
+// 64 or more fixed-size numbers or booleans is packed instead (packed.go):
+// its cells are raw bytes in 4 KB pages copied on write, read and written
+// through the same accessors (cells.go), up to 1 GiB an object.
 //
 // # Blocking
 //

@@ -39,11 +39,11 @@ import (
 type EntryKind uint8
 
 const (
-	EntryMain EntryKind = iota // func main()
-	EntryTest                  // func TestXxx(t *testing.T)
-	EntryFuzz                  // func FuzzXxx(f *testing.F)
-	EntryFunc                  // any func() of a root package (e.g. a GoKer kernel)
-	EntryExample               // func ExampleXxx() with an output comment: its output is checked (example.go)
+	EntryMain    EntryKind = iota // func main()
+	EntryTest                     // func TestXxx(t *testing.T)
+	EntryFuzz                     // func FuzzXxx(f *testing.F)
+	EntryFunc                     // any func() of a root package (e.g. a GoKer kernel)
+	EntryExample                  // func ExampleXxx() with an output comment: its output is checked (example.go)
 )
 
 // Entry names the function a run starts in.

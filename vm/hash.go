@@ -449,6 +449,18 @@ func (h *hasher) cells(o *Object) uint64 {
 	if c := atomic.LoadUint64(&o.hcache); c != 0 {
 		return c
 	}
+	if o.pk != nil { // numbers only (packed.go); cached once frozen only
+		frozen := h.s == nil || frozenObj(o, h.s) != nil
+		var live uint64 // the epoch of the pages still written (0: none)
+		if !frozen {
+			live = h.s.epoch
+		}
+		sub := o.pk.hash(live) | 1
+		if frozen {
+			atomic.StoreUint64(&o.hcache, sub)
+		}
+		return sub
+	}
 	saved, savedRefs := h.h, h.refs
 	h.h, h.refs = fnvOffset, false
 	for _, c := range o.Cells {

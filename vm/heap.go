@@ -17,9 +17,10 @@ const (
 type Object struct {
 	epoch  uint64
 	kind   objKind
-	shared bool   // reachable from more than one goroutine (for --sched shared)
-	T      *RType // type of a cell object (element type for slice stores), map or chan type
-	Cells  []Value
+	shared bool    // reachable from more than one goroutine (for --sched shared)
+	T      *RType  // type of a cell object (element type for slice stores), map or chan type
+	Cells  []Value // plain memory (nil when packed; read through cell, cells.go)
+	pk     *packed // plain memory of numbers, packed (packed.go)
 	Map    *mapData
 	Chan   *chanData
 	// race detector: the clocks of the synchronization addresses in the
@@ -50,6 +51,9 @@ func (o *Object) clone(epoch uint64) *Object {
 		}
 		copy(cells, o.Cells)
 		c.Cells = cells // (nil for none, as before)
+	}
+	if o.pk != nil {
+		c.pk = o.pk.clone()
 	}
 	if o.Map != nil {
 		c.Map = o.Map.clone()
@@ -204,10 +208,14 @@ type heap struct {
 	// copied before it is written (mutChunk): many transitions write no
 	// object
 	shared bool
+	// allocCells counts the cells allocated since the last collection,
+	// the pages of packed objects included (in cells of 16 bytes: the
+	// objects' page tables point at it, packed.acct)
+	allocCells int64
 }
 
 func (h *heap) clone() heap {
-	return heap{dirs: h.dirs, next: h.next, shared: true}
+	return heap{dirs: h.dirs, next: h.next, shared: true, allocCells: h.allocCells}
 }
 
 // chunk returns chunk ci for reading (nil: none).
@@ -294,6 +302,9 @@ func (h *heap) mut(id ObjID, epoch uint64) *Object {
 	}
 	c := h.mutChunk(ci, epoch)
 	o = o.clone(epoch)
+	if o.pk != nil {
+		o.pk.acct = &h.allocCells
+	}
 	c.objs[id&(chunkSize-1)] = o
 	return o
 }
@@ -306,6 +317,9 @@ func (h *heap) alloc(o *Object, epoch uint64) ObjID {
 	id := h.next
 	h.next++
 	o.epoch = epoch
+	if o.pk != nil {
+		o.pk.acct = &h.allocCells
+	}
 	h.mutChunk(int(id>>chunkBits), epoch).objs[id&(chunkSize-1)] = o
 	return id
 }

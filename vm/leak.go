@@ -119,7 +119,7 @@ func (s *State) leaked() map[int]bool {
 					parked(x.g)
 				}
 			}
-			for _, c := range o.Cells {
+			for _, c := range o.refCells() {
 				if q, ok := c.(*condQueue); ok && q != nil {
 					for _, x := range q.ids {
 						parked(x)

@@ -11,6 +11,12 @@ type vmLimit string
 
 // alloc creates a zeroed variable of type rt and returns its address.
 func (t *thread) alloc(rt *RType) Pointer {
+	if rt.Agg {
+		if o := packedObject(rt, rt.Size); o != nil {
+			t.account(len(o.pk.pages) + 1)
+			return Pointer{Obj: t.s.heap.alloc(o, t.s.epoch)}
+		}
+	}
 	if rt.Size > maxObjectCells {
 		panic(vmLimit(fmt.Sprintf("an allocation of %s (more than the VM's %d cells for one object)", rt, maxObjectCells)))
 	}
@@ -38,6 +44,9 @@ func (t *thread) alloc(rt *RType) Pointer {
 
 // newObject allocates an object and returns its id.
 func (t *thread) newObject(o *Object) ObjID {
+	if o.pk != nil {
+		t.account(len(o.pk.pages) + 1) // a page table; pages are counted as they are made (heap.allocCells)
+	}
 	t.account(len(o.Cells))
 	return t.s.heap.alloc(o, t.s.epoch)
 }
@@ -46,19 +55,19 @@ func (t *thread) newObject(o *Object) ObjID {
 func (s *State) readCells(p Pointer, rt *RType) Value {
 	o := s.heap.get(p.Obj)
 	if rt.Agg {
-		return append([]Value(nil), o.Cells[p.Off:int(p.Off)+rt.Size]...)
+		return append([]Value(nil), o.cellRange(int(p.Off), int(p.Off)+rt.Size)...)
 	}
-	return o.Cells[p.Off]
+	return o.cell(int(p.Off))
 }
 
 // writeCells stores v of type rt at p (no checks).
 func (s *State) writeCells(p Pointer, rt *RType, v Value) {
 	o := s.heap.mut(p.Obj, s.epoch)
 	if rt.Agg {
-		copy(o.Cells[p.Off:], v.([]Value))
+		o.setCells(int(p.Off), v.([]Value))
 		return
 	}
-	o.Cells[p.Off] = v
+	o.setCell(int(p.Off), v)
 }
 
 // load reads *p in frame fr. It returns ctlYield before a shared access
@@ -85,6 +94,17 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 	}
 	if t.s.race != nil {
 		t.raceAccess(fr, p, rt.Size, false)
+	}
+	if o.pk != nil { // numbers only: no words of headers
+		if int(p.Off)+rt.Size > o.pk.n {
+			return t.unsupported(fr, "load past the end of an object (memory reinterpreted through unsafe.Pointer)")
+		}
+		if rt.Agg {
+			fr.regs[dst] = o.pk.values(int(p.Off), int(p.Off)+rt.Size)
+		} else {
+			fr.regs[dst] = o.pk.get(int(p.Off))
+		}
+		return ctlNext
 	}
 	if rt.Agg && rt.Size == 3 && int(p.Off) < len(o.Cells) {
 		if x, ok := o.Cells[p.Off].(Slice); ok && isSliceHeader(rt) {
@@ -226,11 +246,16 @@ func (s *State) sliceString(v Slice) Value {
 		return ""
 	}
 	o := s.heap.get(v.Obj)
-	if int(v.Off)+v.Len > len(o.Cells) {
+	if int(v.Off)+v.Len > o.numCells() {
 		return v
 	}
+	if o.pk != nil && o.pk.k == pkUint8 {
+		b := make([]byte, v.Len)
+		o.pk.readBytes(int(v.Off), b)
+		return string(b)
+	}
 	b := make([]byte, v.Len)
-	for i, c := range o.Cells[v.Off : int(v.Off)+v.Len] {
+	for i, c := range o.cellRange(int(v.Off), int(v.Off)+v.Len) {
 		u, ok := c.(uint8)
 		if !ok {
 			return v
@@ -298,7 +323,7 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 			t.share(v)
 		}
 	}
-	if int(p.Off)+rt.Size > len(o.Cells) {
+	if int(p.Off)+rt.Size > o.numCells() {
 		return t.unsupported(fr, t.m.pastEnd(o, p.Obj, false)) // cgo.go
 	}
 	if t.s.race != nil {
@@ -359,7 +384,7 @@ func (t *thread) share(v Value) {
 		id := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		o := t.s.heap.get(id)
-		for _, c := range o.Cells {
+		for _, c := range o.refCells() {
 			visit(c)
 		}
 		if o.Map != nil {
@@ -389,14 +414,17 @@ const maxAllocCells = 1 << 24
 // account counts n newly allocated cells and stops a run that allocates
 // without bound.
 func (t *thread) account(n int) {
-	t.s.allocCells += int64(n)
-	if t.s.allocCells > maxAllocCells {
+	t.s.heap.allocCells += int64(n)
+	if t.s.heap.allocCells > maxAllocCells {
 		panic(vmLimit(fmt.Sprintf("more than %d cells of memory allocated in one run (the VM's limit)", maxAllocCells)))
 	}
 }
 
 // makeSlice allocates a backing array of cap elements of type elem.
 func (t *thread) makeSlice(elem *RType, length, capacity int) Slice {
+	if o := packedObject(elem, capacity*elem.Size); o != nil {
+		return Slice{Obj: t.newObject(o), Len: length, Cap: capacity}
+	}
 	if capacity*elem.Size > maxObjectCells {
 		panic(vmLimit(fmt.Sprintf("an allocation of %d elements of %s (more than the VM's %d cells for one object)", capacity, elem, maxObjectCells)))
 	}
@@ -424,11 +452,18 @@ func (s *State) sliceCells(sl Slice, elem *RType) []Value {
 	if o.kind == objView {
 		return s.viewCells(o, sl)
 	}
-	return o.Cells[sl.Off : int(sl.Off)+sl.Len*elem.Size]
+	return o.cellRange(int(sl.Off), int(sl.Off)+sl.Len*elem.Size)
 }
 
 // bytesOf returns the contents of a []byte.
 func (s *State) bytesOf(sl Slice) []byte {
+	if sl.Obj != 0 && sl.Len > 0 {
+		if o := s.heap.get(sl.Obj); o.pk != nil && o.pk.k == pkUint8 {
+			b := make([]byte, sl.Len)
+			o.pk.readBytes(int(sl.Off), b)
+			return b
+		}
+	}
 	cells := s.sliceCells(sl, nil8)
 	b := make([]byte, len(cells))
 	for i, c := range cells {
@@ -442,6 +477,10 @@ var nil8 = &RType{Size: 1}
 
 // newBytes makes a []byte holding b.
 func (t *thread) newBytes(b []byte) Slice {
+	if o := packedObject(t.m.byteType(), len(b)); o != nil {
+		o.pk.writeBytes(0, b, t.s.epoch)
+		return Slice{Obj: t.newObject(o), Len: len(b), Cap: len(b)}
+	}
 	cells := make([]Value, len(b))
 	for i, c := range b {
 		cells[i] = c
@@ -452,6 +491,13 @@ func (t *thread) newBytes(b []byte) Slice {
 
 // newRunes makes a []rune holding rs.
 func (t *thread) newRunes(rs []rune) Slice {
+	if len(rs) >= packMin {
+		vals := make([]Value, len(rs))
+		for i, r := range rs {
+			vals[i] = int32(r)
+		}
+		return t.newSliceOf(t.m.runeType(), vals)
+	}
 	cells := make([]Value, len(rs))
 	for i, c := range rs {
 		cells[i] = int32(c)
@@ -466,9 +512,9 @@ func (t *thread) newSliceOf(elem *RType, vals []Value) Slice {
 	o := t.s.heap.mut(sl.Obj, t.s.epoch)
 	for i, v := range vals {
 		if elem.Agg {
-			copy(o.Cells[i*elem.Size:], v.([]Value))
+			o.setCells(i*elem.Size, v.([]Value))
 		} else {
-			o.Cells[i] = v
+			o.setCell(i, v)
 		}
 	}
 	return sl
@@ -490,9 +536,9 @@ func (t *thread) appendSlice(sl Slice, elem *RType, vals []Value) Slice {
 		base := int(sl.Off) + sl.Len*elem.Size
 		for i, v := range vals {
 			if elem.Agg {
-				copy(o.Cells[base+i*elem.Size:], v.([]Value))
+				o.setCells(base+i*elem.Size, v.([]Value))
 			} else {
-				o.Cells[base+i] = v
+				o.setCell(base+i, v)
 			}
 		}
 		sl.Len += n
@@ -502,14 +548,14 @@ func (t *thread) appendSlice(sl Slice, elem *RType, vals []Value) Slice {
 	ns := t.makeSlice(elem, sl.Len+n, newCap)
 	o := t.s.heap.mut(ns.Obj, t.s.epoch)
 	if sl.Len > 0 {
-		copy(o.Cells, t.s.sliceCells(sl, elem))
+		t.s.copyInto(o, 0, sl, elem)
 	}
 	base := sl.Len * elem.Size
 	for i, v := range vals {
 		if elem.Agg {
-			copy(o.Cells[base+i*elem.Size:], v.([]Value))
+			o.setCells(base+i*elem.Size, v.([]Value))
 		} else {
-			o.Cells[base+i] = v
+			o.setCell(base+i, v)
 		}
 	}
 	return ns
@@ -532,10 +578,57 @@ func (t *thread) copyCells(dst Slice, src []Value, elem *RType) int {
 	}
 	tmp := append([]Value(nil), src[:n*elem.Size]...)
 	o := t.s.heap.mut(dst.Obj, t.s.epoch)
-	copy(o.Cells[dst.Off:], tmp)
+	o.setCells(int(dst.Off), tmp)
 	return n
+}
+
+// copyInto copies the elements of slice src into mutable object o from
+// cell at, bytes to bytes when both are packed alike.
+func (s *State) copyInto(o *Object, at int, src Slice, elem *RType) {
+	if so := s.heap.get(src.Obj); o.pk != nil && so.pk != nil && so.pk.k == o.pk.k {
+		o.pk.copyFrom(at, so.pk, int(src.Off), src.Len*elem.Size, o.epoch)
+		return
+	}
+	o.setCells(at, s.sliceCells(src, elem))
 }
 
 func boundsMsg(i, n int) string {
 	return fmt.Sprintf("index out of range [%d] with length %d", i, n)
+}
+
+// copyPacked is copy(dst, src) when dst is packed and src is a string or a
+// slice packed alike: bytes copied as bytes. ok is false otherwise.
+func (t *thread) copyPacked(dst Slice, src Value, elem *RType) (n int, ok bool) {
+	if dst.Obj == 0 || dst.Len == 0 || elem.Size == 0 {
+		return 0, false
+	}
+	do := t.s.heap.get(dst.Obj)
+	if do.pk == nil {
+		return 0, false
+	}
+	switch x := src.(type) {
+	case string:
+		if do.pk.k != pkUint8 {
+			return 0, false
+		}
+		n = min(dst.Len, len(x))
+		if n > 0 {
+			t.s.heap.mut(dst.Obj, t.s.epoch).pk.writeBytes(int(dst.Off), []byte(x[:n]), t.s.epoch)
+		}
+		return n, true
+	case Slice:
+		n = min(dst.Len, x.Len)
+		if n == 0 {
+			return 0, true
+		}
+		so := t.s.heap.get(x.Obj)
+		if so.pk == nil || so.pk.k != do.pk.k {
+			return 0, false
+		}
+		mo := t.s.heap.mut(dst.Obj, t.s.epoch)
+		so = t.s.heap.get(x.Obj) // (the same object as mo when they overlap)
+		mo.pk.copyFrom(int(dst.Off), so.pk, int(x.Off), n*elem.Size, t.s.epoch)
+		return n, true
+	}
+	return 0, false
 }

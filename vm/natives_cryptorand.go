@@ -47,7 +47,7 @@ func cryptoReaderRead(t *thread, args []Value) (Value, ctl) {
 func cryptoRandRead(t *thread, args []Value) (Value, ctl) {
 	b, _ := args[0].(Slice)
 	if p, ok := t.m.globalVar(cryptoRandPkg, "Reader"); ok {
-		r, _ := t.s.heap.get(p.Obj).Cells[p.Off].(Iface)
+		r, _ := t.s.heap.get(p.Obj).cell(int(p.Off)).(Iface)
 		if !isCryptoReader(r.T) {
 			return nil, t.unsupported(t.g.top, "crypto/rand.Read with crypto/rand.Reader replaced")
 		}
@@ -78,7 +78,7 @@ func (t *thread) cryptoFill(b Slice) (Value, ctl) {
 		t.raceAccess(t.g.top, Pointer{Obj: b.Obj, Off: b.Off}, b.Len, true)
 	}
 	ctr := t.s.heap.mut(t.m.cryptoRand, t.s.epoch)
-	n := ctr.Cells[0].(uint64)
+	n := ctr.cell(0).(uint64)
 	o := t.s.heap.mut(b.Obj, t.s.epoch)
 	var x uint64
 	for i := 0; i < b.Len; i++ {
@@ -86,7 +86,7 @@ func (t *thread) cryptoFill(b Slice) (Value, ctl) {
 			n++
 			x = splitMix64(n)
 		}
-		o.Cells[int(b.Off)+i] = uint8(x >> (8 * (i % 8)))
+		o.setCell(int(b.Off)+i, uint8(x>>(8*(i%8))))
 	}
 	ctr.Cells[0] = n
 	return Tuple{b.Len, Iface{}}, ctlNext

@@ -21,10 +21,17 @@ func nativeLinkMemclr(t *thread, args []Value) (Value, ctl) {
 		return nil, t.unsupported(t.g.top, fmt.Sprintf("runtime.memclrNoHeapPointers of %d bytes at a pointer that names no variable's bytes", n))
 	}
 	o := t.s.heap.get(p.Obj)
-	if int(p.Off)+n > len(o.Cells) {
+	if int(p.Off)+n > o.numCells() {
 		return nil, t.unsupported(t.g.top, "runtime.memclrNoHeapPointers past the end of an object")
 	}
-	for _, c := range o.Cells[p.Off : int(p.Off)+n] {
+	if o.pk != nil && o.pk.k == pkUint8 { // bytes (packed.go)
+		if t.s.race != nil && t.g.top != nil && t.g.top.fn != nil {
+			t.raceAccess(t.g.top, p, n, true)
+		}
+		t.s.heap.mut(p.Obj, t.s.epoch).pk.zero(int(p.Off), int(p.Off)+n, t.s.epoch)
+		return nil, ctlNext
+	}
+	for _, c := range o.cellRange(int(p.Off), int(p.Off)+n) {
 		if _, ok := c.(uint8); !ok {
 			return nil, t.unsupported(t.g.top, "runtime.memclrNoHeapPointers over memory that does not hold bytes")
 		}
@@ -34,7 +41,7 @@ func nativeLinkMemclr(t *thread, args []Value) (Value, ctl) {
 	}
 	o = t.s.heap.mut(p.Obj, t.s.epoch)
 	for i := range n {
-		o.Cells[int(p.Off)+i] = uint8(0)
+		o.setCell(int(p.Off)+i, uint8(0))
 	}
 	return nil, ctlNext
 }

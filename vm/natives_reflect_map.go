@@ -80,8 +80,8 @@ func init() {
 			return p, rvalue{}, nil, 0
 		}
 		o := t.s.heap.get(p.Obj)
-		v := unpackValue(append([]Value(nil), o.Cells[p.Off:p.Off+3]...))
-		pos, _ := o.Cells[p.Off+3].(int)
+		v := unpackValue(append([]Value(nil), o.cellRange(int(p.Off), int(p.Off)+3)...))
+		pos, _ := o.cell(int(p.Off + 3)).(int)
 		if v.rt == nil {
 			return p, v, nil, pos
 		}

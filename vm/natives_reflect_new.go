@@ -119,7 +119,7 @@ func nativeReflectValueErrorError(t *thread, args []Value) (Value, ctl) {
 	}
 	rt := t.m.lookupType("reflect", "ValueError")
 	o := t.s.heap.get(p.Obj)
-	method := o.Cells[int(p.Off)+rt.Fields[0]].(string)
-	k := reflect.Kind(toUint64(o.Cells[int(p.Off)+rt.Fields[1]]))
+	method := o.cell(int(p.Off) + rt.Fields[0]).(string)
+	k := reflect.Kind(toUint64(o.cell(int(p.Off) + rt.Fields[1])))
 	return "reflect: call of " + method + " on " + kindName(k) + " Value", ctlNext
 }

@@ -493,7 +493,7 @@ func nativeRuntimeCallers(t *thread, args []Value) (Value, ctl) {
 	}
 	o := t.s.heap.mut(dst.Obj, t.s.epoch)
 	for i := 0; i < n; i++ {
-		o.Cells[int(dst.Off)+i] = pcs[i]
+		o.setCell(int(dst.Off)+i, pcs[i])
 	}
 	return n, ctlNext
 }
@@ -531,7 +531,7 @@ func nativeRuntimeFramesNext(t *thread, args []Value) (Value, ctl) {
 	if callers.Len == 0 {
 		return Tuple{frameT.Zero(), false}, ctlNext
 	}
-	pc, _ := t.s.heap.get(callers.Obj).Cells[callers.Off].(uintptr)
+	pc, _ := t.s.heap.get(callers.Obj).cell(int(callers.Off)).(uintptr)
 	rest := Slice{Obj: callers.Obj, Off: callers.Off + 1, Len: callers.Len - 1, Cap: callers.Cap - 1}
 	if rest.Len == 0 {
 		rest = Slice{}
@@ -577,7 +577,7 @@ func nativeRuntimeStack(t *thread, args []Value) (Value, ctl) {
 	if n > 0 {
 		o := t.s.heap.mut(buf.Obj, t.s.epoch)
 		for i := 0; i < n; i++ {
-			o.Cells[int(buf.Off)+i] = text[i]
+			o.setCell(int(buf.Off)+i, text[i])
 		}
 	}
 	return n, ctlNext

@@ -41,7 +41,7 @@ func nativeLinkStrhash(t *thread, args []Value) (Value, ctl) {
 		return nil, t.unsupported(t.g.top, "runtime.strhash of a pointer that is not a string variable's address")
 	}
 	o := t.s.heap.get(p.Obj)
-	s, ok := o.Cells[p.Off].(string)
+	s, ok := o.cell(int(p.Off)).(string)
 	if !ok {
 		return nil, t.unsupported(t.g.top, "runtime.strhash of a pointer that is not a string variable's address")
 	}
@@ -81,18 +81,18 @@ func (t *thread) bytesAt(p Value, n int64) ([]byte, string) {
 			return nil, "a nil pointer"
 		}
 		o := t.s.heap.get(x.Obj)
-		if o.T == nil || o.Cells == nil {
+		if o.T == nil || !o.hasCells() {
 			return nil, "an object without cells"
 		}
 		start := cellByteOffset(o.T, int(x.Off))
 		b := make([]byte, 0, n)
 		for c := int(x.Off); int64(len(b)) < n; c++ {
-			if c >= len(o.Cells) || cellByteOffset(o.T, c) != start+int64(len(b)) {
+			if c >= o.numCells() || cellByteOffset(o.T, c) != start+int64(len(b)) {
 				return nil, "memory past the end of its object or with padding"
 			}
 			var w [8]byte
 			var size int
-			switch v := o.Cells[c].(type) {
+			switch v := o.cell(c).(type) {
 			case bool:
 				if v {
 					w[0] = 1
@@ -150,7 +150,7 @@ func nativeLinkTypehash(t *thread, args []Value) (Value, ctl) {
 			return nil, t.unsupported(t.g.top, "runtime.typehash of a nil pointer")
 		}
 		o := t.s.heap.get(p.Obj)
-		if int(p.Off)+rt.Size > len(o.Cells) {
+		if int(p.Off)+rt.Size > o.numCells() {
 			return nil, t.unsupported(t.g.top, "runtime.typehash past the end of an object")
 		}
 		v = t.s.readCells(p, rt)

@@ -30,7 +30,7 @@ func nativeRuntimeDebugReadGCStats(t *thread, args []Value) (Value, ctl) {
 	if !ok || p.Obj == 0 {
 		return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
 	}
-	sl, ok := t.s.heap.get(p.Obj).Cells[p.Off].(Slice)
+	sl, ok := t.s.heap.get(p.Obj).cell(int(p.Off)).(Slice)
 	n := int(min(t.s.numGC, 256))
 	if !ok || sl.Cap < 2*n+3 {
 		return nil, t.unsupported(t.g.top, "runtime/debug.readGCStats with a short slice (the runtime throws)")
@@ -48,9 +48,9 @@ func nativeRuntimeDebugReadGCStats(t *thread, args []Value) (Value, ctl) {
 		case i == 2*n+1:
 			v = int64(t.s.numGC)
 		}
-		o.Cells[int(sl.Off)+i] = v
+		o.setCell(int(sl.Off)+i, v)
 	}
 	sl.Len = 2*n + 3
-	t.s.heap.mut(p.Obj, t.s.epoch).Cells[p.Off] = sl
+	t.s.heap.mut(p.Obj, t.s.epoch).setCell(int(p.Off), sl)
 	return nil, ctlNext
 }

@@ -444,20 +444,20 @@ var godebugValues = map[string]string{}
 // nativeInternalGodebugSettingValue is (*internal/godebug.Setting).Value.
 func nativeInternalGodebugSettingValue(t *thread, args []Value) (Value, ctl) {
 	p := args[0].(Pointer)
-	name, _ := t.s.heap.get(p.Obj).Cells[p.Off].(string)
+	name, _ := t.s.heap.get(p.Obj).cell(int(p.Off)).(string)
 	return godebugValues[name], ctlNext
 }
 
 // nativeInternalGodebugSettingString is (*internal/godebug.Setting).String.
 func nativeInternalGodebugSettingString(t *thread, args []Value) (Value, ctl) {
 	p := args[0].(Pointer)
-	return t.s.heap.get(p.Obj).Cells[p.Off].(string) + "=", ctlNext
+	return t.s.heap.get(p.Obj).cell(int(p.Off)).(string) + "=", ctlNext
 }
 
 // nativeInternalGodebugSettingName is (*internal/godebug.Setting).Name.
 func nativeInternalGodebugSettingName(t *thread, args []Value) (Value, ctl) {
 	p := args[0].(Pointer)
-	return t.s.heap.get(p.Obj).Cells[p.Off].(string), ctlNext
+	return t.s.heap.get(p.Obj).cell(int(p.Off)).(string), ctlNext
 }
 
 // nativeInternalGodebugSettingIncNonDefault is (*internal/godebug.Setting).IncNonDefault.

@@ -150,6 +150,7 @@ drained
 false false true
 no stale tick
 `, ""},
+	{"alloc-packed", "10485760 7 0\n", ""},
 	{"afterfunc-reset", `false
 false false
 true false
@@ -342,8 +343,10 @@ func TestStdlibOSBoundary(t *testing.T) {
 		// run from source the same way: case stringer-recursive, not run
 		// here as its million frames take minutes)
 		"recurse-forever": "a call more than 1,048,576 frames deep",
-		// so does an object larger than the VM holds (pond/v2's 10 MB buffer)
-		"alloc-limit": "an allocation of [10485760]byte (more than the VM's 4194304 cells",
+		// so does an object larger than the VM holds: cells, or bytes
+		// (packed.go)
+		"alloc-limit":        "an allocation of [10485760]string (more than the VM's 4194304 cells",
+		"alloc-limit-packed": "an allocation of 2147483648 bytes (more than the VM's 1073741824 for one object)",
 	} {
 		s := runStdlib(t, prog, name, vm.Checks{})
 		if err := s.Err(); err == nil || err.Kind != vm.KindUnsupported || !strings.Contains(err.Msg, want) {

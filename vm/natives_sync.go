@@ -17,7 +17,7 @@ import "go/types"
 func ptrArg(v Value) Pointer { p, _ := v.(Pointer); return p }
 
 func (t *thread) cell(p Pointer, i int32) Value {
-	v := t.s.heap.get(p.Obj).Cells[p.Off+i]
+	v := t.s.heap.get(p.Obj).cell(int(p.Off + i))
 	if x, ok := v.(payloadVal); ok { // an atomic on an abstracted integer (payload.go)
 		t.m.opts.Payload.violate(int(x.src))
 	}
@@ -25,7 +25,7 @@ func (t *thread) cell(p Pointer, i int32) Value {
 }
 
 func (t *thread) setCell(p Pointer, i int32, v Value) {
-	t.s.heap.mut(p.Obj, t.s.epoch).Cells[p.Off+i] = v
+	t.s.heap.mut(p.Obj, t.s.epoch).setCell(int(p.Off+i), v)
 }
 
 func (t *thread) nilSync(fr *frame, p Pointer) (bool, ctl) {

@@ -100,7 +100,7 @@ func (t *thread) fillBytes(v Value, b []byte) {
 	}
 	o := t.s.heap.mut(sl.Obj, t.s.epoch)
 	for i, c := range b {
-		o.Cells[int(sl.Off)+i] = c
+		o.setCell(int(sl.Off)+i, c)
 	}
 }
 

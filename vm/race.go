@@ -244,7 +244,7 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 			o = mo
 		}
 		if idx >= len(mo.shadow) { // room for every cell at once
-			grown := make([]*cellShadow, max(idx+1, shadowIndex(int32(len(mo.Cells)))))
+			grown := make([]*cellShadow, max(idx+1, shadowIndex(int32(min(mo.numCells(), maxShadowRoom)))))
 			copy(grown, mo.shadow)
 			mo.shadow = grown
 		}
@@ -286,6 +286,10 @@ func (t *thread) aloneForRace() bool {
 // shadowIndex is the index in Object.shadow of the cell at offset off (a
 // map is one location at offset -1).
 func shadowIndex(off int32) int { return int(off) + 1 }
+
+// maxShadowRoom bounds the shadow made at once for every cell of an
+// object: a large (packed) array gets room up to the cells accessed.
+const maxShadowRoom = 1 << 12
 
 // raceCell checks the access here against a cell's shadow sh, reporting a
 // race (raced), and returns the cell's new shadow (sh itself if nothing

@@ -36,7 +36,6 @@ type State struct {
 	gorder     []int32 // the goroutines' ids in canonical order (set by Hash; DropRanks drops it)
 	depth      int     // transitions from the initial state
 	instrs     int64   // instructions executed from the initial state
-	allocCells int64   // cells allocated since the last collection
 	last       Step
 
 	race *raceState
@@ -340,10 +339,10 @@ func (s *State) guard(g *goroutine) bool {
 
 func (s *State) cellInt(p Pointer) int64 {
 	o := s.heap.get(p.Obj)
-	if o == nil || int(p.Off) >= len(o.Cells) {
+	if o == nil || int(p.Off) >= o.numCells() {
 		return 0
 	}
-	return toInt64(o.Cells[p.Off])
+	return toInt64(o.cell(int(p.Off)))
 }
 
 // Step applies choice i of s and returns the successor state. s is unchanged.
@@ -493,11 +492,11 @@ const gcThreshold = 1 << 18
 // is unchanged, and long allocating runs keep a bounded heap. It runs
 // after every gcThreshold allocations along a path.
 func (s *State) maybeCollect() {
-	if (s.heap.next < s.lastGC+gcThreshold && s.allocCells < maxAllocCells/2) || s.err != nil {
+	if (s.heap.next < s.lastGC+gcThreshold && s.heap.allocCells < maxAllocCells/2) || s.err != nil {
 		return
 	}
 	s.lastGC = s.heap.next
-	s.allocCells = 0
+	s.heap.allocCells = 0
 	h := s.walk(s.m.allGlobals)
 	defer h.release()
 	for ci := range s.heap.numChunks() {

@@ -366,14 +366,14 @@ func (t *thread) concreteArgs(fr *frame, args []Value) ([]Value, ctl, bool) {
 	for i, a := range args {
 		if sl, ok := a.(Slice); ok && sl.Obj != 0 && sl.Len > 0 && sl.Len <= 256 {
 			o := t.s.heap.get(sl.Obj)
-			end := min(len(o.Cells), int(sl.Off)+256) // the slice and possibly more of its array: concretizing is sound
+			end := min(o.numCells(), int(sl.Off)+256) // the slice and possibly more of its array: concretizing is sound
 			for j := int(sl.Off); j < end; j++ {
-				if isSymDeep(o.Cells[j]) {
-					cv, ok := t.concretize(o.Cells[j])
+				if isSymDeep(o.cell(j)) {
+					cv, ok := t.concretize(o.cell(j))
 					if !ok {
 						return nil, t.unsupported(fr, "symbolic value the solver cannot concretize"), false
 					}
-					t.s.heap.mut(sl.Obj, t.s.epoch).Cells[j] = cv
+					t.s.heap.mut(sl.Obj, t.s.epoch).setCell(j, cv)
 					o = t.s.heap.get(sl.Obj)
 				}
 			}

@@ -134,7 +134,7 @@ func (s *State) subtestsDone(tp Pointer) bool {
 	if !ok {
 		return true
 	}
-	sl, _ := s.heap.get(p.Obj).Cells[p.Off].(Slice)
+	sl, _ := s.heap.get(p.Obj).cell(int(p.Off)).(Slice)
 	for i := 0; i < sl.Len; i++ {
 		if sub, _ := s.sliceElem(sl, rt.Elem, i).(Pointer); sub.Obj != 0 && !s.testBoolOf(sub, "done") {
 			return false
@@ -162,7 +162,7 @@ func (s *State) testBoolOf(tp Pointer, name string) bool {
 	if !ok {
 		return false
 	}
-	b, _ := s.heap.get(p.Obj).Cells[p.Off].(bool)
+	b, _ := s.heap.get(p.Obj).cell(int(p.Off)).(bool)
 	return b
 }
 

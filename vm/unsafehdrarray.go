@@ -29,8 +29,8 @@ func headerArray(t types.Type) bool {
 // array.
 func (t *thread) headerElemAddr(p Pointer, k int) Value {
 	o := t.s.heap.get(p.Obj)
-	if int(p.Off) < len(o.Cells) {
-		switch o.Cells[p.Off].(type) {
+	if int(p.Off) < o.numCells() {
+		switch o.cell(int(p.Off)).(type) {
 		case string, Slice, Iface:
 			return hdrWord{p: p, k: k}
 		}

@@ -34,7 +34,7 @@ func (s *State) addrOfPointer(p Pointer) uintptr {
 		return s.viewAddr(o, p)
 	}
 	var off int64
-	if o != nil && o.T != nil && o.Cells != nil {
+	if o != nil && o.T != nil && o.hasCells() {
 		off = cellByteOffset(o.T, int(p.Off))
 	} else {
 		off = int64(p.Off) * 8
@@ -57,11 +57,11 @@ func (s *State) pointerAt(a uintptr) (Pointer, bool) {
 		return Pointer{}, false
 	}
 	o := s.heap.get(obj)
-	if o == nil || o.T == nil || o.Cells == nil {
+	if o == nil || o.T == nil || !o.hasCells() {
 		return Pointer{}, false
 	}
 	c, ok := cellAtByteOffset(o.T, off)
-	if !ok || c >= len(o.Cells) {
+	if !ok || c >= o.numCells() {
 		return Pointer{}, false
 	}
 	return Pointer{Obj: obj, Off: int32(c)}, true

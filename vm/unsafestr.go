@@ -321,8 +321,8 @@ func headerShaped(st *types.Struct) bool {
 // address as for any struct.
 func (t *thread) headerFieldAddr(p Pointer, field int, off int32) Value {
 	o := t.s.heap.get(p.Obj)
-	if int(p.Off) < len(o.Cells) {
-		switch o.Cells[p.Off].(type) {
+	if int(p.Off) < o.numCells() {
+		switch o.cell(int(p.Off)).(type) {
 		case string, Slice, Iface:
 			return hdrWord{p: p, k: field}
 		}
@@ -331,7 +331,7 @@ func (t *thread) headerFieldAddr(p Pointer, field int, off int32) Value {
 }
 
 func (t *thread) loadHdrWord(fr *frame, w hdrWord, rt *RType, dst int) ctl {
-	if x, ok := t.s.heap.get(w.p.Obj).Cells[w.p.Off].(Iface); ok { // an interface's data word (unsafeiface.go)
+	if x, ok := t.s.heap.get(w.p.Obj).cell(int(w.p.Off)).(Iface); ok { // an interface's data word (unsafeiface.go)
 		if basicKindOf(rt.T) != types.UnsafePointer || !ifaceCell(t.s.heap.get(w.p.Obj), w.p) {
 			return t.unsupported(fr, "the data word of an interface read as "+rt.String()+" (memory reinterpreted through unsafe.Pointer)")
 		}
@@ -357,7 +357,7 @@ func (t *thread) loadHdrWord(fr *frame, w hdrWord, rt *RType, dst int) ctl {
 		}
 		return ctlNext
 	}
-	switch x := o.Cells[w.p.Off].(type) {
+	switch x := o.cell(int(w.p.Off)).(type) {
 	case string:
 		if w.k == 1 {
 			return word(len(x))
@@ -388,7 +388,7 @@ func isStringHeader(rt *RType) bool {
 // string a header-shaped struct's words describe
 // (*(*[]byte)(unsafe.Pointer(&reflect.SliceHeader{Data: d, Len: n, Cap: n}))).
 func (t *thread) loadFromHeader(fr *frame, o *Object, p Pointer, rt *RType, dst int) ctl {
-	data := o.Cells[p.Off].(uintptr)
+	data := o.cell(int(p.Off)).(uintptr)
 	k := basicKindOf(rt.T)
 	if (isSigned(k) || isUnsigned(k)) && gcSizes.Sizeof(rt.T) == 8 {
 		fr.regs[dst] = intOfKind(k, uint64(data))
@@ -419,12 +419,12 @@ func (t *thread) loadFromHeader(fr *frame, o *Object, p Pointer, rt *RType, dst 
 	}
 	obj := t.s.heap.get(q.Obj)
 	if isStr {
-		if int(q.Off)+n > len(obj.Cells) {
+		if int(q.Off)+n > obj.numCells() {
 			return t.unsupported(fr, "a string header past the end of its object")
 		}
 		b := make([]byte, n)
 		for i := range b {
-			u, ok := obj.Cells[int(q.Off)+i].(uint8)
+			u, ok := obj.cell(int(int(q.Off) + i)).(uint8)
 			if !ok {
 				return t.unsupported(fr, "a string header over memory that does not hold bytes")
 			}
@@ -437,7 +437,7 @@ func (t *thread) loadFromHeader(fr *frame, o *Object, p Pointer, rt *RType, dst 
 	if obj.T != ert && (obj.T.Elem != ert || !isArrayType(obj.T.T)) {
 		return t.unsupported(fr, fmt.Sprintf("a slice header over memory of type %s read as %s", obj.T, rt.T))
 	}
-	if int(q.Off)+c*ert.Size > len(obj.Cells) {
+	if int(q.Off)+c*ert.Size > obj.numCells() {
 		return t.unsupported(fr, "a slice header past the end of its object")
 	}
 	fr.regs[dst] = Slice{Obj: q.Obj, Off: q.Off, Len: n, Cap: c}
@@ -454,9 +454,9 @@ func headerWords(o *Object, p Pointer, rt *RType, what string) (n, c int, msg st
 	if !ok || p.Off != 0 || !isStr && !isSlice || isSlice && words != 3 {
 		return 0, 0, fmt.Sprintf("%s read as %s (memory reinterpreted through unsafe.Pointer)", what, rt.T)
 	}
-	n = toInt(o.Cells[1])
+	n = toInt(o.cell(1))
 	if isSlice {
-		c = toInt(o.Cells[2])
+		c = toInt(o.cell(2))
 	}
 	if n < 0 || isSlice && c < n {
 		return 0, 0, "a slice or string header with a negative length or a capacity below its length"

@@ -171,7 +171,7 @@ func memSpan(o *Object, c int, off int64, n, w int) (first, k, cells int, ok boo
 	start := int64(c)*int64(w) + off
 	first, k = int(start/int64(w)), int(start%int64(w))
 	cells = (k + n + w - 1) / w
-	return first, k, cells, first+cells <= len(o.Cells)
+	return first, k, cells, first+cells <= o.numCells()
 }
 
 // memRead reads n bytes (n ≤ 8) at byte off of cell c of object o as a
@@ -186,7 +186,7 @@ func memRead(o *Object, c int, off int64, n int) (uint64, bool) {
 	var bits uint64
 	shift := 0
 	for i := 0; i < cells; i++ {
-		v := o.Cells[first+i]
+		v := o.cell(first + i)
 		if numWidth(v) != w {
 			return 0, false
 		}
@@ -212,13 +212,13 @@ func memWrite(o *Object, c int, off int64, n int, bits uint64) bool {
 		return false
 	}
 	for i := 0; i < cells; i++ {
-		if numWidth(o.Cells[first+i]) != w {
+		if numWidth(o.cell(first+i)) != w {
 			return false
 		}
 	}
 	shift := 0
 	for i := 0; i < cells; i++ {
-		v := o.Cells[first+i]
+		v := o.cell(first + i)
 		b := numBits(v)
 		lo := 0
 		if i == 0 {
@@ -228,7 +228,7 @@ func memWrite(o *Object, c int, off int64, n int, bits uint64) bool {
 			b = b&^(0xff<<(8*j)) | (bits>>shift&0xff)<<(8*j)
 			shift += 8
 		}
-		o.Cells[first+i] = withBits(v, b)
+		o.setCell(first+i, withBits(v, b))
 	}
 	return true
 }
@@ -313,7 +313,7 @@ func (s *State) cellByteAt(a uintptr) (cellByte, bool) {
 	}
 	o := s.heap.get(obj)
 	w := uniformWidth(o)
-	if w == 0 || off/int64(w) >= int64(len(o.Cells)) {
+	if w == 0 || off/int64(w) >= int64(o.numCells()) {
 		return cellByte{}, false
 	}
 	return cellByte{p: Pointer{Obj: obj, Off: int32(off / int64(w))}, k: int(off % int64(w))}, true
@@ -328,10 +328,10 @@ func (t *thread) castCell(p Pointer) Value {
 		return nil
 	}
 	o := t.s.heap.get(p.Obj)
-	if o.kind != objCells || int(p.Off) >= len(o.Cells) {
+	if o.kind != objCells || int(p.Off) >= o.numCells() {
 		return nil
 	}
-	return o.Cells[p.Off]
+	return o.cell(int(p.Off))
 }
 
 // castWidthDiffers reports whether the cell at p holds a number whose
@@ -345,10 +345,10 @@ func (t *thread) castWidthDiffers(p Pointer, rt *RType) bool {
 	if o.kind == objView {
 		return false // its elements are loaded and stored as a view's (loadView)
 	}
-	if int(p.Off) >= len(o.Cells) {
+	if int(p.Off) >= o.numCells() {
 		return false
 	}
-	w := numWidth(o.Cells[p.Off])
+	w := numWidth(o.cell(int(p.Off)))
 	return w != 0 && int64(w) != gcSizes.Sizeof(rt.T)
 }
 

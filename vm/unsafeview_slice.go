@@ -53,7 +53,7 @@ func (s *State) cellRType(p Pointer) *RType {
 // the cell w.p (hdr.Len = n).
 func (t *thread) storeHdrWord(fr *frame, w hdrWord, rt *RType, v Value) ctl {
 	o := t.s.heap.get(w.p.Obj)
-	sl, ok := o.Cells[w.p.Off].(Slice)
+	sl, ok := o.cell(int(w.p.Off)).(Slice)
 	srt := t.s.cellRType(w.p)
 	if !ok || srt == nil || basicKindOf(rt.T) != types.Int {
 		return t.storeOther(fr, w)
@@ -95,8 +95,8 @@ func (c *compiler) hdrDataStoreOp(in *ssa.Store) op {
 		}
 		if p.Obj != 0 {
 			o := t.s.heap.get(p.Obj)
-			if int(p.Off) < len(o.Cells) {
-				if sl, ok := o.Cells[p.Off].(Slice); ok && o.kind == objCells {
+			if int(p.Off) < o.numCells() {
+				if sl, ok := o.cell(int(p.Off)).(Slice); ok && o.kind == objCells {
 					return t.setSliceData(fr, p, sl, fr.regs[v])
 				}
 			}
@@ -188,7 +188,7 @@ func (t *thread) makeView(base Pointer, off int64, elem *RType, n, c int) (Slice
 func (t *thread) unsafeSliceView(fr *frame, base Pointer, off int64, elem *RType, n, dst int) ctl {
 	bo := t.s.heap.get(base.Obj)
 	w := int64(uniformWidth(bo))
-	if end := int64(base.Off)*w + off + int64(n)*gcSizes.Sizeof(elem.T); w > 0 && end > int64(len(bo.Cells))*w {
+	if end := int64(base.Off)*w + off + int64(n)*gcSizes.Sizeof(elem.T); w > 0 && end > int64(bo.numCells())*w {
 		return t.unsupported(fr, "unsafe.Slice beyond the end of the object")
 	}
 	v, why := t.makeView(base, off, elem, n, n)
@@ -204,8 +204,8 @@ func (t *thread) unsafeSliceView(fr *frame, base Pointer, off int64, elem *RType
 // viewByte is the memory a pointer into view o names: the memory's
 // first cell and the byte offset from it.
 func viewByte(o *Object, p Pointer) (Pointer, int64) {
-	base := o.Cells[0].(Pointer)
-	off := int64(o.Cells[1].(int)) + int64(p.Off-viewHdr)*gcSizes.Sizeof(o.T.T)
+	base := o.cell(0).(Pointer)
+	off := int64(o.cell(1).(int)) + int64(p.Off-viewHdr)*gcSizes.Sizeof(o.T.T)
 	return base, off
 }
 

@@ -351,7 +351,13 @@ var cases = map[string]func(){
 		fmt.Println(p.Count() == runtime.NumGoroutine(), pprof.Lookup("threadcreate").Count() >= 1)
 		pprof.Do(context.Background(), pprof.Labels("k", "v"), func(context.Context) { fmt.Println("in Do") })
 	},
-	"alloc-limit": func() { fmt.Println(len(make([]byte, 10<<20))) },
+	"alloc-limit": func() { fmt.Println(len(make([]string, 10<<20))) },
+	"alloc-packed": func() { // pond/v2's 10 MB buffer: bytes, packed
+		b := make([]byte, 10<<20)
+		b[len(b)-1] = 7
+		fmt.Println(len(b), b[len(b)-1], b[5<<20])
+	},
+	"alloc-limit-packed": func() { fmt.Println(len(make([]byte, 2<<30))) },
 	"timer-max": func() { // a timer of the largest duration never fires (reugn/go-quartz's idle loop)
 		t := time.NewTimer(time.Duration(math.MaxInt64))
 		time.Sleep(time.Millisecond)

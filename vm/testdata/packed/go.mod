@@ -1,0 +1,3 @@
+module packed
+
+go 1.24
