@@ -33,3 +33,15 @@ callers of a method value: main.lister.List
 		t.Errorf("output\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestFuncNameDottedPath: runtime.FuncForPC names a function of a package
+// whose last path element holds a dot with that dot escaped, as gc writes
+// symbol names (`go run ./vm/testdata/dotpkg`); reflect's PkgPath keeps the
+// dot (go.uber.org/dig's digreflect TestInspectFunc failed: "git.Hello").
+func TestFuncNameDottedPath(t *testing.T) {
+	const p = "github.com/gmc-go/gmc/vm/testdata/dotpkg/v1"
+	want := p + "%2elib.Hello\n" + p + "%2elib.T.Name\n" + p + "%2elib.Hello\n" + p + ".lib lib.T\n"
+	if got := runMainOutput(t, "testdata/dotpkg"); got != want {
+		t.Errorf("output\n%s\nwant\n%s", got, want)
+	}
+}
