@@ -9,7 +9,9 @@ import (
 	"github.com/gmc-go/gmc/vm/trace"
 )
 
-// TestNetPureGo: package net's IP, mask, CIDR and MAC code runs from its
+// TestNetPureGo: package net's IP, mask, CIDR and MAC code and
+// SplitHostPort/JoinHostPort (k8s.io/utils/net: 6 tests not checked as an
+// OS boundary they are not) run from its
 // source with its package-level variables initialized (IPv4bcast,
 // IPv6loopback), printing what go run prints (mitchellh/mapstructure's
 // TestStringToIPHookFunc stopped at net.IPv4); a dial still stops the run
