@@ -264,6 +264,8 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 				return t.unsafeSliceOfStr(fr, x, elem, n, dst)
 			case wildPtr:
 				return t.unsafeSliceOfWild(fr, "Slice", x, gcSizes.Sizeof(elem.T), n, dst)
+			case cellByte: // from a byte inside a number's cell
+				return t.unsafeSliceView(fr, x.p, int64(x.k), elem, n, dst)
 			}
 			p := fr.regs[args[0]].(Pointer)
 			if msg := unsafeLenCheck("Slice", n, gcSizes.Sizeof(elem.T), p.Obj == 0); msg != "" {
@@ -274,6 +276,13 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 				return ctlNext
 			}
 			o := t.s.heap.get(p.Obj)
+			if o.kind == objView { // from an element of a view
+				base, off := viewByte(o, p)
+				return t.unsafeSliceView(fr, base, off, elem, n, dst)
+			}
+			if t.castWidthDiffers(p, elem) { // numbers of another width: a view of their bytes
+				return t.unsafeSliceView(fr, p, 0, elem, n, dst)
+			}
 			if int(p.Off)+n*elem.Size > len(o.Cells) {
 				return t.unsupported(fr, "unsafe.Slice beyond the end of the object")
 			}
@@ -291,6 +300,30 @@ func (c *compiler) builtin(b *ssa.Builtin, argVals []ssa.Value, dst int) op {
 		} else {
 			n = uintptr(gcSizes.Alignof(t0))
 		}
+		return func(t *thread, fr *frame) ctl {
+			set(fr, n)
+			return ctlNext
+		}
+	case "Offsetof": // of a field of a struct whose type has type parameters (constant otherwise): the instance's
+		// go/ssa passes the field's value (a Field of the struct); a
+		// selection through embedded or nested structs is left
+		// unsupported (the explicit and implicit steps look alike)
+		f, ok := argVals[0].(*ssa.Field)
+		if !ok {
+			break
+		}
+		if _, nested := f.X.(*ssa.Field); nested {
+			break
+		}
+		st, ok := f.X.Type().Underlying().(*types.Struct)
+		if !ok || hasTypeParam(st) {
+			break
+		}
+		fields := make([]*types.Var, st.NumFields())
+		for i := range fields {
+			fields[i] = st.Field(i)
+		}
+		n := uintptr(gcSizes.Offsetsof(fields)[f.Field])
 		return func(t *thread, fr *frame) ctl {
 			set(fr, n)
 			return ctlNext

@@ -22,8 +22,8 @@ import (
 //
 // The entries of a package that ListEntries lists are, sorted by name:
 //
-//   - its tests and fuzz targets (TestXxx, FuzzXxx), as `go test` finds
-//     them;
+//   - its tests, fuzz targets and examples with an output comment
+//     (TestXxx, FuzzXxx, ExampleXxx), as `go test` finds them;
 //   - its registered functions: package-level func() values handed,
 //     together with a constant string, to a call in one of the package's
 //     init functions — the way a table of named test programs registers
@@ -43,12 +43,16 @@ const (
 	EntryTest                  // func TestXxx(t *testing.T)
 	EntryFuzz                  // func FuzzXxx(f *testing.F)
 	EntryFunc                  // any func() of a root package (e.g. a GoKer kernel)
+	EntryExample               // func ExampleXxx() with an output comment: its output is checked (example.go)
 )
 
 // Entry names the function a run starts in.
 type Entry struct {
 	Fn   *ssa.Function
 	Kind EntryKind
+	// Output and Unordered are an example's expected output (EntryExample)
+	Output    string
+	Unordered bool
 }
 
 // FindEntry resolves an entry name in m's program (FindEntry).
@@ -84,6 +88,13 @@ func FindEntry(p *load.Program, name string) (Entry, error) {
 	if f == nil {
 		return Entry{}, fmt.Errorf("gmc: %s has no function %s", rootName(p), name)
 	}
+	if strings.HasPrefix(name, "Example") {
+		for _, ex := range p.Examples() {
+			if ex.Fn == f {
+				return Entry{Fn: f, Kind: EntryExample, Output: ex.Output, Unordered: ex.Unordered}, nil
+			}
+		}
+	}
 	sig := f.Signature
 	switch {
 	case sig.Params().Len() == 1 && sig.Params().At(0).Type().String() == "*testing.T":
@@ -116,6 +127,8 @@ const (
 	ListedFuzz ListedKind = "fuzz"
 	// ListedRegistered is a func() registered by name in an init function.
 	ListedRegistered ListedKind = "registered"
+	// ListedExample is an ExampleXxx function with an output comment.
+	ListedExample ListedKind = "example"
 )
 
 // Listed is one entry of a package, by name (FindEntry resolves it).
@@ -140,6 +153,9 @@ func ListEntries(prog *load.Program) []Listed {
 			k = ListedFuzz
 		}
 		add(f.Name(), k)
+	}
+	for _, ex := range prog.Examples() {
+		add(ex.Fn.Name(), ListedExample)
 	}
 	for _, r := range prog.Roots {
 		for _, f := range registered(r) {
@@ -275,14 +291,14 @@ func RootEntryFunc(p *load.Program, name string) (*ssa.Function, error) {
 // ResolveEntries is the entries a check of one or more entries checks:
 // the one entry names (listed with its kind; kind "main" for a main or
 // another function) or those it matches as a pattern (SelectEntries), or,
-// for "", every test and fuzz target (as go test runs them; main when the
-// package has neither).
+// for "", every test, fuzz target and example with output (as go test
+// runs them; main when the package has none).
 func ResolveEntries(prog *load.Program, entry string) ([]Listed, error) {
 	e, findErr := FindEntry(prog, entry)
 	if entry == "" {
 		var sel []Listed
 		for _, en := range ListEntries(prog) {
-			if en.Kind == ListedTest || en.Kind == ListedFuzz {
+			if en.Kind == ListedTest || en.Kind == ListedFuzz || en.Kind == ListedExample {
 				sel = append(sel, en)
 			}
 		}

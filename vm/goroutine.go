@@ -35,6 +35,7 @@ const (
 	waitSubtest                    // t.Run: enabled when the subtest at ptr ended or called t.Parallel (testing_parallel.go)
 	waitBarrier                    // t.Parallel: enabled when the function of the test at ptr returned
 	waitSubtests                   // a test's runner: enabled when the parallel subtests of the test at ptr ended
+	waitCoro                       // parked in the coroutine at ptr: enabled when a switch woke it (natives_iter.go)
 )
 
 // waitInfo says why a goroutine is blocked, in the runtime's words.

@@ -506,6 +506,9 @@ func onOSBoundary(pkg string) bool {
 // noModel is the reason a call of fn, which has neither a body nor a
 // model, is unsupported; it names the OS boundary when fn is on it.
 func noModel(fn *ssa.Function) string {
+	if why, ok := cgoCall(fn); ok {
+		return why
+	}
 	if pkg := fn.Pkg; pkg != nil && onOSBoundary(pkg.Pkg.Path()) {
 		return "OS boundary: call of " + fn.String() + " (files, processes, network and signals are not modelled)"
 	}

@@ -133,7 +133,7 @@ func (s *State) leaked() map[int]bool {
 	}
 	out := map[int]bool{}
 	for g := range s.gs.all() {
-		if g.status == gBlocked && !live[g.id] {
+		if g.status == gBlocked && !live[g.id] && g.wait.kind != waitCoro { // (natives_iter.go)
 			out[g.id] = true
 		}
 	}

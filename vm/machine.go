@@ -192,6 +192,7 @@ type Machine struct {
 	cryptoRand ObjID      // the counter of crypto/rand's bytes (natives_cryptorand.go)
 	linkRand   ObjID      // the counter of the runtime's random numbers pulled by linkname (natives_linkname.go)
 	uniqueTab  ObjID      // unique.Make's interning table (natives_unique.go)
+	finTab     ObjID      // the finalizers and cleanups registered (natives_finalizer.go)
 	osIn       *osInputs  // the values read from the operating system (osinputs.go)
 	namedTypes sync.Map   // "pkg.Name" -> *RType (namedType)
 	timeOnce   sync.Once
@@ -260,6 +261,7 @@ func New(p *load.Program, opts Options) *Machine {
 	if p.SSA.ImportedPackage("unique") != nil {
 		m.allocUniqueTab()
 	}
+	m.allocFinTab() // natives_finalizer.go
 	im, _ := p.Memo.LoadOrStore(key, imageOf(m))
 	im.(*image).install(m)
 	return m
@@ -275,7 +277,7 @@ type image struct {
 	hashRoots, allGlobals []ObjID
 	zerobase              ObjID
 	cryptoRand, linkRand  ObjID
-	uniqueTab             ObjID
+	uniqueTab, finTab     ObjID
 	rtError               *RType
 }
 
@@ -284,13 +286,13 @@ type imageKey struct{ args string }
 
 func imageOf(m *Machine) *image {
 	return &image{types: m.types, base: m.base, globals: m.globals, hashRoots: m.hashRoots, allGlobals: m.allGlobals,
-		zerobase: m.zerobase, cryptoRand: m.cryptoRand, linkRand: m.linkRand, uniqueTab: m.uniqueTab, rtError: m.rtError}
+		zerobase: m.zerobase, cryptoRand: m.cryptoRand, linkRand: m.linkRand, uniqueTab: m.uniqueTab, finTab: m.finTab, rtError: m.rtError}
 }
 
 func (im *image) install(m *Machine) {
 	m.types, m.base, m.globals, m.hashRoots, m.allGlobals = im.types, im.base.clone(), im.globals, im.hashRoots, im.allGlobals
 	m.zerobase, m.cryptoRand, m.linkRand, m.rtError = im.zerobase, im.cryptoRand, im.linkRand, im.rtError
-	m.uniqueTab = im.uniqueTab
+	m.uniqueTab, m.finTab = im.uniqueTab, im.finTab
 }
 
 // fnID returns a number identifying f within this machine. The hash of
@@ -376,8 +378,8 @@ func (m *Machine) allocGlobals() {
 			continue
 		}
 		o := &Object{T: rt, shared: true}
-		if rt.Size <= maxObjectCells {
-			o.Cells = cellsOf(rt) // larger globals have no cells: using them stops the run
+		if rt.Size <= maxObjectCells && !cgoVar(g) {
+			o.Cells = cellsOf(rt) // larger globals and C variables have no cells: using them stops the run (cgo.go)
 		}
 		m.initEmbed(g, o)
 		id := m.base.alloc(o, 0)
@@ -414,7 +416,7 @@ func (m *Machine) globalPtr(g *ssa.Global) Value {
 // Start returns the initial state of a run of entry: goroutine 1 about to
 // run the package initializers and then the entry.
 func (m *Machine) Start(e Entry) *State {
-	s := &State{m: m, epoch: epochs.Add(1), heap: m.base.clone(), nextG: 2, isMain: e.Kind == EntryMain, env: m.env0}
+	s := &State{m: m, epoch: epochs.Add(1), heap: m.base.clone(), nextG: 2, entry: e.Kind, env: m.env0}
 	if m.opts.Checks.Race {
 		s.race = newRaceState()
 	}
@@ -433,6 +435,12 @@ func (m *Machine) Start(e Entry) *State {
 		}
 		if int(b.pc) == len(inits)+1 {
 			return m.callEntry(t, e, b)
+		}
+		if e.Kind == EntryExample && int(b.pc) == len(inits)+2 {
+			if err := exampleFailure(e, t.s.Output(1)); err != nil { // example.go
+				t.s.fail(err)
+				return ctlStop
+			}
 		}
 		t.g.top = nil
 		return t.goroutineExit()
@@ -455,7 +463,7 @@ func (m *Machine) entryInits(e Entry) []*ssa.Function {
 		return nil
 	}
 	var inits []*ssa.Function
-	if e.Kind == EntryTest || e.Kind == EntryFuzz {
+	if e.Kind == EntryTest || e.Kind == EntryFuzz || e.Kind == EntryExample {
 		// context, which the stripped testing imports and t.Context's
 		// native calls, is initialized first, as testing's import
 		// (its Canceled error is made by its initializer)
@@ -466,7 +474,7 @@ func (m *Machine) entryInits(e Entry) []*ssa.Function {
 	if f := e.Fn.Pkg.Func("init"); f != nil {
 		inits = append(inits, f)
 	}
-	if e.Kind != EntryTest && e.Kind != EntryFuzz {
+	if e.Kind != EntryTest && e.Kind != EntryFuzz && e.Kind != EntryExample {
 		return inits
 	}
 	self := e.Fn.Pkg.Pkg

@@ -71,6 +71,9 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 	if o.kind == objView { // an element of a slice viewing memory of another width (unsafeview.go)
 		return t.loadView(fr, o, p, rt, dst)
 	}
+	if elem := t.castArrayElem(p, rt); elem != nil { // unsafeview_array.go
+		return t.loadCastArray(fr, p, 0, rt, elem, dst)
+	}
 	if o.shared && p.Obj != t.m.zerobase { // zero-size variables share one address but no memory
 		if fr.fn.shared && !t.hidden {
 			if t.yieldBefore() {
@@ -110,7 +113,7 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		}
 	}
 	if int(p.Off)+rt.Size > len(o.Cells) {
-		return t.unsupported(fr, "load past the end of an object (memory reinterpreted through unsafe.Pointer)")
+		return t.unsupported(fr, t.m.pastEnd(o, p.Obj, true)) // cgo.go
 	}
 	if rt.Agg {
 		fr.regs[dst] = append([]Value(nil), o.Cells[p.Off:int(p.Off)+rt.Size]...)
@@ -279,6 +282,9 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 	if o.kind == objView { // an element of a slice viewing memory of another width (unsafeview.go)
 		return t.storeView(fr, o, p, rt, v)
 	}
+	if elem := t.castArrayElem(p, rt); elem != nil { // unsafeview_array.go
+		return t.storeCastArray(fr, p, 0, rt, elem, v)
+	}
 	if o.shared && p.Obj != t.m.zerobase {
 		if fr.fn.shared && !t.hidden {
 			if t.yieldBefore() {
@@ -291,6 +297,9 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 		if hasRefs {
 			t.share(v)
 		}
+	}
+	if int(p.Off)+rt.Size > len(o.Cells) {
+		return t.unsupported(fr, t.m.pastEnd(o, p.Obj, false)) // cgo.go
 	}
 	if t.s.race != nil {
 		t.raceAccess(fr, p, rt.Size, true)
@@ -326,6 +335,8 @@ func (t *thread) share(v Value) {
 			push(x.Obj)
 		case Iface:
 			visit(x.V)
+		case weakRef: // (natives_gc.go)
+			push(x.p.Obj)
 		case []Value:
 			for _, c := range x {
 				visit(c)

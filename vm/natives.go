@@ -152,9 +152,7 @@ func init() {
 	defVisible("runtime.NumGoroutine", nativeRuntimeNumGoroutine)
 	def("runtime.GOMAXPROCS", nativeRuntimeGOMAXPROCS)
 	def("runtime.NumCPU", nativeRuntimeNumCPU)
-	def("runtime.GC", nativeRuntimeGC)
 	def("runtime.KeepAlive", nativeRuntimeKeepAlive)
-	def("runtime.SetFinalizer", nativeRuntimeSetFinalizer)
 	def("runtime.LockOSThread", nativeRuntimeLockOSThread)
 	def("runtime.UnlockOSThread", nativeRuntimeUnlockOSThread)
 	def("runtime.Goexit", nativeRuntimeGoexit)
@@ -197,18 +195,8 @@ func nativeRuntimeGOMAXPROCS(t *thread, args []Value) (Value, ctl) { return 2, c
 // nativeRuntimeNumCPU is runtime.NumCPU.
 func nativeRuntimeNumCPU(t *thread, args []Value) (Value, ctl) { return 2, ctlNext }
 
-// nativeRuntimeGC is runtime.GC.
-func nativeRuntimeGC(t *thread, args []Value) (Value, ctl) {
-	t.s.numGC++
-	t.s.forcedGCAt = wallTime(t.g.wallBase, t.s.clock)
-	return nil, ctlNext
-}
-
 // nativeRuntimeKeepAlive is runtime.KeepAlive.
 func nativeRuntimeKeepAlive(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
-
-// nativeRuntimeSetFinalizer is runtime.SetFinalizer.
-func nativeRuntimeSetFinalizer(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
 
 // nativeRuntimeLockOSThread is runtime.LockOSThread.
 func nativeRuntimeLockOSThread(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }

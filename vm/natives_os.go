@@ -89,7 +89,7 @@ func (t *thread) executablePath() string {
 		if roots := t.m.prog.Roots; len(roots) > 0 {
 			name = strings.TrimSuffix(roots[0].Pkg.Name(), "_test")
 		}
-		if t.s.isMain {
+		if t.s.entry == EntryMain {
 			name = filepath.Join("exe", name)
 		} else {
 			name = filepath.Join("b001", name+".test")

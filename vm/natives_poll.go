@@ -31,7 +31,12 @@ func init() {
 	def("(*internal/poll.fdMutex).incref", pollFdMutexIncref)
 	def("(*internal/poll.fdMutex).increfAndClose", pollFdMutexIncrefAndClose)
 	def("(*internal/poll.fdMutex).decref", pollFdMutexDecref)
-	def("(*internal/poll.fdMutex).rwlock", pollFdMutexRwlock)
+	// an example's output is compared with its comment: taking a
+	// descriptor's write lock (os.Stdout's, for a print) is then a
+	// scheduling point dependent with every other, so that the order of
+	// two goroutines' prints is explored (example.go)
+	rw := defVisible("(*internal/poll.fdMutex).rwlock", pollFdMutexRwlock)
+	rw.local = func(t *thread, args []Value) bool { return t.s.entry != EntryExample || fdLockBit(args) != fdmWLock }
 	def("(*internal/poll.fdMutex).rwunlock", pollFdMutexRwunlock)
 	def("(*internal/poll.pollDesc).init", pollDescInit)
 	def("internal/poll.runtime_Semacquire", pollSemacquire)
@@ -100,6 +105,10 @@ func fdLockBit(args []Value) uint64 {
 
 func pollFdMutexRwlock(t *thread, args []Value) (Value, ctl) {
 	bit := fdLockBit(args)
+	if t.s.entry == EntryExample && bit == fdmWLock {
+		t.s.last.Op = "write lock of a descriptor"
+		t.touch(AllObjects, true)
+	}
 	if st := toUint64(t.cell(ptrArg(args[0]), 0)); st&fdmClosed == 0 && st&bit != 0 {
 		// cannot happen: no scheduling point inside a file operation
 		return nil, t.unsupported(t.g.top, "a file operation waiting for another on the same descriptor")

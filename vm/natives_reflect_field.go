@@ -313,6 +313,30 @@ func valueNavigation() {
 		}
 		return packValue(f), ctlNext
 	})
+	valueMethod("FieldByIndexErr", func(t *thread, v rvalue, args []Value) (Value, ctl) {
+		index := intsOf(t, args[0])
+		for k := range index { // a nil pointer to an embedded struct on the way is an error, not a panic
+			if k == 0 {
+				continue
+			}
+			w, c := t.fieldByIndexValue(v, index[:k])
+			if c != ctlNext {
+				return nil, c
+			}
+			if w.kind() == reflect.Pointer && w.rt.Elem != nil && reflectKind(w.rt.Elem.T) == uint(reflect.Struct) && isNilValue(t.rload(w)) {
+				name := reflectTypeString(w.rt.Elem.T)
+				if n, ok := types.Unalias(w.rt.Elem.T).(*types.Named); ok {
+					name = n.Obj().Name() // (Type.Name)
+				}
+				return Tuple{packValue(rvalue{}), t.newError("reflect: indirection through nil pointer to embedded struct field " + name)}, ctlNext
+			}
+		}
+		f, k := t.fieldByIndexValue(v, index)
+		if k != ctlNext {
+			return nil, k
+		}
+		return Tuple{packValue(f), Iface{}}, ctlNext
+	})
 	valueMethod("FieldByName", func(t *thread, v rvalue, args []Value) (Value, ctl) {
 		if v.kind() != reflect.Struct {
 			return nil, t.valueError("reflect.Value.FieldByName", v.kind())

@@ -79,6 +79,9 @@ func packValue(v rvalue) Value {
 // load reads the value v describes.
 func (t *thread) rload(v rvalue) Value {
 	t.raceAccess(t.g.top, v.ptr, v.rt.Size, false)
+	if o := t.s.heap.get(v.ptr.Obj); o != nil && o.kind == objView {
+		return t.s.viewLoad(o, v.ptr, v.rt)
+	}
 	return t.s.readCells(v.ptr, v.rt)
 }
 
@@ -86,6 +89,10 @@ func (t *thread) rload(v rvalue) Value {
 // is settable).
 func (t *thread) rstore(v rvalue, x Value) {
 	t.raceAccess(t.g.top, v.ptr, v.rt.Size, true)
+	if o := t.s.heap.get(v.ptr.Obj); o != nil && o.kind == objView {
+		t.s.viewStore(o, v.ptr, v.rt, x)
+		return
+	}
 	t.s.writeCells(v.ptr, v.rt, x)
 }
 

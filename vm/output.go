@@ -9,17 +9,25 @@ type outChunk struct {
 	fd   int // 1 stdout, 2 stderr
 	data string
 	seq  int // number of chunks up to and including this one
+	// sum hashes the standard output up to this chunk (an example's
+	// state hash reads it: example.go)
+	sum uint64
 }
 
 func (s *State) write(fd int, data string) {
 	if data == "" {
 		return
 	}
-	seq := 1
+	seq, sum := 1, uint64(fnvOffset)
 	if s.out != nil {
-		seq = s.out.seq + 1
+		seq, sum = s.out.seq+1, s.out.sum
 	}
-	s.out = &outChunk{prev: s.out, fd: fd, data: data, seq: seq}
+	if fd == 1 {
+		for i := 0; i < len(data); i++ {
+			sum = (sum ^ uint64(data[i])) * fnvPrime
+		}
+	}
+	s.out = &outChunk{prev: s.out, fd: fd, data: data, seq: seq, sum: sum}
 }
 
 // OutputChunk is one write of the program.

@@ -65,10 +65,13 @@ func (m *Machine) userFrame(fr *frame) (*frame, string) {
 		if !pos.IsValid() {
 			continue // a synthetic wrapper
 		}
-		if !strings.HasPrefix(pos.Filename, goroot) {
+		if !strings.HasPrefix(pos.Filename, goroot) && !cgoGenerated(f.fn.ssa) {
 			return f, via
 		}
 		via = f.fn.ssa.String()
+		if n := f.fn.ssa.Name(); strings.HasPrefix(n, "_Cfunc_") {
+			via = "C." + strings.TrimPrefix(n, "_Cfunc_") // cgo.go
+		}
 	}
 	return nil, ""
 }

@@ -94,7 +94,7 @@ type State struct {
 	// runtime.Stack); the hash then names goroutines by id, not by rank
 	// (hash.go).
 	idsSeen bool
-	isMain  bool
+	entry   EntryKind // the kind of the entry the run started in
 	// evOwn: the last chunk of evlog is this state's own (made by its
 	// transition)
 	evOwn bool
@@ -320,6 +320,8 @@ func (s *State) guard(g *goroutine) bool {
 		return s.cellInt(w.ptr) <= 0
 	case waitWG:
 		return g.wake != nil // woken by the Add that brought the counter to 0
+	case waitCoro:
+		return g.wake != nil // woken by a switch
 	case waitRWLock:
 		return s.cellInt(w.ptr) == 0 && s.cellInt(w.ptr2) == 0
 	case waitBubbleRun:
@@ -647,7 +649,7 @@ func (s *State) leakError(leaked map[int]bool) *Error {
 // entryReturned is called when the entry function's goroutine ends.
 func (s *State) entryReturned(t *thread) {
 	s.entryDone = true
-	if s.isMain {
+	if s.entry == EntryMain {
 		// The process exits with main: goroutines still running are
 		// ended, and the blocked ones that nothing running can reach are
 		// leaked (Go 1.26's goroutine leak profile at exit). main's return

@@ -124,6 +124,16 @@ func emptyIfaceCell(o *Object, p Pointer) bool {
 	return ok && it.Empty()
 }
 
+// ifaceCell reports whether the cell at p is a variable of an interface
+// type, empty or not (its data word is the same).
+func ifaceCell(o *Object, p Pointer) bool {
+	if o.T == nil || p.Off != 0 {
+		return false
+	}
+	_, ok := o.T.T.Underlying().(*types.Interface)
+	return ok
+}
+
 // dataWord is the second word of interface value x.
 func dataWord(x Iface) Value {
 	if x.T == nil {

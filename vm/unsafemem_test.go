@@ -37,6 +37,8 @@ var unsafeCases = []unsafeCase{
 	{"type-word-pointer", "true true true true true true\n", ""},
 	{"typehash-unhashable", "runtime error: hash of unhashable type []int\n", ""},
 	{"sizeof-generic", "1 32 96 16 8 1\n", ""},
+	{"offsetof-generic", "[1 8] [8 32]\n", ""},
+	{"iface-data-word", "7 true\n", ""},
 	{"wild-pointer", "4 true\nruntime error: unsafe.Slice: len out of range\n", ""},
 	{"wild-pointer-read", "", "unsupported: unsafe.Slice over address 0xffffffffffffffff, which names no variable"},
 	{"func-cast-float", "", "unsupported: a call of func(x float64) float64 through the function type func(int64) float64 (parameter 1)"},

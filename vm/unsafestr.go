@@ -332,7 +332,7 @@ func (t *thread) headerFieldAddr(p Pointer, field int, off int32) Value {
 
 func (t *thread) loadHdrWord(fr *frame, w hdrWord, rt *RType, dst int) ctl {
 	if x, ok := t.s.heap.get(w.p.Obj).Cells[w.p.Off].(Iface); ok { // an interface's data word (unsafeiface.go)
-		if basicKindOf(rt.T) != types.UnsafePointer || !emptyIfaceCell(t.s.heap.get(w.p.Obj), w.p) {
+		if basicKindOf(rt.T) != types.UnsafePointer || !ifaceCell(t.s.heap.get(w.p.Obj), w.p) {
 			return t.unsupported(fr, "the data word of an interface read as "+rt.String()+" (memory reinterpreted through unsafe.Pointer)")
 		}
 		if k := t.load(fr, w.p, t.s.heap.get(w.p.Obj).T, dst); k != ctlNext {

@@ -182,6 +182,25 @@ func (t *thread) makeView(base Pointer, off int64, elem *RType, n, c int) (Slice
 	return Slice{Obj: id, Off: viewHdr, Len: n, Cap: c}, ""
 }
 
+// unsafeSliceView is unsafe.Slice over memory of numbers of another width
+// (the bytes from off of the cell at base): a view of n elem, all of them
+// inside the memory.
+func (t *thread) unsafeSliceView(fr *frame, base Pointer, off int64, elem *RType, n, dst int) ctl {
+	bo := t.s.heap.get(base.Obj)
+	w := int64(uniformWidth(bo))
+	if end := int64(base.Off)*w + off + int64(n)*gcSizes.Sizeof(elem.T); w > 0 && end > int64(len(bo.Cells))*w {
+		return t.unsupported(fr, "unsafe.Slice beyond the end of the object")
+	}
+	v, why := t.makeView(base, off, elem, n, n)
+	if why != "" {
+		return t.unsupported(fr, why)
+	}
+	if dst >= 0 {
+		fr.regs[dst] = v
+	}
+	return ctlNext
+}
+
 // viewByte is the memory a pointer into view o names: the memory's
 // first cell and the byte offset from it.
 func viewByte(o *Object, p Pointer) (Pointer, int64) {
@@ -196,6 +215,9 @@ func (t *thread) loadView(fr *frame, o *Object, p Pointer, rt *RType, dst int) c
 		return t.unsupported(fr, "a load from a view's header (memory reinterpreted through unsafe.Pointer)")
 	}
 	base, off := viewByte(o, p)
+	if elem := t.numArrayElem(rt); elem != nil { // *(*[2]uint32)(unsafe.Pointer(&view[i]))
+		return t.loadCastArray(fr, base, off, rt, elem, dst)
+	}
 	return t.loadBytes(fr, base, off, rt, dst)
 }
 
@@ -205,7 +227,38 @@ func (t *thread) storeView(fr *frame, o *Object, p Pointer, rt *RType, v Value) 
 		return t.unsupported(fr, "a store to a view's header (memory reinterpreted through unsafe.Pointer)")
 	}
 	base, off := viewByte(o, p)
+	if elem := t.numArrayElem(rt); elem != nil {
+		return t.storeCastArray(fr, base, off, rt, elem, v)
+	}
 	return t.storeBytes(fr, base, off, rt, v)
+}
+
+// viewLoad is loadView for reflect (a fmt of a view's elements): the number
+// of type rt element p of view o holds; a view's header or memory that
+// does not hold numbers stops the run at the VM's limit.
+func (s *State) viewLoad(o *Object, p Pointer, rt *RType) Value {
+	k := numKind(rt.T)
+	if p.Off < viewHdr || k < 0 {
+		panic(vmLimit(fmt.Sprintf("a reflect read of %s in a view (memory reinterpreted through unsafe.Pointer)", rt)))
+	}
+	base, off := viewByte(o, p)
+	bits, ok := memRead(s.heap.get(base.Obj), int(base.Off), off, int(gcSizes.Sizeof(rt.T)))
+	if !ok {
+		panic(vmLimit("a view's element past its memory (memory reinterpreted through unsafe.Pointer)"))
+	}
+	return kindBits(k, bits)
+}
+
+// viewStore is storeView for reflect: number x of type rt written to
+// element p of view o.
+func (s *State) viewStore(o *Object, p Pointer, rt *RType, x Value) {
+	if p.Off < viewHdr || numKind(rt.T) < 0 || numWidth(x) == 0 {
+		panic(vmLimit(fmt.Sprintf("a reflect write of %s in a view (memory reinterpreted through unsafe.Pointer)", rt)))
+	}
+	base, off := viewByte(o, p)
+	if !memWrite(s.heap.mut(base.Obj, s.epoch), int(base.Off), off, int(gcSizes.Sizeof(rt.T)), numBits(x)) {
+		panic(vmLimit("a view's element past its memory (memory reinterpreted through unsafe.Pointer)"))
+	}
 }
 
 // viewCells is a copy of the elements of view slice sl (sliceCells' for a

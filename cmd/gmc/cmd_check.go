@@ -69,7 +69,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.sarif, "sarif", "", "write the errors found as a SARIF 2.1.0 log to this file (for code-scanning upload)")
 	fs.StringVar(&f.timeline, "timeline", "", "write the counterexample as a Chrome/Perfetto trace-event timeline (JSON) to this file (several entries: to this directory)")
 	fs.BoolVar(&f.flip, "flip", true, "run a race's two accesses in both orders and search on for a failure: the race is reported harmful or not (a share of --time-limit)")
-	fs.BoolVar(&f.stream, "json-stream", false, "print go test -json-shaped events on stdout, one JSON object per line: start, then run, output and pass/fail/skip (with the verdict) per entry, then the package's pass/fail with a summary; without --entry every test and fuzz target is checked")
+	fs.BoolVar(&f.stream, "json-stream", false, "print go test -json-shaped events on stdout, one JSON object per line: start, then run, output and pass/fail/skip (with the verdict) per entry, then the package's pass/fail with a summary; without --entry every test, fuzz target and example is checked")
 	fs.StringVar(&f.monitor, "monitor", defaultMonitors, "runtime monitors run on every execution, a comma-separated list: lockgraph (predicts lock-order deadlocks and guides the search to them; only a deadlock reached is reported), predict (predicts races beyond happens-before from each run and guides the search to them; only a race an executed run shows is reported), or none")
 	fs.StringVar(&f.timelinePNG, "timeline-png", "", "draw the counterexample's timeline as a Gantt chart (PNG) to this file (one entry only)")
 }
@@ -151,7 +151,7 @@ func runCheck(args []string) int {
 		return runCheckMulti(&f, prog, sel)
 	}
 	if findErr != nil && f.entry == "" {
-		// no main and several entries: every test and fuzz target, as go test runs them
+		// no main and several entries: every test, fuzz target and example, as go test runs them
 		if sel, err := vm.ResolveEntries(prog, ""); err == nil && f.timelinePNG == "" {
 			return runCheckMulti(&f, prog, sel)
 		}
@@ -173,7 +173,7 @@ func runCheck(args []string) int {
 	start := time.Now()
 	o, code, err := search(&f, l, targets, progress.update, f.timeline != "" || f.timelinePNG != "")
 	progress.clear()
-	if err != nil && (e.Kind == vm.EntryTest || e.Kind == vm.EntryFuzz) && code == exitUsage {
+	if err != nil && (e.Kind == vm.EntryTest || e.Kind == vm.EntryFuzz || e.Kind == vm.EntryExample) && code == exitUsage {
 		// a test or fuzz target that stopped (an OS boundary, an unsupported
 		// call): "not checked", as a check of several entries reports it
 		return reportNotChecked(&f, e, err)
@@ -369,8 +369,11 @@ func checkPattern(args []string, pattern string) int {
 // the entry's object of a several-entry check on stdout; exit 2.
 func reportNotChecked(f *checkFlags, e vm.Entry, err error) int {
 	kind := vm.ListedTest
-	if e.Kind == vm.EntryFuzz {
+	switch e.Kind {
+	case vm.EntryFuzz:
 		kind = vm.ListedFuzz
+	case vm.EntryExample:
+		kind = vm.ListedExample
 	}
 	r := entryReport{Entry: e.Fn.Name(), EntryKind: string(kind), Problem: strings.TrimPrefix(err.Error(), "gmc: "), code: exitUsage}
 	r.Verdict = trace.VerdictUnknown

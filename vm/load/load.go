@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/doc"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -575,6 +576,47 @@ func (p *Program) Tests() []*ssa.Function {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out
+}
+
+// Example is a testable example of a root package: a func ExampleXxx() of
+// a _test.go file with an output comment, whose standard output go test
+// compares with the comment's text.
+type Example struct {
+	Fn        *ssa.Function
+	Output    string // the expected output (go/doc's)
+	Unordered bool   // "Unordered output:": the lines in any order
+}
+
+// Examples returns the testable examples of the roots (go test runs
+// those with an output comment, "// Output:" possibly empty), by name.
+func (p *Program) Examples() []Example {
+	var out []Example
+	seen := map[string]bool{}
+	for i, r := range p.Roots {
+		if i >= len(p.Pkgs) {
+			break
+		}
+		var files []*ast.File
+		for _, f := range p.Pkgs[i].Syntax {
+			if strings.HasSuffix(p.Fset.Position(f.Package).Filename, "_test.go") {
+				files = append(files, f)
+			}
+		}
+		for _, ex := range doc.Examples(files...) {
+			if ex.Output == "" && !ex.EmptyOutput {
+				continue // compiled, not run
+			}
+			name := "Example" + ex.Name
+			fn := r.Func(name)
+			if fn == nil || seen[name] || fn.Signature.Params().Len() != 0 || fn.Signature.Results().Len() != 0 {
+				continue
+			}
+			seen[name] = true
+			out = append(out, Example{Fn: fn, Output: ex.Output, Unordered: ex.Unordered})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Fn.Name() < out[j].Fn.Name() })
 	return out
 }
 

@@ -16,9 +16,9 @@ var partlyKept = map[string]struct {
 	"net": {
 		why: "IP addresses, masks, CIDR and MAC parsing (mitchellh/mapstructure's " +
 			"StringToIPHookFunc), SplitHostPort/JoinHostPort and TCP/UDP addresses (k8s.io/utils/net) " +
-			"are pure Go; sockets (a connection's methods reach its file descriptor) and " +
-			"name resolution stay the OS boundary",
-		files:   []string{"ip.go", "mac.go", "parse.go", "net.go", "ipsock.go", "tcpsock.go", "udpsock.go"},
+			"are pure Go, and so is net.Pipe, an in-memory connection of channels; sockets (a " +
+			"connection's methods reach its file descriptor) and name resolution stay the OS boundary",
+		files:   []string{"ip.go", "mac.go", "parse.go", "net.go", "pipe.go", "ipsock.go", "tcpsock.go", "udpsock.go"},
 		imports: []string{"context", "errors", "internal/bytealg", "internal/godebug", "internal/poll", "internal/strconv", "internal/stringslite", "io", "net/netip", "os", "runtime", "sync", "syscall", "time"},
 	},
 }

@@ -1,6 +1,6 @@
 // Command netpure uses the pure-Go part of package net (IP addresses,
 // masks, CIDR and MAC parsing, host:port splitting and joining, TCP and
-// UDP addresses, its package-level variables), which gmc
+// UDP addresses, its package-level variables, net.Pipe), which gmc
 // interprets from source (mitchellh/mapstructure's StringToIPHookFunc);
 // with the argument "dial" it dials, which stays the OS boundary.
 package main
@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"time"
 )
 
 func main() {
@@ -40,4 +41,23 @@ func main() {
 	fmt.Println(ta.String(), ta.Network(), ua.String(), ua.Network(), ta.AddrPort())
 	var addr net.Addr = ta
 	fmt.Println(addr.String(), net.TCPAddrFromAddrPort(ta.AddrPort()).String())
+
+	// net.Pipe: an in-memory connection, a deadline, and a closed end
+	a, b := net.Pipe()
+	go func() {
+		a.Write([]byte("ping"))
+		a.Close()
+	}()
+	buf := make([]byte, 8)
+	k, err := b.Read(buf)
+	fmt.Println(string(buf[:k]), err, b.LocalAddr().Network())
+	_, err = b.Read(buf)
+	fmt.Println(err)
+	c, d := net.Pipe()
+	c.SetReadDeadline(time.Now().Add(-time.Second))
+	_, err = c.Read(buf)
+	fmt.Println(err, os.IsTimeout(err))
+	d.Close()
+	_, err = c.Write([]byte("x"))
+	fmt.Println(err)
 }

@@ -47,6 +47,20 @@ func init() {
 		defer func() { fmt.Println(recover()) }()
 		reflect.MapOf(reflect.TypeOf([]int(nil)), str)
 	}
+	cases["fieldbyindexerr"] = func() { // text/template's field lookup: a nil embedded pointer is an error
+		type emb struct{ Y int }
+		type holder struct {
+			*emb
+			Z int
+		}
+		v := reflect.ValueOf(holder{Z: 3})
+		f, err := v.FieldByIndexErr([]int{0, 0})
+		fmt.Println(f.IsValid(), err)
+		f, err = v.FieldByIndexErr([]int{1})
+		fmt.Println(f.Int(), err)
+		f, err = reflect.ValueOf(holder{emb: &emb{Y: 4}}).FieldByIndexErr([]int{0, 0})
+		fmt.Println(f.Int(), err)
+	}
 	cases["rtype-elem"] = func() { // gocron's parameter check: the kind of the struct a Type points to
 		v := reflect.ValueOf(reflect.TypeOf(func(fmt.Stringer) {}).In(0))
 		fmt.Println(v.Kind(), reflect.Indirect(v).Kind(), v.Elem().Kind(), v.Type())

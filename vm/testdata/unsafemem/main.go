@@ -231,6 +231,14 @@ var cases = map[string]func(){
 		}
 		fmt.Println(sizeOf[int8](), sizeOf[rec](), sizeOf[[3]rec](), sizeOf[any](), alignOf[rec](), alignOf[byte]())
 	},
+	"offsetof-generic": func() { // unsafe.Offsetof of a field of a generic struct: the instance's layout
+		fmt.Println(offsetsOf[int8, string](), offsetsOf[[3]int64, bool]())
+	},
+	"iface-data-word": func() { // a non-empty interface's data word through [2]unsafe.Pointer (maypok86/otter's PointerOf)
+		var n idNode = &idImpl{v: 7}
+		p := (*[2]unsafe.Pointer)(unsafe.Pointer(&n))[1]
+		fmt.Println((*idImpl)(p).v, p == unsafe.Pointer(n.(*idImpl)))
+	},
 	"wild-pointer": func() { // an address that names no variable: its length checks, not its memory
 		last := (*byte)(unsafe.Pointer(^uintptr(0)))
 		_ = unsafe.Slice(last, 1)
@@ -325,3 +333,19 @@ func main() {
 	}
 	cases[os.Args[1]]()
 }
+
+type pair[K, V any] struct {
+	flag bool
+	key  K
+	val  V
+}
+
+func offsetsOf[K, V any]() [2]uintptr {
+	return [2]uintptr{unsafe.Offsetof(pair[K, V]{}.key), unsafe.Offsetof(pair[K, V]{}.val)}
+}
+
+type idNode interface{ id() int }
+
+type idImpl struct{ v int }
+
+func (p *idImpl) id() int { return p.v }

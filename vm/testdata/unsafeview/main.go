@@ -132,6 +132,21 @@ var cases = map[string]func(){
 		*(*uint64)(unsafe.Pointer(&k)) = 1<<63 | 9 // an int written as uint64: still an int
 		fmt.Println(k, k < 0)
 	},
+	"unsafe-slice-view": func() { // unsafe.Slice of another width, printed by fmt (reflect)
+		b := make([]byte, 16)
+		b[0], b[8] = 1, 2
+		w := unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), 2)
+		fmt.Println(w, w[1]>>8, len(w))
+		reflect.ValueOf(w).Index(1).SetUint(0x0304)
+		fmt.Printf("%v %d %x\n", b[8:10], w, w)
+		x := uint64(0x0102030405060708)
+		bs := unsafe.Slice((*byte)(unsafe.Pointer(&x)), 8)
+		fmt.Println(bs, *(*[8]byte)(unsafe.Pointer(&x)))
+		h := unsafe.Slice((*uint16)(unsafe.Pointer(&w[1])), 4)
+		fmt.Println(h)
+		*(*[4]byte)(unsafe.Pointer(&x)) = [4]byte{0xaa, 0xbb, 0xcc, 0xdd}
+		fmt.Printf("%x %v\n", x, *(*[2]uint32)(unsafe.Pointer(&w[0])))
+	},
 	"view-of-struct": func() { // memory of mixed fields: not numbers of one width
 		type rec struct {
 			a uint32

@@ -1,0 +1,3 @@
+module coro
+
+go 1.26

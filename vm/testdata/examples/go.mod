@@ -1,0 +1,3 @@
+module examples
+
+go 1.26

@@ -1,0 +1,3 @@
+module finalizer
+
+go 1.26
