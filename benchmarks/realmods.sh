@@ -12,7 +12,8 @@
 # look for false alarms on code gmc had never seen), SET=new a third
 # (session 7), SET=s8 a fourth (session 8), SET=s9 a fifth (session 9),
 # SET=s10 a sixth (session 10), SET=lead10 the lead's session-10 modules,
-# SET=s11 a seventh (session 11), SET=s12 an eighth (session 12), SET=all
+# SET=s11 a seventh (session 11), SET=s12 an eighth (session 12), SET=s13 a
+# ninth (session 13), SET=all
 # every set. Modules
 # without a go.mod, or whose go.mod misses a requirement, are resolved
 # from the module cache only (GOPROXY=file://.../cache/download).
@@ -133,6 +134,13 @@ S12="github.com/creachadair/taskgroup@v0.14.5 \
 	github.com/smallnest/ringbuffer@v0.2.1 \
 	github.com/maypok86/otter/v2@v2.4.0 \
 	github.com/vmihailenco/msgpack/v5@v5.4.1"
+S13="go.uber.org/dig@v1.19.0 \
+	go.uber.org/mock@v0.6.0 \
+	gopkg.in/tomb.v2@v2.0.0-20161208151619-d5d1b5820637 \
+	github.com/go-kit/log@v0.2.1 \
+	github.com/go-logr/logr@v1.4.4 \
+	github.com/hashicorp/yamux@v0.1.2 \
+	k8s.io/utils@v0.0.0-20261023123148-ca04ba58ecab"
 LEAD10="github.com/golang-jwt/jwt/v5@v5.2.1 \
 	github.com/google/go-cmp@v0.6.0 \
 	github.com/spf13/afero@v1.11.0 \
@@ -145,9 +153,10 @@ s9) LIST=$S9 ;;
 s10) LIST=$S10 ;;
 s11) LIST=$S11 ;;
 s12) LIST=$S12 ;;
+s13) LIST=$S13 ;;
 lead10) LIST=$LEAD10 ;;
 extra) LIST=$EXTRA ;;
-all) LIST="$BASE $EXTRA $NEW $S8 $S9 $S10 $LEAD10 $S11 $S12" ;;
+all) LIST="$BASE $EXTRA $NEW $S8 $S9 $S10 $LEAD10 $S11 $S12 $S13" ;;
 *) LIST=$BASE ;;
 esac
 CACHEPROXY="file://$MOD/cache/download"

@@ -368,6 +368,7 @@ func runtimeFuncName(f *ssa.Function) string {
 			recv = r.Type()
 		}
 	}
+	pkg = symbolPath(pkg)
 	if recv != nil {
 		t := recv
 		ptr := ""
@@ -385,6 +386,37 @@ func runtimeFuncName(f *ssa.Function) string {
 		return pkg + "." + tn + "." + name + suffix
 	}
 	return pkg + "." + name + suffix
+}
+
+// symbolPath is a package path as gc writes it in symbol names, which
+// runtime.FuncForPC and tracebacks show: a control character, space, '%',
+// '"', a byte of 0x7f or above, and a '.' in the last path element are
+// written %xx (two lower-case hex digits), so that the first '.' after the
+// last '/' ends the path ("example.com/repo.git" → "example.com/repo%2egit").
+func symbolPath(path string) string {
+	slash := strings.LastIndexByte(path, '/')
+	escape := func(i int) bool {
+		c := path[i]
+		return c <= ' ' || c == '%' || c == '"' || c >= 0x7f || (c == '.' && i > slash)
+	}
+	var b []byte
+	for i := 0; i < len(path); i++ {
+		if !escape(i) {
+			if b != nil {
+				b = append(b, path[i])
+			}
+			continue
+		}
+		if b == nil {
+			b = append(make([]byte, 0, len(path)+8), path[:i]...)
+		}
+		const hexDigits = "0123456789abcdef"
+		b = append(b, '%', hexDigits[path[i]>>4], hexDigits[path[i]&0xf])
+	}
+	if b == nil {
+		return path
+	}
+	return string(b)
 }
 
 // elemIfPointer returns a pointer type's element type, or t itself.

@@ -178,7 +178,7 @@ func (t *thread) testLogAt(pos, msg string, fail bool) {
 func (t *thread) callerPos() string {
 	pos := "?"
 	for f := t.g.top; f != nil; f = f.caller {
-		if f.fn != nil && f.fn.ssa.Synthetic == "" && f.block != nil {
+		if f.fn != nil && !hiddenFunc(f.fn.ssa) && f.block != nil {
 			l := t.locOf(f)
 			if l.Index > 0 {
 				l.Index--
@@ -362,7 +362,7 @@ func testFailed(t *thread, args []Value) (Value, ctl) {
 // its caller's line (callerPos).
 func testHelper(t *thread, args []Value) (Value, ctl) {
 	f := t.g.top
-	for f != nil && (f.fn == nil || f.fn.ssa.Synthetic != "") {
+	for f != nil && (f.fn == nil || hiddenFunc(f.fn.ssa)) {
 		f = f.caller
 	}
 	if f == nil || t.s.test == nil || t.s.test.isHelper(f.fn.ssa) {

@@ -11,9 +11,10 @@ import (
 // package syscall, whose file calls are natives (natives_syscall.go).
 // Files are read from the real file system (a test's testdata, fixtures,
 // the files of the module); what the program writes — files it creates,
-// writes, truncates, renames or removes, directories it makes or removes —
-// is kept in the state (files_overlay.go) over the real files, which are
-// never changed. A search abandons runs and resumes others from snapshots:
+// writes, truncates, renames or removes, directories it makes or removes,
+// symbolic links it makes, the working directory it moves to — is kept
+// in the state (files_overlay.go) over the real files, which are never
+// changed. A search abandons runs and resumes others from snapshots:
 // were writes made on the real file system, a resumed run would see the
 // files of runs that never happened in its past (a directory a later
 // cleanup removed, a file a sibling interleaving wrote), and report
@@ -85,6 +86,7 @@ func (s *State) hashFiles(h *hasher) {
 	}
 	if s.fs != nil {
 		h.u64(s.fs.digest)
+		h.str(s.fs.cwd)
 	}
 }
 
@@ -110,22 +112,35 @@ func (t *thread) hostPath(dirfd int, p string) (string, syscall.Errno) {
 	if p == "" {
 		return "", syscall.ENOENT
 	}
-	if filepath.IsAbs(p) {
-		return filepath.Clean(p), 0
+	switch {
+	case filepath.IsAbs(p):
+		p = filepath.Clean(p)
+	case dirfd == atFDCWD:
+		p = filepath.Join(t.workDir(), p)
+	default:
+		f := t.s.fileAt(dirfd)
+		if f == nil {
+			return "", syscall.EBADF
+		}
+		p = filepath.Join(f.path, p)
 	}
-	if dirfd == atFDCWD {
-		return filepath.Join(t.m.workDir(), p), 0
-	}
-	f := t.s.fileAt(dirfd)
-	if f == nil {
-		return "", syscall.EBADF
-	}
-	return filepath.Join(f.path, p), 0
+	// through the directories that are symbolic links the program made
+	return t.followLinks(p, false)
 }
 
 // openFile opens path as the program asked and returns a virtual
 // descriptor.
 func (t *thread) openFile(path string, flags int, perm uint32) (int, syscall.Errno) {
+	if n := t.s.node(path); n != nil && n.link != "" {
+		if flags&syscall.O_NOFOLLOW != 0 {
+			return -1, syscall.ELOOP
+		}
+		p, e := t.followLinks(path, true) // a file created through a link is its target
+		if e != 0 {
+			return -1, e
+		}
+		path = p
+	}
 	n, e := t.stat(path, true)
 	exists := e == 0
 	if e != 0 && e != syscall.ENOENT {

@@ -21,6 +21,7 @@ type fsNode struct {
 	dir   bool
 	gone  bool   // removed: the path no longer exists
 	fresh bool   // a directory the program made: nothing of the host's below it
+	link  string // a symbolic link the program made: its target, as given
 	mode  uint32 // permission bits
 	mtime int64  // virtual time of the last change (State.clock)
 	host  *syscall.Stat_t
@@ -35,10 +36,12 @@ func (n *fsNode) size() int64 {
 }
 
 // vfs is the overlay: absolute clean paths to nodes, and a digest of them
-// for state hashes.
+// for state hashes; and the working directory the program moved to
+// (os.Chdir; "": the package's directory, Machine.workDir).
 type vfs struct {
 	nodes  map[string]*fsNode
 	digest uint64
+	cwd    string
 }
 
 // node returns the overlay's node of path (nil: none).
@@ -64,6 +67,8 @@ func (t *thread) putNode(path string, n *fsNode) {
 		h.Write([]byte(k))
 		h.Write([]byte{0})
 		h.Write([]byte(v.data))
+		h.Write([]byte{0})
+		h.Write([]byte(v.link))
 		var flags byte
 		if v.dir {
 			flags |= 1
@@ -77,7 +82,83 @@ func (t *thread) putNode(path string, n *fsNode) {
 		h.Write([]byte{flags, byte(v.mode), byte(v.mode >> 8), byte(v.mtime), byte(v.mtime >> 8), byte(v.mtime >> 16), byte(v.mtime >> 24)})
 		d += h.Sum64() // order-independent
 	}
-	t.s.fs = &vfs{nodes: nodes, digest: d}
+	cwd := ""
+	if t.s.fs != nil {
+		cwd = t.s.fs.cwd
+	}
+	t.s.fs = &vfs{nodes: nodes, digest: d, cwd: cwd}
+}
+
+// workDir is the program's working directory: where it moved to with
+// os.Chdir, else the package's directory.
+func (t *thread) workDir() string {
+	if t.s.fs != nil && t.s.fs.cwd != "" {
+		return t.s.fs.cwd
+	}
+	return t.m.workDir()
+}
+
+// chdir makes path, a directory, the working directory.
+func (t *thread) chdir(path string) syscall.Errno {
+	path, e := t.followLinks(path, true)
+	if e != 0 {
+		return e
+	}
+	if e := t.needDir(path); e != 0 {
+		return e
+	}
+	fs := &vfs{}
+	if t.s.fs != nil {
+		*fs = *t.s.fs // the nodes are shared: never changed in place
+	}
+	fs.cwd = path
+	t.s.fs = fs
+	return 0
+}
+
+// maxLinks is how many symbolic links a path's lookup follows before it
+// fails with ELOOP, as Linux's.
+const maxLinks = 40
+
+// linkTarget is the path a symbolic link at path names.
+func linkTarget(path, target string) string {
+	if filepath.IsAbs(target) {
+		return filepath.Clean(target)
+	}
+	return filepath.Join(filepath.Dir(path), target)
+}
+
+// followLinks resolves the symbolic links the program made on the way to
+// path: each directory of it, and the last element too when last is set.
+// (The host's own links are the host's to follow.)
+func (t *thread) followLinks(path string, last bool) (string, syscall.Errno) {
+	if t.s.fs == nil {
+		return path, 0
+	}
+	for hops := 0; ; hops++ {
+		changed := false
+		for i := 1; i <= len(path); i++ {
+			if i < len(path) && path[i] != '/' {
+				continue
+			}
+			if i == len(path) && !last {
+				break
+			}
+			n := t.s.node(path[:i])
+			if n == nil || n.link == "" || n.gone {
+				continue
+			}
+			if hops >= maxLinks {
+				return "", syscall.ELOOP
+			}
+			path = filepath.Join(linkTarget(path[:i], n.link), path[i:])
+			changed = true
+			break
+		}
+		if !changed {
+			return path, 0
+		}
+	}
 }
 
 // stat finds path: in the overlay, else on the host (follow: through a
@@ -86,6 +167,13 @@ func (t *thread) stat(path string, follow bool) (*fsNode, syscall.Errno) {
 	if n := t.s.node(path); n != nil {
 		if n.gone {
 			return nil, syscall.ENOENT
+		}
+		if n.link != "" && follow {
+			p, e := t.followLinks(path, true)
+			if e != 0 {
+				return nil, e
+			}
+			return t.stat(p, true)
 		}
 		return n, 0
 	}
@@ -208,6 +296,10 @@ func (t *thread) truncate(path string, size int64) syscall.Errno {
 	if size < 0 {
 		return syscall.EINVAL
 	}
+	path, e := t.followLinks(path, true)
+	if e != 0 {
+		return e
+	}
 	n, e := t.copyUp(path)
 	if e != 0 {
 		return e
@@ -254,6 +346,8 @@ func (t *thread) dirEntries(dir string) (names []string, types []byte, e syscall
 				delete(typ, name)
 			case c.dir:
 				typ[name] = syscall.DT_DIR
+			case c.link != "":
+				typ[name] = syscall.DT_LNK
 			default:
 				typ[name] = syscall.DT_REG
 			}
@@ -397,17 +491,35 @@ func (t *thread) rename(from, to string) syscall.Errno {
 		t.putNode(from, &fsNode{gone: true})
 		return 0
 	}
-	c, e := t.copyUp(from)
-	if e != 0 {
-		return e
+	c := n
+	if n.link == "" {
+		if c, e = t.copyUp(from); e != 0 {
+			return e
+		}
 	}
 	t.putNode(to, c)
 	t.putNode(from, &fsNode{gone: true})
 	return 0
 }
 
+// symlink makes path a symbolic link to target.
+func (t *thread) symlink(target, path string) syscall.Errno {
+	if _, e := t.stat(path, false); e == 0 {
+		return syscall.EEXIST
+	}
+	if e := t.needDir(filepath.Dir(path)); e != 0 {
+		return e
+	}
+	t.putNode(path, &fsNode{link: target, mode: 0o777, mtime: t.s.clock})
+	return 0
+}
+
 // chmod sets the permission bits of path.
 func (t *thread) chmod(path string, mode uint32) syscall.Errno {
+	path, e := t.followLinks(path, true)
+	if e != 0 {
+		return e
+	}
 	n, e := t.copyUp(path)
 	if e != 0 {
 		return e
@@ -425,8 +537,11 @@ func (t *thread) statOf(path string, n *fsNode) *syscall.Stat_t {
 	st := &syscall.Stat_t{Dev: 0xfe01, Ino: inodeOf(path), Nlink: 1, Mode: syscall.S_IFREG | n.mode,
 		Uid: uint32(os.Getuid()), Gid: uint32(os.Getgid()), Size: int64(len(n.data)), Blksize: 4096,
 		Blocks: (int64(len(n.data)) + 511) / 512}
-	if n.dir {
+	switch {
+	case n.dir:
 		st.Mode, st.Nlink, st.Size = syscall.S_IFDIR|n.mode, 2, 4096
+	case n.link != "":
+		st.Mode, st.Size, st.Blocks = syscall.S_IFLNK|0o777, int64(len(n.link)), 0
 	}
 	ts := syscall.NsecToTimespec(wallTime(0, n.mtime))
 	st.Atim, st.Mtim, st.Ctim = ts, ts, ts

@@ -221,8 +221,8 @@ func nativeRuntimeCaller(t *thread, args []Value) (Value, ctl) {
 	i := 0
 	for ; i < skip && f != nil; i++ {
 		f = f.caller
-		for f != nil && f.fn == nil {
-			f = f.caller
+		for f != nil && (f.fn == nil || hiddenFunc(f.fn.ssa)) {
+			f = f.caller // a native's frame, or a wrapper gc hides
 		}
 	}
 	if f == nil && skip >= 0 {

@@ -99,9 +99,9 @@ func (t *thread) executablePath() string {
 }
 
 // osGetwd is os.Getwd: the directory of the package under test, where go
-// test runs a test (recorded).
+// test runs a test (recorded), or where the program moved to (os.Chdir).
 func osGetwd(t *thread, args []Value) (Value, ctl) {
-	return Tuple{t.m.workDir(), Iface{}}, ctlNext
+	return Tuple{t.workDir(), Iface{}}, ctlNext
 }
 
 // osHostname is os.Hostname: the host's name (recorded).

@@ -169,6 +169,23 @@ type stackPC struct {
 	rf int // runtime frame index (l unused) when > 0
 }
 
+// hiddenFunc reports whether fn is a function gc generates and hides
+// from stacks (its funcID is abi.FuncIDWrapper: runtime.Callers,
+// runtime.Caller and tracebacks skip it): a method's wrapper (a pointer
+// receiver's wrapper of a value method, an embedded field's promoted
+// method), a method value's bound wrapper ("-fm"), a method expression's
+// thunk (gc calls the method itself) and an instantiation wrapper. A
+// generic function's instance, a range-over-func loop body and a package
+// initializer are synthetic in SSA but real frames in gc's stacks.
+func hiddenFunc(fn *ssa.Function) bool {
+	syn := fn.Synthetic
+	if syn == "" {
+		return false
+	}
+	return strings.HasPrefix(syn, "wrapper for ") || strings.HasPrefix(syn, "bound method wrapper for ") ||
+		strings.HasPrefix(syn, "thunk for ") || strings.HasPrefix(syn, "instantiation wrapper of ")
+}
+
 // stackDepth counts the frames from f to the bottom of its stack.
 func stackDepth(f *frame) int {
 	n := 0
@@ -210,8 +227,14 @@ func goroutineStack(g *goroutine, withRuntime, tRunner bool) []stackPC {
 		// the innermost frame, the frame that panicked and a frame
 		// running its deferred calls on return are at their next
 		// instruction; the others, after the call they are executing
-		exact := f == g.top || (p != nil && f.unwinding && stackDepth(f) == panicDepth) || (calleeDefer && !f.unwinding)
-		out = append(out, stackPC{l: frameLoc(f, exact)})
+		panicked := p != nil && f.unwinding && stackDepth(f) == panicDepth
+		exact := f == g.top || panicked || (calleeDefer && !f.unwinding)
+		if !hiddenFunc(f.fn.ssa) || panicked {
+			// a wrapper stays only where it panicked (Go's
+			// elideWrapperCalling: a wrapper calling gopanic or
+			// sigpanic is shown)
+			out = append(out, stackPC{l: frameLoc(f, exact)})
+		}
 		last = f
 		calleeDefer = f.isDefer
 		if p != nil && f.isDefer && f.caller != nil && f.caller.unwinding {
@@ -222,7 +245,7 @@ func goroutineStack(g *goroutine, withRuntime, tRunner bool) []stackPC {
 			}
 			d := stackDepth(f.caller)
 			for pf := p.stack; pf != nil && stackDepth(pf) > d; pf = pf.caller {
-				if pf.fn != nil && pf.block != nil {
+				if pf.fn != nil && pf.block != nil && (pf == p.stack || !hiddenFunc(pf.fn.ssa)) {
 					out = append(out, stackPC{l: frameLoc(pf, pf == p.stack)})
 				}
 			}

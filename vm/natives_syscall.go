@@ -33,6 +33,8 @@ func init() {
 	def("syscall.Unlink", syscallUnlink)
 	def("syscall.Rename", syscallRename)
 	def("syscall.Readlink", syscallReadlink)
+	def("syscall.Symlink", syscallSymlink)
+	def("syscall.Chdir", syscallChdir)
 	def("syscall.Chmod", syscallChmod)
 	def("syscall.Fchmod", syscallFchmod)
 	def("syscall.Truncate", syscallTruncate)
@@ -341,8 +343,8 @@ func syscallRename(t *thread, args []Value) (Value, ctl) {
 	return t.pathCall(args[0], func(p string) syscall.Errno { return t.rename(p, to) }), ctlNext
 }
 
-// syscallReadlink is syscall.Readlink: the host's symbolic links (the
-// program makes none).
+// syscallReadlink is syscall.Readlink: the links the program made
+// (files_overlay.go), else the host's.
 func syscallReadlink(t *thread, args []Value) (Value, ctl) {
 	path, e := t.hostPath(atFDCWD, args[0].(string))
 	if e != 0 {
@@ -352,17 +354,29 @@ func syscallReadlink(t *thread, args []Value) (Value, ctl) {
 	if e != 0 {
 		return t.intErr(0, e), ctlNext
 	}
-	if n.host == nil {
-		return t.intErr(0, syscall.EINVAL), ctlNext
-	}
 	sl, _ := args[1].(Slice)
 	buf := make([]byte, sl.Len)
-	k, err := syscall.Readlink(path, buf)
-	if err != nil {
-		return t.intErr(0, errnoOf(err)), ctlNext
+	var k int
+	switch {
+	case n.link != "":
+		k = copy(buf, n.link) // truncated to the buffer, as readlink(2)
+	case n.host == nil:
+		return t.intErr(0, syscall.EINVAL), ctlNext
+	default:
+		var err error
+		if k, err = syscall.Readlink(path, buf); err != nil {
+			return t.intErr(0, errnoOf(err)), ctlNext
+		}
 	}
 	t.fillBytes(args[1], buf[:k])
 	return Tuple{k, Iface{}}, ctlNext
+}
+
+// syscallSymlink is syscall.Symlink: a link in the program's files
+// (files_overlay.go), not on the host.
+func syscallSymlink(t *thread, args []Value) (Value, ctl) {
+	target := args[0].(string)
+	return t.pathCall(args[1], func(p string) syscall.Errno { return t.symlink(target, p) }), ctlNext
 }
 
 func syscallChmod(t *thread, args []Value) (Value, ctl) {
@@ -418,7 +432,13 @@ func syscallSetNonblock(t *thread, args []Value) (Value, ctl) { return Iface{}, 
 func syscallCloseOnExec(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
 
 func syscallGetwd(t *thread, args []Value) (Value, ctl) {
-	return Tuple{t.m.workDir(), Iface{}}, ctlNext
+	return Tuple{t.workDir(), Iface{}}, ctlNext
+}
+
+// syscallChdir is syscall.Chdir: the working directory is the state's
+// (files_overlay.go), the host process's is not changed.
+func syscallChdir(t *thread, args []Value) (Value, ctl) {
+	return t.pathCall(args[0], t.chdir), ctlNext
 }
 
 func syscallGetenv(t *thread, args []Value) (Value, ctl) {

@@ -9,12 +9,14 @@ import (
 	"github.com/gmc-go/gmc/vm/trace"
 )
 
-// TestNetPureGo: package net's IP, mask, CIDR and MAC code runs from its
-// source with its package-level variables initialized (IPv4bcast,
-// IPv6loopback), printing what go run prints (mitchellh/mapstructure's
+// TestNetPureGo: package net's IP, mask, CIDR and MAC code,
+// SplitHostPort/JoinHostPort and TCP/UDP addresses (k8s.io/utils/net: 8
+// tests not checked as an OS boundary they are not) run from its source
+// with its package-level variables initialized (IPv4bcast, IPv6loopback),
+// printing what go run prints (mitchellh/mapstructure's
 // TestStringToIPHookFunc stopped at net.IPv4), and net.Pipe, an in-memory
-// connection with deadlines (before: OS boundary); a dial still stops the run
-// at the OS boundary, named.
+// connection with deadlines (before: OS boundary); a dial still stops the
+// run at the OS boundary, named.
 func TestNetPureGo(t *testing.T) {
 	checkGoRunOutput(t, "testdata/netpure")
 	prog, err := load.Load(load.Config{Dir: "testdata/netpure"})

@@ -108,3 +108,14 @@ func TestOSIdentityReplay(t *testing.T) {
 		}
 	}
 }
+
+// TestSymlinks: symbolic links the program makes, and the working
+// directory it moves to (os.Chdir), live in its files (the overlay), never
+// on the host: os.Symlink, Readlink, Lstat and Stat, reading and writing
+// through a link, a link to a directory and a file made through it,
+// filepath.EvalSymlinks, a listing's link entries, rename and removal of a
+// link, a dangling link, a loop (ELOOP), relative paths after a Chdir
+// through a link, as `go run ./vm/testdata/symlinks` prints (k8s.io/utils'
+// path and trace tests stopped at "OS boundary: call of syscall.Symlink"
+// and of syscall.Chdir).
+func TestSymlinks(t *testing.T) { checkGoRunOutput(t, "testdata/symlinks") }

@@ -53,6 +53,9 @@ func TestTestingRunner(t *testing.T) {
 		{"TestFailFatalWrapped", "--- FAIL: TestFailFatalWrapped\n    logformat_test.go:34: outer: inner: unsupported operation true 3"},
 		// t.Helper: a failure is at the line of the helper's caller (pkg/errors' testFormatRegexp)
 		{"TestFailHelperLines", "--- FAIL: TestFailHelperLines\n    logformat_test.go:63: got 3, want 4\n    logformat_test.go:64: got 5, want 1\n    logformat_test.go:55: got 6, want 2"},
+		// a generic function's instance and a range-over-func loop body are
+		// frames of their own (they were skipped as synthetic), a wrapper is not
+		{"TestFailGenericAndRangeLines", "--- FAIL: TestFailGenericAndRangeLines\n    logformat_test.go:88: got a, want b\n    logformat_test.go:79: generic 7\n    logformat_test.go:91: in the loop 1"},
 	} {
 		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })
 	}

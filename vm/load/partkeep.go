@@ -14,10 +14,12 @@ var partlyKept = map[string]struct {
 	imports []string // the imports of those files and of the package's initializer
 }{
 	"net": {
-		why: "IP addresses, masks, CIDR and MAC parsing are pure Go (mitchellh/mapstructure's " +
-			"StringToIPHookFunc), and so is net.Pipe, an in-memory connection of channels; sockets stay the OS boundary",
-		files:   []string{"ip.go", "mac.go", "parse.go", "net.go", "pipe.go"},
-		imports: []string{"context", "errors", "internal/bytealg", "internal/godebug", "internal/poll", "internal/strconv", "internal/stringslite", "io", "net/netip", "os", "sync", "syscall", "time"},
+		why: "IP addresses, masks, CIDR and MAC parsing (mitchellh/mapstructure's " +
+			"StringToIPHookFunc), SplitHostPort/JoinHostPort and TCP/UDP addresses (k8s.io/utils/net) " +
+			"are pure Go, and so is net.Pipe, an in-memory connection of channels; sockets (a " +
+			"connection's methods reach its file descriptor) and name resolution stay the OS boundary",
+		files:   []string{"ip.go", "mac.go", "parse.go", "net.go", "pipe.go", "ipsock.go", "tcpsock.go", "udpsock.go"},
+		imports: []string{"context", "errors", "internal/bytealg", "internal/godebug", "internal/poll", "internal/strconv", "internal/stringslite", "io", "net/netip", "os", "runtime", "sync", "syscall", "time"},
 	},
 }
 

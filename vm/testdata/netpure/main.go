@@ -1,5 +1,6 @@
 // Command netpure uses the pure-Go part of package net (IP addresses,
-// masks, CIDR and MAC parsing, its package-level variables), which gmc
+// masks, CIDR and MAC parsing, host:port splitting and joining, TCP and
+// UDP addresses, its package-level variables, net.Pipe), which gmc
 // interprets from source (mitchellh/mapstructure's StringToIPHookFunc);
 // with the argument "dial" it dials, which stays the OS boundary.
 package main
@@ -30,6 +31,16 @@ func main() {
 	fmt.Println(x.UnmarshalText([]byte("::1")), x, net.CIDRMask(20, 32))
 	hw, err := net.ParseMAC("00:00:5e:00:53:01")
 	fmt.Println(hw, err)
+	for _, hp := range []string{"example.com:80", "[::1]:443", "[fe80::1%eth0]:8080", "nocolon", "a:b:c"} {
+		h, p, err := net.SplitHostPort(hp)
+		fmt.Printf("%q %q %v\n", h, p, err)
+	}
+	fmt.Println(net.JoinHostPort("::1", "53"), net.JoinHostPort("host", "80"))
+	ta := &net.TCPAddr{IP: net.ParseIP("10.10.10.10"), Port: 5000}
+	ua := &net.UDPAddr{IP: net.ParseIP("::1"), Port: 53, Zone: "lo"}
+	fmt.Println(ta.String(), ta.Network(), ua.String(), ua.Network(), ta.AddrPort())
+	var addr net.Addr = ta
+	fmt.Println(addr.String(), net.TCPAddrFromAddrPort(ta.AddrPort()).String())
 
 	// net.Pipe: an in-memory connection, a deadline, and a closed end
 	a, b := net.Pipe()

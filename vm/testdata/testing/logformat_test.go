@@ -64,3 +64,30 @@ func TestFailHelperLines(t *testing.T) {
 	outerCheck(t, 5)
 	notAHelper(t, 6)
 }
+
+// checkGeneric is a generic helper: its instance is the function that
+// called t.Helper, so its failure is at its caller's line.
+func checkGeneric[T comparable](t *testing.T, got, want T) {
+	t.Helper()
+	if got != want {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// notAGenericHelper is generic and not a helper: its failure is at its own line.
+func notAGenericHelper[T any](t *testing.T, v T) {
+	t.Errorf("generic %v", v)
+}
+
+func one(yield func(int) bool) { yield(1) }
+
+// TestFailGenericAndRangeLines fails in a generic helper, in a generic
+// function that is not a helper and in a range-over-func loop body; each
+// message is at the line go test reports.
+func TestFailGenericAndRangeLines(t *testing.T) {
+	checkGeneric(t, "a", "b")
+	notAGenericHelper(t, 7)
+	for v := range one {
+		t.Errorf("in the loop %d", v)
+	}
+}

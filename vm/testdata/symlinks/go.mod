@@ -1,0 +1,3 @@
+module symlinks
+
+go 1.26
