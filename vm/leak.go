@@ -102,7 +102,7 @@ func (s *State) leaked() map[int]bool {
 		for _, g := range pending {
 			if !live[g.id] {
 				live[g.id] = true
-				h.stackRefs(g)
+				h.stackRefs(g, false)
 			}
 		}
 		pending = pending[:0]
@@ -140,8 +140,11 @@ func (s *State) leaked() map[int]bool {
 	return out
 }
 
-// stackRefs queues the objects goroutine g's stack refers to.
-func (h *hasher) stackRefs(g *goroutine) {
+// stackRefs queues the objects goroutine g's stack refers to: with
+// liveOnly, only through the registers live at each frame's position
+// (liveness.go; all of an unwinding frame's), as the collector marks
+// (natives_gc.go).
+func (h *hasher) stackRefs(g *goroutine, liveOnly bool) {
 	if w := g.wake; w != nil {
 		h.value(w.val)
 	}
@@ -153,8 +156,19 @@ func (h *hasher) stackRefs(g *goroutine) {
 			h.value(a)
 		}
 		h.value(f.rets)
-		for _, r := range f.regs {
-			h.value(r)
+		var live []int
+		ok := false
+		if liveOnly && f.fn != nil && f.block != nil && !f.unwinding {
+			live, ok = f.fn.liveRegs(f.block.index, int(f.pc))
+		}
+		if ok {
+			for _, r := range live {
+				h.value(f.regs[r])
+			}
+		} else {
+			for _, r := range f.regs {
+				h.value(r)
+			}
 		}
 		for d := f.defers; d != nil; d = d.next {
 			h.value(d.fn)

@@ -291,7 +291,7 @@ func (s *State) gcReached(skip ObjID) map[ObjID]bool {
 	}
 	for g := range s.gs.all() {
 		if g.status != gDead {
-			h.liveStackRefs(g)
+			h.stackRefs(g, true)
 		}
 	}
 	for _, tm := range s.timers {
@@ -307,42 +307,4 @@ func (s *State) gcReached(skip ObjID) map[ObjID]bool {
 		out[id] = true
 	}
 	return out
-}
-
-// liveStackRefs is stackRefs (leak.go) with only the registers live at
-// each frame's position (all of an unwinding frame's).
-func (h *hasher) liveStackRefs(g *goroutine) {
-	if w := g.wake; w != nil {
-		h.value(w.val)
-	}
-	for p := g.panic; p != nil; p = p.link {
-		h.value(p.val)
-	}
-	for f := g.top; f != nil; f = f.caller {
-		for _, a := range f.contArgs {
-			h.value(a)
-		}
-		h.value(f.rets)
-		if f.fn != nil && f.block != nil && !f.unwinding {
-			if live, ok := f.fn.liveRegs(f.block.index, int(f.pc)); ok {
-				for _, r := range live {
-					h.value(f.regs[r])
-				}
-			} else {
-				for _, r := range f.regs {
-					h.value(r)
-				}
-			}
-		} else {
-			for _, r := range f.regs {
-				h.value(r)
-			}
-		}
-		for d := f.defers; d != nil; d = d.next {
-			h.value(d.fn)
-			for _, a := range d.args {
-				h.value(a)
-			}
-		}
-	}
 }
