@@ -17,7 +17,7 @@ import (
 // marks what the program can still reach — the globals, every goroutine's
 // live registers (liveness.go: a variable the code no longer reads does
 // not keep its object alive, as with gc's stack maps), deferred calls,
-// pending timers, and the registered functions and cleanup arguments
+// pending timers, a fuzz target's seeds, and the registered functions and cleanup arguments
 // themselves (a finalizer that refers to its object keeps it alive) — and
 // clears the weak pointers to unreachable objects (their Value is nil from
 // then on) and queues the records whose object is unreachable, in
@@ -299,6 +299,13 @@ func (s *State) gcReached(skip ObjID) map[ObjID]bool {
 		h.obj(tm.id)
 		if tm.fn != nil {
 			h.value(tm.fn)
+		}
+	}
+	if ts := s.test; ts != nil && ts.fuzz != nil { // a fuzz target's seeds ([]byte arguments)
+		for _, seed := range ts.fuzz.seeds {
+			for _, v := range seed {
+				h.value(v)
+			}
 		}
 	}
 	h.drain()
