@@ -15,8 +15,16 @@ import (
 // leaks checked.
 func TestCoroutines(t *testing.T) {
 	checkGoRunOutput(t, "testdata/coro")
-	m, e := machine(t, "coro", vm.Options{Checks: vm.Checks{Race: true, Leak: true}})
-	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 100000})
+	exhaustsWithoutError(t, "coro", 100000)
+}
+
+// exhaustsWithoutError searches every schedule of testdata/NAME's main,
+// with races and leaks checked, and fails on an error or a search that
+// does not end within maxStates.
+func exhaustsWithoutError(t *testing.T, name string, maxStates int) {
+	t.Helper()
+	m, e := machine(t, name, vm.Options{Checks: vm.Checks{Race: true, Leak: true}})
+	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: maxStates})
 	if res.Final != nil && res.Final.Err() != nil {
 		t.Fatalf("error: %s", errString(res.Final.Err()))
 	}

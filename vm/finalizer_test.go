@@ -1,11 +1,6 @@
 package vm_test
 
-import (
-	"testing"
-
-	"github.com/gmc-go/gmc/guide"
-	"github.com/gmc-go/gmc/vm"
-)
+import "testing"
 
 // TestFinalizers: runtime.GC runs the finalizers and cleanups of the
 // objects nothing reaches, on a goroutine of their own, and not those of
@@ -16,12 +11,5 @@ import (
 // and leaks checked, ends without an error.
 func TestFinalizers(t *testing.T) {
 	checkGoRunOutput(t, "testdata/finalizer")
-	m, e := machine(t, "finalizer", vm.Options{Checks: vm.Checks{Race: true, Leak: true}})
-	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 20000})
-	if res.Final != nil && res.Final.Err() != nil {
-		t.Fatalf("error: %s", errString(res.Final.Err()))
-	}
-	if !res.Exhausted {
-		t.Errorf("not exhausted in %d states", res.Stats.States)
-	}
+	exhaustsWithoutError(t, "finalizer", 20000)
 }
