@@ -63,13 +63,7 @@ func nativeWeakRegister(t *thread, args []Value) (Value, ctl) {
 	if t.m.finTab == 0 || !ok || p.Obj == 0 {
 		return nil, t.unsupported(t.g.top, "weak.Make of memory that is not a Go variable")
 	}
-	tab := Pointer{Obj: t.m.finTab}
-	mv, _ := t.cell(tab, 2).(Map)
-	if mv.Obj == 0 {
-		any := types.Universe.Lookup("any").Type()
-		mv = Map{Obj: t.newObject(&Object{kind: objMap, T: t.m.types.get(types.NewMap(any, any)), Map: newMapData(), shared: true})}
-		t.setCell(tab, 2, mv)
-	}
+	mv := t.tabMap(weakCell, true)
 	if h, ok := t.s.heap.get(mv.Obj).Map.lookup(p); ok {
 		return h, ctlNext
 	}
@@ -92,7 +86,7 @@ func nativeWeakStrong(t *thread, args []Value) (Value, ctl) {
 // clearWeak clears the handles of the weak pointers to objects not in
 // reached.
 func (t *thread) clearWeak(reached map[ObjID]bool) {
-	mv, _ := t.cell(Pointer{Obj: t.m.finTab}, 2).(Map)
+	mv := t.tabMap(weakCell, false)
 	if mv.Obj == 0 {
 		return
 	}
@@ -113,7 +107,7 @@ func (t *thread) clearWeak(reached map[ObjID]bool) {
 
 // weakPending is the number of weak pointers' targets not yet cleared.
 func (t *thread) weakPending() int {
-	if mv, _ := t.cell(Pointer{Obj: t.m.finTab}, 2).(Map); mv.Obj != 0 {
+	if mv := t.tabMap(weakCell, false); mv.Obj != 0 {
 		return t.s.heap.get(mv.Obj).Map.live
 	}
 	return 0
@@ -126,26 +120,39 @@ func (m *Machine) allocFinTab() {
 	m.allGlobals = append(m.allGlobals, m.finTab)
 }
 
-// finMap is the registrations' map (made on first use when mk).
-func (t *thread) finMap(mk bool) *mapData {
+// The cells of finTab that hold maps: the finalizers and cleanups, and the
+// weak pointers' handles.
+const (
+	finCell  = 0
+	weakCell = 2
+)
+
+// tabMap is the map in cell c of finTab (made on first use when mk; the
+// zero Map when not made).
+func (t *thread) tabMap(c int32, mk bool) Map {
 	tab := Pointer{Obj: t.m.finTab}
-	mv, _ := t.cell(tab, 0).(Map)
-	if mv.Obj == 0 {
-		if !mk {
-			return nil
-		}
+	mv, _ := t.cell(tab, c).(Map)
+	if mv.Obj == 0 && mk {
 		any := types.Universe.Lookup("any").Type()
 		mv = Map{Obj: t.newObject(&Object{kind: objMap, T: t.m.types.get(types.NewMap(any, any)), Map: newMapData(), shared: true})}
-		t.setCell(tab, 0, mv)
+		t.setCell(tab, c, mv)
+	}
+	return mv
+}
+
+// finMap is the registrations' map (made on first use when mk; nil when
+// not made).
+func (t *thread) finMap(mk bool) *mapData {
+	mv := t.tabMap(finCell, mk)
+	if mv.Obj == 0 {
+		return nil
 	}
 	return t.s.heap.get(mv.Obj).Map
 }
 
 // finMut is the registrations' map, writable in this state.
 func (t *thread) finMut() *mapData {
-	t.finMap(true)
-	mv := t.cell(Pointer{Obj: t.m.finTab}, 0).(Map)
-	return t.s.heap.mut(mv.Obj, t.s.epoch).Map
+	return t.s.heap.mut(t.tabMap(finCell, true).Obj, t.s.epoch).Map
 }
 
 // finalizersPending is the number of registrations.
@@ -278,7 +285,7 @@ func (s *State) gcReached(skip ObjID) map[ObjID]bool {
 			h.obj(id)
 		}
 	}
-	if mv, _ := s.heap.get(skip).Cells[0].(Map); mv.Obj != 0 {
+	if mv, _ := s.heap.get(skip).Cells[finCell].(Map); mv.Obj != 0 {
 		for _, e := range s.heap.get(mv.Obj).Map.ents {
 			if !e.dead {
 				rec := e.v.([]Value)
