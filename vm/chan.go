@@ -79,12 +79,13 @@ func (c *chanData) clone() *chanData {
 func (c *compiler) makeChan(in *ssa.MakeChan) op {
 	rt := c.rt(in.Type())
 	size, dst := c.reg(in.Size), c.reg(in)
+	open := c.m.neverClosed(in) // its sends need no race memory (byvalue.go)
 	return func(t *thread, fr *frame) ctl {
 		n := toInt64(fr.regs[size])
 		if n < 0 || n > maxObjectCells {
 			return t.runtimePanic(fr, "makechan: size out of range")
 		}
-		id := t.newObject(&Object{kind: objChan, T: rt, Chan: &chanData{cap: int(n)}})
+		id := t.newObject(&Object{kind: objChan, T: rt, Chan: &chanData{cap: int(n)}, readOnly: open})
 		fr.regs[dst] = Chan{Obj: id}
 		return ctlNext
 	}

@@ -17,12 +17,16 @@ const (
 type Object struct {
 	epoch  uint64
 	kind   objKind
-	shared bool    // reachable from more than one goroutine (for --sched shared)
-	T      *RType  // type of a cell object (element type for slice stores), map or chan type
-	Cells  []Value // plain memory (nil when packed; read through cell, cells.go)
-	pk     *packed // plain memory of numbers, packed (packed.go)
-	Map    *mapData
-	Chan   *chanData
+	shared bool // reachable from more than one goroutine (for --sched shared)
+	// readOnly: a variable never written once it can be shared, or a
+	// channel never closed (byvalue.go): its accesses are not checked for
+	// races, nor a variable's loads scheduling points
+	readOnly bool
+	T        *RType  // type of a cell object (element type for slice stores), map or chan type
+	Cells    []Value // plain memory (nil when packed; read through cell, cells.go)
+	pk       *packed // plain memory of numbers, packed (packed.go)
+	Map      *mapData
+	Chan     *chanData
 	// race detector: the clocks of the synchronization addresses in the
 	// object (by cell offset) and the shadow of accessed cells (immutable
 	// values, nil when unused)

@@ -15,6 +15,16 @@ func (c *compiler) instr(in ssa.Instruction) op {
 	case *ssa.Alloc:
 		rt := c.rt(in.Type().(*types.Pointer).Elem())
 		dst := c.reg(in)
+		if capturedByValue(in) { // byvalue.go
+			return func(t *thread, fr *frame) ctl {
+				p := t.alloc(rt)
+				if p.Obj != t.m.zerobase {
+					t.s.heap.mut(p.Obj, t.s.epoch).readOnly = true
+				}
+				fr.regs[dst] = p
+				return ctlNext
+			}
+		}
 		return func(t *thread, fr *frame) ctl {
 			fr.regs[dst] = t.alloc(rt)
 			return ctlNext

@@ -160,15 +160,18 @@ func (o Options) Timing() string {
 // natives and the initial heap. It is shared by all states derived from
 // it and safe for concurrent use by several searches.
 type Machine struct {
-	prog    *load.Program
-	opts    Options
-	types   *typeRegistry
-	fnMu    sync.Mutex
-	funcs   map[*ssa.Function]*function
-	natives map[string]*nativeFunc
-	globals map[*ssa.Global]Pointer
-	base    heap
-	rtError *RType // dynamic type of runtime error values
+	prog  *load.Program
+	opts  Options
+	types *typeRegistry
+	fnMu  sync.Mutex
+	funcs map[*ssa.Function]*function
+	// fieldOpen: whether no channel stored in the field is ever closed
+	// through it (byvalue.go; under fnMu)
+	fieldOpen map[*types.Var]bool
+	natives   map[string]*nativeFunc
+	globals   map[*ssa.Global]Pointer
+	base      heap
+	rtError   *RType // dynamic type of runtime error values
 	// panicNilValue: panic(nil) panics with nil, as before Go 1.21 (the
 	// main module's go line is older: GODEBUG panicnil=1 by default)
 	panicNilValue bool

@@ -201,8 +201,11 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 	if g.vc == nil {
 		g.vc = vclock{g.id: 1}
 	}
-	here := access{g: g.id, c: g.vc[g.id], loc: t.locOf(fr), atomic: atomic}
 	o := t.s.heap.get(p.Obj)
+	if o.readOnly {
+		return // never written once shared: no access conflicts with it (byvalue.go)
+	}
+	here := access{g: g.id, c: g.vc[g.id], loc: t.locOf(fr), atomic: atomic}
 	alone := t.aloneForRace()
 	if !alone && t.s.runObs != nil && !t.unlogged {
 		t.logAccess(p, n, write, atomic, here.loc)

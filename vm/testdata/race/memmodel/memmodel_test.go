@@ -517,3 +517,133 @@ func TestNoRaceArrayAssignOtherArray(t *testing.T) {
 	<-done
 	_ = a[37].y + c[0].x
 }
+
+// A variable written after a goroutine captured it: gc captures it by
+// reference, and the write races with the goroutine's read. (A captured
+// variable never written once shared is captured by value: vm/byvalue.go.)
+func TestRaceCapturedWrittenAfter(t *testing.T) {
+	x := 1
+	done := make(chan int)
+	go func() { done <- x }()
+	x = 2
+	<-done
+}
+
+// The same with the write in another block.
+func TestRaceCapturedWrittenInBranch(t *testing.T) {
+	x := 1
+	done := make(chan int)
+	go func() { done <- x }()
+	if len(t.Name()) > 0 {
+		x = 2
+	}
+	<-done
+}
+
+// The same with the write by the closure.
+func TestRaceCapturedWrittenByClosure(t *testing.T) {
+	x := 1
+	done := make(chan bool)
+	go func() { x = 2; done <- true }()
+	if x == 3 {
+		t.Log("three")
+	}
+	<-done
+}
+
+// The same with the variable's address taken.
+func TestRaceCapturedAddressTaken(t *testing.T) {
+	x := 1
+	p := &x
+	done := make(chan bool)
+	go func() { *p = 2; done <- true }()
+	if x == 3 {
+		t.Log("three")
+	}
+	<-done
+}
+
+// A loop variable written in the body after a goroutine captured it.
+func TestRaceLoopVarWrittenAfterCapture(t *testing.T) {
+	done := make(chan int)
+	for i := 0; i < 1; i++ {
+		go func() { done <- i }()
+		i += 0
+	}
+	<-done
+}
+
+// Captured variables only read (a scalar, an array): no race.
+func TestNoRaceCapturedReadOnly(t *testing.T) {
+	x := 1
+	s := [2]int{3, 4}
+	done := make(chan int, 2)
+	for i := 0; i < 2; i++ {
+		go func() { done <- x + s[i] }()
+	}
+	if x+s[0] != 4 {
+		t.Fatal("x")
+	}
+	<-done
+	<-done
+}
+
+// A send on a captured channel races with its close.
+func TestRaceChanSendCloseCaptured(t *testing.T) {
+	c := make(chan int, 1)
+	done := make(chan bool)
+	go func() {
+		defer func() { recover(); done <- true }()
+		c <- 1
+	}()
+	close(c)
+	<-done
+}
+
+func closeChan(c chan int) { close(c) }
+
+// The same with the close in a function the channel is passed to.
+func TestRaceChanSendCloseByCallee(t *testing.T) {
+	c := make(chan int, 1)
+	done := make(chan bool)
+	go func() {
+		defer func() { recover(); done <- true }()
+		c <- 1
+	}()
+	closeChan(c)
+	<-done
+}
+
+// The same with the close by a goroutine that captured the channel.
+func TestRaceChanSendCloseInClosure(t *testing.T) {
+	c := make(chan int, 1)
+	done := make(chan bool, 2)
+	go func() {
+		defer func() { recover(); done <- true }()
+		c <- 1
+	}()
+	go func() { close(c); done <- true }()
+	<-done
+	<-done
+}
+
+type semPool struct {
+	sem  chan struct{}
+	jobs chan int
+}
+
+func (p *semPool) stop() { close(p.jobs) }
+
+// A send on a channel held in a struct's field races with its close
+// through the field (the other field's channel is never closed).
+func TestRaceChanSendCloseField(t *testing.T) {
+	p := &semPool{sem: make(chan struct{}, 1), jobs: make(chan int, 1)}
+	done := make(chan bool)
+	go func() {
+		defer func() { recover(); done <- true }()
+		p.sem <- struct{}{}
+		p.jobs <- 1
+	}()
+	p.stop()
+	<-done
+}
