@@ -122,7 +122,11 @@
 // close) by different goroutines, one a write, not both atomic, neither
 // ordered before the other. An SSA access that compiled Go does not make
 // is not one: the store of `return x` into the named result x itself
-// (instrs_core.go, returnSelfStore).
+// (instrs_core.go, returnSelfStore), nor a closure's load of a variable
+// gc captures by value (written only before it is shared: Object.readOnly,
+// byvalue.go). Accesses that can never be one of a racing pair are not
+// remembered: those of such variables, and the sends on a channel no
+// close can reach (byvalue.go), whose only conflicting access is close.
 //
 // # Lock monitor
 //
