@@ -239,6 +239,9 @@ func (m *Machine) fieldNeverClosed(ptr types.Type, i int) bool {
 	}
 	ok = true
 	forPackageFuncs(m.prog.SSA, pkg, func(fn *ssa.Function) {
+		if len(fn.Blocks) == 0 {
+			ok = false // a body not in SSA (stripped, assembly): unknown
+		}
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				if !ok {
