@@ -37,15 +37,15 @@ import (
 
 // capturedByValue reports whether allocation a is a variable written only
 // before it can be shared.
-func (m *Machine) capturedByValue(a *ssa.Alloc) bool {
-	_, ok := m.byValueLoads(a)
+func capturedByValue(a *ssa.Alloc) bool {
+	_, ok := byValueLoads(a)
 	return ok
 }
 
 // byValueLoads returns the loads of variable a, in its function and in the
 // closures that capture it, when it is written only before it can be
 // shared (ok).
-func (m *Machine) byValueLoads(a *ssa.Alloc) (loads []*ssa.UnOp, ok bool) {
+func byValueLoads(a *ssa.Alloc) (loads []*ssa.UnOp, ok bool) {
 	var stores []ssa.Instruction // writes through a's address (in a's function)
 	var shares []ssa.Instruction // closures of a's function that capture it
 	var walk func(v ssa.Value, own, whole bool, depth int) bool
@@ -106,10 +106,10 @@ func (m *Machine) byValueLoads(a *ssa.Alloc) (loads []*ssa.UnOp, ok bool) {
 		if s.Block() != a.Block() {
 			return nil, false
 		}
-		last = max(last, m.indexIn(s))
+		last = max(last, indexIn(s))
 	}
 	for _, c := range shares {
-		if c.Block() == a.Block() && m.indexIn(c) < last {
+		if c.Block() == a.Block() && indexIn(c) < last {
 			return nil, false
 		}
 	}
@@ -175,7 +175,7 @@ func (m *Machine) chanUses(v ssa.Value, seen map[ssa.Value]bool) bool {
 			}
 			switch a := r.Addr.(type) {
 			case *ssa.Alloc:
-				loads, ok := m.byValueLoads(a)
+				loads, ok := byValueLoads(a)
 				if !ok {
 					return false
 				}
@@ -302,24 +302,12 @@ func forPackageFuncs(prog *ssa.Program, pkg *ssa.Package, f func(*ssa.Function))
 	}
 }
 
-// indexIn returns the index of in in its block's instructions (each
-// block's indexes computed once: a test's table or a package's init can
-// be one block of tens of thousands of instructions; under m.fnMu).
-func (m *Machine) indexIn(in ssa.Instruction) int {
-	b := in.Block()
-	idx, ok := m.instrIndex[b]
-	if !ok {
-		if m.instrIndex == nil {
-			m.instrIndex = map[*ssa.BasicBlock]map[ssa.Instruction]int{}
+// indexIn returns the index of in in its block's instructions.
+func indexIn(in ssa.Instruction) int {
+	for i, x := range in.Block().Instrs {
+		if x == in {
+			return i
 		}
-		idx = make(map[ssa.Instruction]int, len(b.Instrs))
-		for i, x := range b.Instrs {
-			idx[x] = i
-		}
-		m.instrIndex[b] = idx
-	}
-	if i, ok := idx[in]; ok {
-		return i
 	}
 	return -1
 }

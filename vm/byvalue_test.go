@@ -55,7 +55,7 @@ func TestByValueAnalysis(t *testing.T) {
 			for _, in := range b.Instrs {
 				if a, ok := in.(*ssa.Alloc); ok {
 					if _, asked := want[a.Comment]; asked {
-						v := m.capturedByValue(a)
+						v := capturedByValue(a)
 						if prev, seen := got[a.Comment]; seen {
 							v = v && prev // (a variable of each iteration: all must be)
 						}
