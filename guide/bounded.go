@@ -79,7 +79,7 @@ type boundSearch struct {
 // merge inside such a chain (x/sync's TestTryGo and TestGoLimit at bound
 // 0: one lookup in five merges, two orders of the workers meeting again
 // while the last of them runs) saves the rest of the chain; where none
-// comes (the suite's fixed twins at bound 0: none in 184,919), the
+// comes (abslist_fixed 1 7 at bound 0: none in 184,919), the
 // lookups were a third of the search's time (benchmarks/RESULTS.md,
 // session 14). Lookups of links are optional (lookUp), so the choice
 // changes the time a search takes and what it merges, never what it
