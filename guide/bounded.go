@@ -68,6 +68,52 @@ type boundSearch struct {
 	visited map[boundKey]int // fewest preemptions each state's explored subtree was reached with
 	out     boundedOutcome
 	rb      resumable
+	pay     forcedPay
+	lookups int // states looked up in visited
+}
+
+// forcedPay decides whether the first links of the chains a bound forces
+// are looked up (boundedRun): while such lookups merge at least one path
+// in forcedGain, over a window of the last forcedWindow or so of them;
+// when they do not, one link in forcedProbe still is, to measure on. A
+// merge inside such a chain (x/sync's TestTryGo and TestGoLimit at bound
+// 0: one lookup in five merges, two orders of the workers meeting again
+// while the last of them runs) saves the rest of the chain; where none
+// comes (abslist_fixed 1 7 at bound 0: none in 184,919), the
+// lookups were a third of the search's time (benchmarks/RESULTS.md,
+// session 14). Lookups of links are optional (lookUp), so the choice
+// changes the time a search takes and what it merges, never what it
+// claims.
+type forcedPay struct {
+	looks, hits int  // in the window
+	skipped     int  // links not looked up
+	always      bool // look up every link (as before session 14: tests)
+}
+
+const (
+	forcedGain   = 32
+	forcedWindow = 1024
+	forcedProbe  = 32
+)
+
+// look reports whether to look up the next link; a lookup it allows is
+// recorded with counted.
+func (f *forcedPay) look() bool {
+	if f.always || f.looks < forcedWindow || f.hits*forcedGain >= f.looks {
+		return true
+	}
+	f.skipped++
+	return f.skipped%forcedProbe == 0
+}
+
+// counted records a lookup look allowed and whether it merged.
+func (f *forcedPay) counted(hit bool) {
+	if f.looks++; hit {
+		f.hits++
+	}
+	if f.looks >= 2*forcedWindow { // (the older half weighs less)
+		f.looks, f.hits = f.looks/2, f.hits/2
+	}
 }
 
 func newBoundSearch(k int) *boundSearch {
@@ -154,6 +200,7 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 			single := len(choices) == 1 // (never a preemption: last is -1 or its goroutine)
 			last := preemptible(s, choices)
 			only := 0 // the choice a single successor takes
+			forced := false
 			if !single && last >= 0 && used >= k {
 				// the bound is used up: only the goroutine that ran last
 				// and the timers may go on; when that leaves one
@@ -162,7 +209,7 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 				// of 70,000 of them kept 900 MB of states on the
 				// stack of a long test)
 				if i, ok := onlyUnpreempted(choices, last); ok {
-					single, only = true, i
+					single, only, forced = true, i, true
 					out.pruned = true
 				}
 			}
@@ -171,12 +218,31 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 				succ = 1
 			}
 			var twins []bool // choices left out as a twin's (symmetric.go)
-			if lookUp(succ, p.depth, fresh) {
+			look := fresh
+			counted := forced && fresh < chainFresh && bs.pay.look()
+			if forced && !counted {
+				// a link of a chain the bound forces (the goroutine
+				// that ran last goes on until it blocks, yields or
+				// ends), when such lookups do not pay (forcedPay), is
+				// looked up only at depths that are multiples of
+				// chainSample, not as the first states after a
+				// branching one are (lookUp): two paths that order the
+				// same goroutines differently meet at the free switch
+				// that ends such a chain, which is looked up, and two
+				// that meet inside it run on together at most
+				// chainSample states before a lookup merges them
+				look = chainFresh
+			}
+			if lookUp(succ, p.depth, look) {
 				key := boundKey{s.Hash(), -1}
 				if last >= 0 {
 					key.last = s.GoRank(last) // as the hash names goroutines
 				}
 				prev, seen := visited[key]
+				bs.lookups++
+				if counted {
+					bs.pay.counted(seen && prev <= used)
+				}
 				if !(seen && prev <= used) && !single {
 					// twins: the goroutines a switch to is free or within
 					// the bound, but not the one that ran last

@@ -52,3 +52,44 @@ func TestResumedSearch(t *testing.T) {
 		t.Errorf("longpath: %d states for a path of %d transitions; want at least 6,000 and at most twice as many states", r.Stats.States, r.Stats.MaxDepth)
 	}
 }
+
+// TestForcedChainLookups checks that bound 0 looks up the links of the
+// chains it forces only while such lookups merge paths (forcedPay): on
+// the fixed twin of abslist, where none does, it explores the same
+// states with a fraction of the lookups of a search that looks up every
+// link, and completes; the buggy twin's error is still found by the
+// iterated bounded search.
+func TestForcedChainLookups(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads benchmark programs")
+	}
+	bound0 := func(pkg string, args []string, always bool) (*boundSearch, int) {
+		prog, opts, e := loadMain(t, "./benchmarks/"+pkg, args)
+		opts.Checks = vm.Checks{Leak: true, Race: true}
+		opts, _ = syncOnly(opts)
+		m := vm.New(prog, opts)
+		se := newSearcher(context.Background(), m, Config{TimeLimit: time.Minute, MaxDepth: 1000000})
+		bs := newBoundSearch(0)
+		bs.pay.always = always
+		se.resumeBounded(startObserved(m, e, nil), bs, 0)
+		bs.rb.close()
+		return bs, se.stats.States
+	}
+	all, allStates := bound0("abslist_fixed", []string{"1", "5"}, true)
+	bs, states := bound0("abslist_fixed", []string{"1", "5"}, false)
+	t.Logf("abslist_fixed 1 5 at bound 0: %d states, %d lookups; looking up every link: %d states, %d lookups",
+		states, bs.lookups, allStates, all.lookups)
+	if !bs.out.complete || bs.out.found != nil || !all.out.complete {
+		t.Fatalf("abslist_fixed 1 5: complete=%v error=%v (every link: complete=%v), want complete without error",
+			bs.out.complete, bs.out.found != nil, all.out.complete)
+	}
+	if states != allStates || 2*bs.lookups > all.lookups {
+		t.Errorf("abslist_fixed 1 5: %d states and %d lookups, want %d states and at most half of %d lookups",
+			states, bs.lookups, allStates, all.lookups)
+	}
+	prog, opts, e := loadMain(t, "./benchmarks/abslist", []string{"1", "4"})
+	r := Search(context.Background(), vm.New(prog, opts), e, Config{Strategy: Exhaustive, TimeLimit: time.Minute})
+	if r.Verdict != VerdictError {
+		t.Errorf("abslist 1 4: %s, want error", r.Verdict)
+	}
+}
