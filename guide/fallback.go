@@ -16,7 +16,11 @@ import (
 // fallback search under the round's bound on states (a
 // random walk with a new seed each round on test, fuzz and function
 // entries; the unguided randomized greedy search on main). Bounds count
-// states, not time, so a trial's outcome does not depend on the load.
+// states, so a trial's outcome does not depend on the load, except where
+// states are slow: with a time limit a turn also stops at the time its
+// states get (share.go, turnCap), and the walks take turns of their own
+// between the others' when they are behind their share of the time
+// (walkShare, runTrial's walkUp).
 //
 // A round of the random walk runs a plain walk with as many states as the
 // round's bound times the trace sets (at least one) and, with
