@@ -1,5 +1,5 @@
 // Package slowstates is a test whose states are slow: each transition of
-// its workers runs a busy loop of about a hundred thousand VM instructions
+// its workers runs a busy loop of about half a million VM instructions
 // between two lock operations, so a state costs milliseconds, as one of a
 // test with thousands of goroutines does (guide's TestWalkShare: the
 // fallback's walks still get their share of the time).
@@ -28,7 +28,7 @@ func TestSlow(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := 0; i < 50; i++ {
-				v := busy(20000)
+				v := busy(100000)
 				mu.Lock()
 				total += v & 1
 				mu.Unlock()
