@@ -95,6 +95,9 @@ type TrialResult struct {
 	// deadlock whose goroutines wait at the cycle's acquisitions), nil
 	// when none does.
 	PredictedFrom *Prediction
+	// walkTime is the time the fallback's random walks took (runTrial:
+	// their share, walkShare)
+	walkTime time.Duration
 }
 
 // CheckResult is the outcome of all trials of a check.
@@ -263,6 +266,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x2545f4914f6cdd1d))
 	var total Stats
+	var walkTime time.Duration // the time the fallback's walks took
 	add := func(r Result) {
 		total.States += r.Stats.States
 		total.Transitions += r.Stats.Transitions
@@ -282,7 +286,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		add(r)
 		r.Stats = total
 		r.Stats.Time = time.Since(searchStart)
-		return mon.annotate(prog, TrialResult{Seed: cfg.Seed, Result: r, Machine: m})
+		return mon.annotate(prog, TrialResult{Seed: cfg.Seed, Result: r, Machine: m, walkTime: walkTime})
 	}
 	remaining := func() time.Duration {
 		if cfg.TimeLimit <= 0 {
@@ -365,15 +369,17 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	}
 	exStates := 0 // the states of exTurn's rounds (exTime's)
 	// exTurn runs a round of the bounded exhaustive search of about
-	// states states; over: it ended the trial (an error, or the space
-	// exhausted)
-	exTurn := func(round, states int) (TrialResult, bool) {
+	// states states, for at most turn (0: no cap); over: it ended the trial
+	// (an error, or the space exhausted)
+	exTurn := func(round, states int, turn time.Duration) (TrialResult, bool) {
 		exStart := time.Now()
 		if exRoot == nil {
 			exRoot = startObserved(exM, cfg.Entry, mon.observer())
 		}
 		before := ex.stats
+		ex.capTurn(turn)
 		r, found := br.round(ex, exRoot, states)
+		ex.capTurn(0)
 		d := ex.stats
 		d.States -= before.States
 		d.Transitions -= before.Transitions
@@ -388,7 +394,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		poll()
 		exTime += time.Since(exStart)
 		exStates += d.States
-		debugBounded(round, br, d.States, exTime, time.Since(start))
+		debugBounded(round, br, d.States, exTime, time.Since(start), turn)
 		if br.exhausted {
 			r, _ := br.verdict(ex)
 			r.Stats = Stats{}
@@ -409,13 +415,52 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		if n == 0 {
 			return TrialResult{}, false
 		}
-		return exTurn(round, n)
+		// (n is counted at the rate so far; a turn whose states are
+		// slower than that stops once it has made up its share)
+		return exTurn(round, n, max(turnCap(n, round, cfg.TimeLimit), behind(share, time.Since(start), exTime)))
+	}
+	walkTurns := 0 // walkUp's turns
+	// walkUp gives the fallback's random walks a turn between the trace
+	// sets and the bounded search's turns when they are more than minTurn
+	// behind walkShare of the time (share.go): where states are slow a
+	// round's other turns take seconds each (a fresh machine's first
+	// state too) and the walks, at the round's end, would get none
+	walkUp := func(round int) (TrialResult, bool) {
+		if fallbackDone || fallbackOf(cfg) != Random || cfg.TimeLimit <= 0 || outOfTime() {
+			return TrialResult{}, false
+		}
+		b := behind(walkShare, time.Since(start), walkTime)
+		if b < minTurn(cfg.TimeLimit) {
+			return TrialResult{}, false
+		}
+		walkTurns++
+		c := sc
+		c.Strategy = Random
+		c.TimeLimit = remaining()
+		c.MaxStates = 0 // (bounded by time only)
+		c.Seed = cfg.Seed + uint64(round)*0x9e3779b9 + uint64(walkTurns)*0xbf58476d1ce4e5b9
+		t := time.Now()
+		// (the plain walk only: the others run on machines of their
+		// own, whose first states, the program's initialization, cost
+		// a check of slow states seconds each)
+		r, fm := pl.fallbackRound(ctx, prog, base, cfg.Entry, c, b, false, round, &fws, nil)
+		walkTime += time.Since(t)
+		if r.Verdict == VerdictError {
+			return finish(r, fm), true
+		}
+		add(r)
+		poll()
+		return TrialResult{}, false
 	}
 	// runQueue searches the trace sets of queue in turn, each within
 	// setBudget states (refining it when it stalls); the sets toward
 	// predictions made meanwhile are searched right after the set that
-	// made them. It reports a result when the trial is over.
+	// made them. The sets of the round share the time turnCap gives
+	// their states: a set whose states are slow stops at its part and
+	// goes on where it stopped in the next round. It reports a result
+	// when the trial is over.
 	runQueue := func(queue []*setRun, round, setBudget int) (TrialResult, bool) {
+		partLeft := turnCap(setBudget*max(1, toRun(queue, round)), round, cfg.TimeLimit)
 		for qi := 0; qi < len(queue); qi++ {
 			sr := queue[qi]
 			if sr.round == round {
@@ -423,6 +468,12 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 			}
 			sr.round = round
 			left := setBudget
+			var setTime, spent time.Duration // the set's part of the time (0: no cap), the time its runs took
+			if partLeft > 0 {
+				// (at least minSetTime: a set late in the queue still
+				// goes on a little every round)
+				setTime = max(partLeft/time.Duration(toRun(queue[qi:], round)+1), minSetTime)
+			}
 			for !sr.exhausted && left > 0 {
 				if sr.g == nil {
 					sr.start(ctx, prog, pl, cfg, sc)
@@ -431,7 +482,17 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				if sr.probe > 0 {
 					n = min(n, sr.probe)
 				}
-				r := sr.run(n, remaining())
+				lim := remaining()
+				if setTime > 0 {
+					if spent >= setTime {
+						break // (the search goes on from there next round)
+					}
+					lim = min(lim, setTime-spent)
+				}
+				runStart := time.Now()
+				r := sr.run(n, lim)
+				took := time.Since(runStart)
+				spent += took
 				debugRound(prog, sr.idx, sr.refined, sr.ts, r)
 				if r.Verdict == VerdictError {
 					return finish(r, sr.m), true
@@ -445,8 +506,14 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				if outOfTime() {
 					return unknown(sr.m), true
 				}
+				if tr, over := walkUp(round); over {
+					return tr, true
+				}
 				if tr, over := catchUp(round); over {
 					return tr, true
+				}
+				if setTime > 0 && r.Stall == nil && r.Stats.States < n && took >= lim {
+					break // its part of the time is over: it goes on from there next round
 				}
 				if r.Stall == nil && sr.probe > 0 && left > 0 {
 					// the resumed search neither stalled again nor
@@ -489,6 +556,9 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 				sr.g = nil // start again from the initial state (Fig. 2.4 line 15)
 				total.Restarts++
 			}
+			if partLeft > 0 {
+				partLeft = max(partLeft-spent, time.Nanosecond)
+			}
 		}
 		return TrialResult{}, false
 	}
@@ -515,12 +585,17 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		share, sliced := shareNow()
 		if cfg.Bounded && !exDone() && !outOfTime() && (round == 0 || exTime <= time.Duration(float64(time.Since(start))*share)) {
 			states := budget * max(1, len(runs))
+			d := turnCap(states, round, cfg.TimeLimit)
 			if sliced {
 				states = max(states, boundedSlice(share, time.Since(start), exTime, exStates))
+				d = max(turnCap(states, round, cfg.TimeLimit), behind(share, time.Since(start), exTime))
 			}
-			if tr, over := exTurn(round, states); over {
+			if tr, over := exTurn(round, states, d); over {
 				return tr
 			}
+		}
+		if tr, over := walkUp(round); over {
+			return tr
 		}
 		// the predictions the bounded search made, then the plan's sets
 		if tr, over := runQueue(append(append([]*setRun(nil), pruns...), runs...), round, setBudget); over {
@@ -532,30 +607,39 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 			c.TimeLimit = remaining()
 			c.MaxStates = budget
 			r, fm := Result{}, base
+			fbStart, capped := time.Now(), false
 			if fb := fallbackOf(cfg); fb != "" {
 				c.Strategy = fb
 				c.Seed = cfg.Seed + uint64(round)*0x9e3779b9
 				c.MaxStates = budget * max(1, len(runs)) // as many states as the trace sets together
 				var turn *TrialResult                    // the bounded search's turn that ended the check
-				r, fm = pl.fallbackRound(ctx, prog, base, cfg.Entry, c, cfg.FallbackTimers, round, &fws, func() bool {
+				var turns time.Duration                  // the time of the bounded search's turns between walks
+				r, fm = pl.fallbackRound(ctx, prog, base, cfg.Entry, c, turnCap(c.MaxStates, round, cfg.TimeLimit), cfg.FallbackTimers, round, &fws, func() bool {
+					t := time.Now()
 					tr, over := catchUp(round)
+					turns += time.Since(t)
 					if over {
 						turn = &tr
 					}
 					return over
 				})
+				walkTime += time.Since(fbStart) - turns
 				if turn != nil {
 					return *turn
 				}
 			} else {
+				if d := turnCap(c.MaxStates, round, cfg.TimeLimit); d > 0 && d < c.TimeLimit {
+					c.TimeLimit, capped = d, true
+				}
 				r = Search(ctx, base, cfg.Entry, c)
+				capped = capped && time.Since(fbStart) >= c.TimeLimit
 			}
 			if r.Verdict == VerdictError || r.Verdict == VerdictNoError {
 				return finish(r, fm)
 			}
 			add(r)
 			poll()
-			fallbackDone = c.Strategy != Random && r.Stats.States < c.MaxStates
+			fallbackDone = c.Strategy != Random && r.Stats.States < c.MaxStates && !capped
 		}
 		if tr, over := catchUp(round); over {
 			return tr
@@ -568,16 +652,6 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 			return unknown(base)
 		}
 	}
-}
-
-// nothingToChase reports whether the guided search of a round has no
-// trace set to follow: the plan has none (no target is reachable in the
-// abstract model, or the planning ran out of its time) or the search of
-// every set ended inside its bound, and the lock-graph monitor predicted
-// nothing.
-func nothingToChase(runs, pruns []*setRun) bool {
-	done := func(sr *setRun) bool { return sr.exhausted }
-	return allExhausted(runs, done) && allExhausted(pruns, done)
 }
 
 // autoSetRounds is the last round whose bound on states doubles for the
@@ -598,27 +672,3 @@ const autoSetRounds = 2
 // Istio18454 (a hundred channels of 1,024 buffered events, a clock per
 // slot) about 10⁵, Kubernetes58107 (thousands of goroutines) about 10⁴.
 const hashWorkPerState = 2048
-
-// allExhausted reports whether done holds for every element of xs.
-func allExhausted[T any](xs []T, done func(T) bool) bool {
-	for _, x := range xs {
-		if !done(x) {
-			return false
-		}
-	}
-	return true
-}
-
-// stallFilter hides the stalls at branches refinement cannot help.
-type stallFilter struct {
-	*heuristics.Meta
-	skip map[loc.Loc]bool
-}
-
-func (f stallFilter) Rank(parent RankState, child *vm.State, c vm.Choice) RankState {
-	r := f.Meta.Rank(parent, child, c)
-	if r.Stalled != nil && f.skip[r.Stalled.Branch] {
-		r.Stalled = nil
-	}
-	return r
-}

@@ -18,7 +18,7 @@ func debugRound(prog *load.Program, set, refined int, ts *abstract.TraceSet, r R
 	if !debugOn {
 		return
 	}
-	fmt.Fprintf(os.Stderr, "gmc: set %d refinement %d: %d states (%d transitions), best level %d, verdict %s\n", set, refined, r.Stats.States, r.Stats.Transitions, r.Stats.BestLevel, r.Verdict)
+	fmt.Fprintf(os.Stderr, "gmc: set %d refinement %d: %d states (%d transitions) in %v, best level %d, verdict %s\n", set, refined, r.Stats.States, r.Stats.Transitions, r.Stats.Time.Round(time.Millisecond), r.Stats.BestLevel, r.Verdict)
 	for i, t := range ts.Traces {
 		fmt.Fprintf(os.Stderr, "  trace %d: %s\n", i, t.Text(prog.Fset))
 	}
@@ -47,10 +47,10 @@ func debugWalk(round, kind int, w *walkState, r Result) {
 }
 
 // debugBounded traces a round of the bounded exhaustive search of a check.
-func debugBounded(round int, br *boundRun, states int, exTime, elapsed time.Duration) {
+func debugBounded(round int, br *boundRun, states int, exTime, elapsed, turn time.Duration) {
 	if !debugOn {
 		return
 	}
-	fmt.Fprintf(os.Stderr, "gmc: round %d bounded: %d states, bound %d (done %d, full search done %v), %v of %v\n",
-		round, states, br.k, br.done, br.fullDone, exTime.Round(time.Millisecond), elapsed.Round(time.Millisecond))
+	fmt.Fprintf(os.Stderr, "gmc: round %d bounded: %d states, bound %d (done %d, full search done %v), %v of %v (turn of at most %v)\n",
+		round, states, br.k, br.done, br.fullDone, exTime.Round(time.Millisecond), elapsed.Round(time.Millisecond), turn.Round(time.Millisecond))
 }

@@ -96,6 +96,15 @@
 // run and each walk of the fallback, a bounded search more than minTurn
 // behind its share takes a turn that makes it up (share.go, turnSlice;
 // a guided round may run for seconds).
+// Where states are slow (a test of a thousand goroutines: milliseconds a
+// state) the shares are kept by time as well: every turn of a round (the
+// bounded search's, the trace sets' together, each walk's, the early
+// search's rounds) also stops at the time its states get at a millisecond
+// each, at most a sixteenth of the time limit doubled each round
+// (share.go, turnCap; a paused search goes on where it stopped), and the
+// fallback's plain walk takes a turn between the others' whenever it is
+// more than minTurn behind a sixth of the time (walkShare). Where states
+// are cheaper than that, turns end by their states as before.
 // With CheckConfig.Bounded (gmc check) the time limit covers planning: the
 // abstract trace sets get a quarter of it (those built by then are used),
 // the trials what is left. A transition still running when the limit

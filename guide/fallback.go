@@ -16,7 +16,11 @@ import (
 // fallback search under the round's bound on states (a
 // random walk with a new seed each round on test, fuzz and function
 // entries; the unguided randomized greedy search on main). Bounds count
-// states, not time, so a trial's outcome does not depend on the load.
+// states, so a trial's outcome does not depend on the load, except where
+// states are slow: with a time limit a turn also stops at the time its
+// states get (share.go, turnCap), and the walks take turns of their own
+// between the others' when they are behind their share of the time
+// (walkShare, runTrial's walkUp).
 //
 // A round of the random walk runs a plain walk with as many states as the
 // round's bound times the trace sets (at least one) and, with
@@ -137,9 +141,11 @@ func (ws *walks) hashWork() int {
 
 // fallbackRound runs a round of the fallback search cfg names (for a
 // random walk, both walks in turn) and returns its result and the machine
-// of its states. After each walk it calls between (nil: none), and stops
-// when that reports the check over (the bounded search's turns, runTrial).
-func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.Machine, e vm.Entry, cfg Config, timers bool, round int, ws *walks, between func() bool) (Result, *vm.Machine) {
+// of its states. Each walk takes at most turn (0: no cap; share.go,
+// turnCap) and goes on from where it stopped next round. After each walk
+// it calls between (nil: none), and stops when that reports the check
+// over (the bounded search's turns, runTrial).
+func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.Machine, e vm.Entry, cfg Config, turn time.Duration, timers bool, round int, ws *walks, between func() bool) (Result, *vm.Machine) {
 	if cfg.Strategy != Random {
 		return Search(ctx, base, e, cfg), base
 	}
@@ -168,6 +174,9 @@ func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.
 		}
 		if limit > 0 { // the walks of a round share what is left of the check's time
 			cfg.TimeLimit = max(limit-time.Since(start), time.Nanosecond)
+			if turn > 0 {
+				cfg.TimeLimit = min(cfg.TimeLimit, turn)
+			}
 		}
 		se := newSearcher(ctx, m, cfg)
 		r := se.walk(startObserved(m, e, cfg.Locks), *w, kind)

@@ -28,9 +28,10 @@ type resumable struct {
 //
 // A search interrupted by a new prediction of the lock-graph monitor
 // (searcher.interrupt) pauses as one whose budget is spent, so that the
-// trial searches toward the prediction first.
+// trial searches toward the prediction first; so does one whose turn's
+// time is over (searcher.turnEnd: states too slow for the turn's budget).
 func (rb *resumable) over(se *searcher) bool {
-	for (rb.limit > 0 && se.stats.States-rb.base >= rb.limit) || se.interrupted() {
+	for (rb.limit > 0 && se.stats.States-rb.base >= rb.limit) || se.interrupted() || se.turnOver() {
 		if rb.yield == nil || !rb.yield(struct{}{}) {
 			return true
 		}

@@ -167,6 +167,10 @@ type searcher struct {
 	// interrupt, when set, pauses a resumable search (resumable.over)
 	// while it holds a prediction the trial has not taken
 	interrupt *LockGraph
+	// turnEnd, when set, pauses a resumable search (resumable.over) once
+	// the time passes it: the end of a turn whose time is capped
+	// (share.go, turnCap)
+	turnEnd time.Time
 	// twinsLeft counts the choices the exhaustive searches left out as
 	// alike choices of a twin (symmetric.go)
 	twinsLeft int
@@ -212,6 +216,20 @@ func (se *searcher) stepAmong(s *vm.State, i int, gids []int32) *vm.State {
 // prediction (see interrupt).
 func (se *searcher) interrupted() bool {
 	return se.interrupt != nil && se.interrupt.pending.Load()
+}
+
+// turnOver reports whether the time of the search's current turn
+// (turnEnd) has passed.
+func (se *searcher) turnOver() bool {
+	return !se.turnEnd.IsZero() && time.Now().After(se.turnEnd)
+}
+
+// capTurn sets the end of the search's turn to d from now (0: no end).
+func (se *searcher) capTurn(d time.Duration) {
+	se.turnEnd = time.Time{}
+	if d > 0 {
+		se.turnEnd = time.Now().Add(d)
+	}
 }
 
 // stepped counts the transition from s to n.

@@ -127,3 +127,49 @@ func (sr *setRun) resume(cfg CheckConfig, pl *plan, old *abstract.TraceSet, i in
 	sr.probe = max(16, depth/4)
 	return true
 }
+
+// toRun counts the sets of queue a round has still to search: not yet
+// searched in round and not exhausted.
+func toRun(queue []*setRun, round int) int {
+	n := 0
+	for _, sr := range queue {
+		if sr.round != round && !sr.exhausted {
+			n++
+		}
+	}
+	return n
+}
+
+// nothingToChase reports whether the guided search of a round has no
+// trace set to follow: the plan has none (no target is reachable in the
+// abstract model, or the planning ran out of its time) or the search of
+// every set ended inside its bound, and the lock-graph monitor predicted
+// nothing.
+func nothingToChase(runs, pruns []*setRun) bool {
+	done := func(sr *setRun) bool { return sr.exhausted }
+	return allExhausted(runs, done) && allExhausted(pruns, done)
+}
+
+// allExhausted reports whether done holds for every element of xs.
+func allExhausted[T any](xs []T, done func(T) bool) bool {
+	for _, x := range xs {
+		if !done(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// stallFilter hides the stalls at branches refinement cannot help.
+type stallFilter struct {
+	*heuristics.Meta
+	skip map[loc.Loc]bool
+}
+
+func (f stallFilter) Rank(parent RankState, child *vm.State, c vm.Choice) RankState {
+	r := f.Meta.Rank(parent, child, c)
+	if r.Stalled != nil && f.skip[r.Stalled.Branch] {
+		r.Stalled = nil
+	}
+	return r
+}

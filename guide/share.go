@@ -64,3 +64,59 @@ func turnSlice(share float64, elapsed, exTime time.Duration, exStates int, limit
 func minTurn(limit time.Duration) time.Duration {
 	return max(limit/40, 20*time.Millisecond)
 }
+
+// The portfolio's turns are bounded by states (a round's budget) so that a
+// check's outcome does not depend on the load; but where states are slow
+// (a test of a thousand goroutines: milliseconds a state, most of it the
+// state's hash) a turn of the bounded search or of the trace sets would
+// take the whole time limit and the fallback's walks, which find what the
+// others reach late, would get none (alitto/pond#105: round 0 of the
+// bounded search took 56 s of 60). So each turn is also bounded by time,
+// turnCap: its states at slowState each (a state of the benchmark suite
+// costs tens of microseconds, so its turns end by their states as before),
+// and at most roundTime of its round.
+
+// slowState is the time a turn of the portfolio gives each state of its
+// budget (turnCap).
+const slowState = time.Millisecond
+
+// turnCap is the longest time a turn of states states takes in round
+// round of a check with time limit limit: the states at slowState each,
+// at most roundTime(round, limit), at least 20 ms; 0 (no cap) without a
+// time limit.
+func turnCap(states, round int, limit time.Duration) time.Duration {
+	if limit <= 0 {
+		return 0
+	}
+	c := min(time.Duration(states)*slowState, roundTime(round, limit))
+	return max(c, 20*time.Millisecond)
+}
+
+// roundTime is the most a turn of round round may take: a sixteenth of
+// the time limit, doubled each round (as the rounds' budgets of states
+// are), so that the three searches of a round all get their turn within
+// the first quarter of the time limit however slow its states.
+func roundTime(round int, limit time.Duration) time.Duration {
+	return limit / 16 << min(round, 16)
+}
+
+// behind is the time the bounded search needs to bring its part of the
+// time so far to share (0: it has its share).
+func behind(share float64, elapsed, exTime time.Duration) time.Duration {
+	if share >= 1 {
+		return 0
+	}
+	return max(time.Duration((share*float64(elapsed)-float64(exTime))/(1-share)), 0)
+}
+
+// walkShare is the least share of the time the fallback's random walks
+// get in a check with a time limit (runTrial's walkUp): where states are
+// cheap the walks at the end of each round have it, where they are slow
+// the walks take turns between the others' (alitto/pond#105's race with
+// a hundred submitters: found by the walks in 4,000 states, not by the
+// bounded search in a minute).
+const walkShare = 1.0 / 6
+
+// minSetTime is the least time a trace set gets in a round whose sets'
+// time turnCap bounds.
+const minSetTime = 20 * time.Millisecond

@@ -61,3 +61,33 @@ func TestFullTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestTurnCap: a turn gets its states at a millisecond each, at most a
+// sixteenth of the time limit doubled each round, at least 20 ms, and no
+// cap without a time limit; behind is what brings a share up to date.
+func TestTurnCap(t *testing.T) {
+	limit := 16 * time.Second
+	for _, c := range []struct {
+		states, round int
+		limit, want   time.Duration
+	}{
+		{500, 0, limit, 500 * time.Millisecond},
+		{5000, 0, limit, time.Second},     // a sixteenth of the limit
+		{5000, 2, limit, 4 * time.Second}, // doubled twice
+		{5000, 3, limit, 5 * time.Second}, // the states' time again
+		{3, 0, limit, 20 * time.Millisecond},
+		{5000, 0, 0, 0},
+		{5000, 100, limit, 5 * time.Second}, // (no overflow)
+	} {
+		if got := turnCap(c.states, c.round, c.limit); got != c.want {
+			t.Errorf("turnCap(%d, %d, %v) = %v, want %v", c.states, c.round, c.limit, got, c.want)
+		}
+	}
+	// a third of 6 s is 2 s: 1 s so far, 1.5 s more brings it to 2.5 of 7.5
+	if got := behind(1.0/3, 6*time.Second, time.Second); got < 1499*time.Millisecond || got > 1501*time.Millisecond {
+		t.Errorf("behind = %v, want 1.5s", got)
+	}
+	if got := behind(1.0/3, 6*time.Second, 3*time.Second); got != 0 {
+		t.Errorf("behind when ahead = %v, want 0", got)
+	}
+}

@@ -69,7 +69,11 @@ func (t *Trials) runEarly(start time.Time, ready func() bool) bool {
 		}()
 	}
 	e.se.interrupt = mon
+	// each round within the time its states get (turnCap): the plan may
+	// be ready long before 128 slow states are
+	defer e.se.capTurn(0)
 	for !ready() {
+		e.se.capTurn(turnCap(earlyBudget, 0, cfg.TimeLimit))
 		if mon != nil && mon.pending.Load() {
 			// the lock-graph monitor predicted a deadlock: the trial
 			// searches toward it first, with the plan's distances

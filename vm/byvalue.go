@@ -103,19 +103,48 @@ func byValueLoads(a *ssa.Alloc) (loads []*ssa.UnOp, ok bool) {
 	}
 	// every write in a's block, before every capture made in that block
 	// (the other blocks run after it: a's object is new each time it runs)
-	last := -1
 	for _, s := range stores {
 		if s.Block() != a.Block() {
 			return nil, false
 		}
-		last = max(last, indexIn(s))
 	}
-	for _, c := range shares {
-		if c.Block() == a.Block() && indexIn(c) < last {
-			return nil, false
-		}
+	if !writesFirst(a.Block(), stores, shares) {
+		return nil, false
 	}
 	return loads, true
+}
+
+// writesFirst reports whether every instruction of stores comes before
+// every one of shares in block b (those of shares in other blocks do not
+// count): one pass over b, since a package initializer's block holds
+// thousands of instructions and stores (composite literals), and an index
+// looked up per store made compiling it quadratic (seconds for each
+// machine of a program importing the unicode tables).
+func writesFirst(b *ssa.BasicBlock, stores, shares []ssa.Instruction) bool {
+	if len(stores) == 0 || len(shares) == 0 {
+		return true
+	}
+	isStore := make(map[ssa.Instruction]bool, len(stores))
+	for _, s := range stores {
+		isStore[s] = true
+	}
+	isShare := make(map[ssa.Instruction]bool, len(shares))
+	for _, c := range shares {
+		isShare[c] = true
+	}
+	left := len(isStore) // the stores not met yet
+	for _, x := range b.Instrs {
+		if left == 0 {
+			return true
+		}
+		if isShare[x] {
+			return false
+		}
+		if isStore[x] {
+			left--
+		}
+	}
+	return true
 }
 
 // neverClosed reports whether the channel made by mk can never be closed:
@@ -302,14 +331,4 @@ func forPackageFuncs(prog *ssa.Program, pkg *ssa.Package, f func(*ssa.Function))
 			}
 		}
 	}
-}
-
-// indexIn returns the index of in in its block's instructions.
-func indexIn(in ssa.Instruction) int {
-	for i, x := range in.Block().Instrs {
-		if x == in {
-			return i
-		}
-	}
-	return -1
 }
