@@ -201,8 +201,10 @@ func (m *Machine) chanUses(v ssa.Value, seen map[ssa.Value]bool) bool {
 // fieldNeverClosed reports whether no channel stored in field i of the
 // struct *ptr points to is ever closed through the field: the field is
 // unexported, of a named, non-generic struct type, and every load of it
-// in the package that declares it (the only code that can name it)
-// reaches only channel operations other than close (chanUses). Memoized
+// in the package that declares it (the only code that can name it) —
+// of any struct field of its name there, as a conversion to a type of the
+// same layout reaches it under that name — reaches only channel
+// operations other than close (chanUses). Memoized
 // in m.fieldOpen; a field met again while it is being decided is not.
 func (m *Machine) fieldNeverClosed(ptr types.Type, i int) bool {
 	p, ok := ptr.Underlying().(*types.Pointer)
@@ -230,12 +232,17 @@ func (m *Machine) fieldNeverClosed(ptr types.Type, i int) bool {
 		return false
 	}
 	seen := map[ssa.Value]bool{}
-	same := func(x ssa.Value) bool {
-		t := x.Type()
-		if q, ok := t.Underlying().(*types.Pointer); ok {
-			t = q.Elem()
+	// same reports whether field j of the struct (or pointer to struct) x
+	// may be the field: any struct's field of the same name, as a
+	// conversion to another type of the same layout (a named or literal
+	// struct type, or a generic one's instance) reaches it under its name
+	same := func(x ssa.Value, j int) bool {
+		t := x.Type().Underlying()
+		if q, ok := t.(*types.Pointer); ok {
+			t = q.Elem().Underlying()
 		}
-		return types.Identical(t, named)
+		s, ok := t.(*types.Struct)
+		return !ok || j >= s.NumFields() || s.Field(j).Name() == f.Name()
 	}
 	ok = true
 	forPackageFuncs(m.prog.SSA, pkg, func(fn *ssa.Function) {
@@ -246,7 +253,7 @@ func (m *Machine) fieldNeverClosed(ptr types.Type, i int) bool {
 				}
 				switch x := in.(type) {
 				case *ssa.FieldAddr:
-					if x.Field != i || !same(x.X) {
+					if !same(x.X, x.Field) {
 						continue
 					}
 					for _, r := range *x.Referrers() {
@@ -261,7 +268,7 @@ func (m *Machine) fieldNeverClosed(ptr types.Type, i int) bool {
 						}
 					}
 				case *ssa.Field:
-					if x.Field == i && same(x.X) {
+					if same(x.X, x.Field) {
 						ok = ok && m.chanUses(x, seen)
 					}
 				}
