@@ -37,15 +37,15 @@ import (
 
 // capturedByValue reports whether allocation a is a variable written only
 // before it can be shared.
-func capturedByValue(a *ssa.Alloc) bool {
-	_, ok := byValueLoads(a)
+func (m *Machine) capturedByValue(a *ssa.Alloc) bool {
+	_, ok := m.byValueLoads(a)
 	return ok
 }
 
 // byValueLoads returns the loads of variable a, in its function and in the
 // closures that capture it, when it is written only before it can be
 // shared (ok).
-func byValueLoads(a *ssa.Alloc) (loads []*ssa.UnOp, ok bool) {
+func (m *Machine) byValueLoads(a *ssa.Alloc) (loads []*ssa.UnOp, ok bool) {
 	var stores []ssa.Instruction // writes through a's address (in a's function)
 	var shares []ssa.Instruction // closures of a's function that capture it
 	var walk func(v ssa.Value, own, whole bool, depth int) bool
@@ -101,19 +101,61 @@ func byValueLoads(a *ssa.Alloc) (loads []*ssa.UnOp, ok bool) {
 	}
 	// every write in a's block, before every capture made in that block
 	// (the other blocks run after it: a's object is new each time it runs)
-	last := -1
 	for _, s := range stores {
 		if s.Block() != a.Block() {
 			return nil, false
 		}
-		last = max(last, indexIn(s))
 	}
-	for _, c := range shares {
-		if c.Block() == a.Block() && indexIn(c) < last {
-			return nil, false
-		}
+	if !writesBeforeShares(a.Block(), stores, shares, m.blockPositions) {
+		return nil, false
 	}
 	return loads, true
+}
+
+// writesBeforeShares reports whether, in block b, every one of stores
+// comes before every one of shares that is in b. The positions come from
+// positions (a package initializer's block can hold hundreds of thousands
+// of instructions and as many variables: no scan per variable).
+func writesBeforeShares(b *ssa.BasicBlock, stores, shares []ssa.Instruction, positions func(*ssa.BasicBlock) map[ssa.Instruction]int) bool {
+	var pos map[ssa.Instruction]int
+	first := -1
+	for _, c := range shares {
+		if c.Block() != b {
+			continue
+		}
+		if pos == nil {
+			pos = positions(b)
+		}
+		if i := pos[c]; first < 0 || i < first {
+			first = i
+		}
+	}
+	if first < 0 {
+		return true
+	}
+	for _, s := range stores {
+		if pos[s] > first {
+			return false
+		}
+	}
+	return true
+}
+
+// blockPositions returns the index of each instruction of b in b.Instrs,
+// computed once per block (m.fnMu held, as by the compiler).
+func (m *Machine) blockPositions(b *ssa.BasicBlock) map[ssa.Instruction]int {
+	if p, ok := m.blockPos[b]; ok {
+		return p
+	}
+	p := make(map[ssa.Instruction]int, len(b.Instrs))
+	for i, in := range b.Instrs {
+		p[in] = i
+	}
+	if m.blockPos == nil {
+		m.blockPos = map[*ssa.BasicBlock]map[ssa.Instruction]int{}
+	}
+	m.blockPos[b] = p
+	return p
 }
 
 // neverClosed reports whether the channel made by mk can never be closed:
@@ -175,7 +217,7 @@ func (m *Machine) chanUses(v ssa.Value, seen map[ssa.Value]bool) bool {
 			}
 			switch a := r.Addr.(type) {
 			case *ssa.Alloc:
-				loads, ok := byValueLoads(a)
+				loads, ok := m.byValueLoads(a)
 				if !ok {
 					return false
 				}
@@ -304,14 +346,4 @@ func forPackageFuncs(prog *ssa.Program, pkg *ssa.Package, f func(*ssa.Function))
 			}
 		}
 	}
-}
-
-// indexIn returns the index of in in its block's instructions.
-func indexIn(in ssa.Instruction) int {
-	for i, x := range in.Block().Instrs {
-		if x == in {
-			return i
-		}
-	}
-	return -1
 }
