@@ -122,7 +122,11 @@
 // close) by different goroutines, one a write, not both atomic, neither
 // ordered before the other. An SSA access that compiled Go does not make
 // is not one: the store of `return x` into the named result x itself
-// (instrs_core.go, returnSelfStore).
+// (instrs_core.go, returnSelfStore), nor a closure's load of a variable
+// gc captures by value (written only before it is shared: Object.readOnly,
+// byvalue.go). Accesses that can never be one of a racing pair are not
+// remembered: those of such variables, and the sends on a channel no
+// close can reach (byvalue.go), whose only conflicting access is close.
 //
 // # Lock monitor
 //
@@ -161,7 +165,9 @@
 // "created by testing.(*T).Run" (State.goID). An example runs on go
 // test's main goroutine: its stack ends in testing.runExample,
 // testing.runExamples, testing.(*M).Run and the test main's main.main
-// (State.entryFrames).
+// (State.entryFrames). testing.Short reports true, as under go test
+// -short, unless the program's arguments hold -test.short=false (entry.go,
+// testShort).
 // testing/synctest runs from its source over bubbles (synctest.go): the
 // goroutines started inside share a clock that starts at 2000-01-01 UTC
 // and passes only when they are durably blocked, synctest.Wait, and Go's

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -246,8 +247,27 @@ func nativeTestingDeadline(t *thread, args []Value) (Value, ctl) {
 // output only.
 func nativeTestingAttr(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
 
-// nativeTestingShort is testing.Short.
-func nativeTestingShort(t *thread, args []Value) (Value, ctl) { return true, ctlNext }
+// nativeTestingShort is testing.Short: true, as under go test -short (the
+// long stress loops tests skip then are what a search cannot exhaust),
+// unless the program's arguments say -test.short=false (gmc check PKG --
+// -test.short=false; a trace records the arguments).
+func nativeTestingShort(t *thread, args []Value) (Value, ctl) {
+	return testShort(t.m.opts.Args), ctlNext
+}
+
+// testShort reports what -test.short in the program's arguments args says
+// testing.Short returns (true without one).
+func testShort(args []string) bool {
+	short := true
+	for _, a := range args {
+		name, val, hasVal := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		if strings.HasPrefix(a, "-") && name == "test.short" {
+			b, err := strconv.ParseBool(val)
+			short = !hasVal || (err == nil && b)
+		}
+	}
+	return short
+}
 
 // nativeTestingVerbose is testing.Verbose: whether the program's
 // arguments hold -test.v (a re-executed test binary's, exec_child.go).

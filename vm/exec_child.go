@@ -100,7 +100,7 @@ func parseChildFlags(args []string) (childFlags, string) {
 			f.verbose = true
 		case name == "test.v" && val == "false":
 			f.verbose = false
-		case name == "test.paniconexit0", name == "test.timeout", name == "test.count" && val == "1":
+		case name == "test.paniconexit0", name == "test.timeout", name == "test.count" && val == "1", name == "test.short":
 		default:
 			return f, fmt.Sprintf("os/exec: the test binary with flag %q", a)
 		}

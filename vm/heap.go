@@ -20,7 +20,7 @@ type Object struct {
 	shared bool // reachable from more than one goroutine (for --sched shared)
 	// readOnly: a variable never written once it can be shared, or a
 	// channel never closed (byvalue.go): its accesses are not checked for
-	// races, nor a variable's loads scheduling points
+	// races
 	readOnly bool
 	T        *RType  // type of a cell object (element type for slice stores), map or chan type
 	Cells    []Value // plain memory (nil when packed; read through cell, cells.go)

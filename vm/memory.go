@@ -83,7 +83,7 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 	if elem := t.castArrayElem(p, rt); elem != nil { // unsafeview_array.go
 		return t.loadCastArray(fr, p, 0, rt, elem, dst)
 	}
-	if o.shared && !o.readOnly && p.Obj != t.m.zerobase { // zero-size variables share one address but no memory
+	if o.shared && p.Obj != t.m.zerobase { // zero-size variables share one address but no memory
 		if fr.fn.shared && !t.hidden {
 			if t.yieldBefore() {
 				return ctlYield

@@ -164,3 +164,28 @@ func TestMockT(t *testing.T) {
 	checkTestEntry(t, prog, "TestMockT", "")
 	checkTestEntry(t, prog, "TestMockTRealFailure", "mockt_test.go:59: not equal: 3 != 4")
 }
+
+// TestShortFlag: testing.Short reports true, as under go test -short,
+// unless the program's arguments say -test.short=false (then the long
+// part of testdata/testing's TestFailLongPart runs and fails).
+func TestShortFlag(t *testing.T) {
+	prog, err := testingProg()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args  []string
+		fails bool
+	}{{nil, false}, {[]string{"-test.short=false"}, true}, {[]string{"-test.v", "--test.short=false", "-test.short"}, false}} {
+		m := vm.New(prog, vm.Options{Args: c.args})
+		e, err := m.FindEntry("TestFailLongPart")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 1000})
+		failed := res.Verdict == guide.VerdictError && strings.Contains(res.Final.Err().Msg, "the long part ran")
+		if failed != c.fails || (!failed && res.Verdict != guide.VerdictNoError) {
+			t.Errorf("args %q: verdict %s %s, want failed %v", c.args, res.Verdict, errString(res.Final.Err()), c.fails)
+		}
+	}
+}

@@ -116,3 +116,11 @@ func TestFailParallelRace(t *testing.T) {
 		t.Fatal(n)
 	}
 }
+
+// A test whose long part runs only without -short (testing.Short).
+func TestFailLongPart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	t.Fatal("the long part ran")
+}
