@@ -39,15 +39,15 @@ import (
 
 // capturedByValue reports whether allocation a is a variable written only
 // before it can be shared.
-func capturedByValue(a *ssa.Alloc) bool {
-	_, ok := byValueLoads(a)
+func (m *Machine) capturedByValue(a *ssa.Alloc) bool {
+	_, ok := m.byValueLoads(a)
 	return ok
 }
 
 // byValueLoads returns the loads of variable a, in its function and in the
 // closures that capture it, when it is written only before it can be
 // shared (ok).
-func byValueLoads(a *ssa.Alloc) (loads []*ssa.UnOp, ok bool) {
+func (m *Machine) byValueLoads(a *ssa.Alloc) (loads []*ssa.UnOp, ok bool) {
 	var stores []ssa.Instruction // writes through a's address (in a's function)
 	var shares []ssa.Instruction // closures of a's function that capture it
 	var walk func(v ssa.Value, own, whole bool, depth int) bool
@@ -108,43 +108,56 @@ func byValueLoads(a *ssa.Alloc) (loads []*ssa.UnOp, ok bool) {
 			return nil, false
 		}
 	}
-	if !writesFirst(a.Block(), stores, shares) {
+	if !writesBeforeShares(a.Block(), stores, shares, m.blockPositions) {
 		return nil, false
 	}
 	return loads, true
 }
 
-// writesFirst reports whether every instruction of stores comes before
-// every one of shares in block b (those of shares in other blocks do not
-// count): one pass over b, since a package initializer's block holds
-// thousands of instructions and stores (composite literals), and an index
-// looked up per store made compiling it quadratic (seconds for each
-// machine of a program importing the unicode tables).
-func writesFirst(b *ssa.BasicBlock, stores, shares []ssa.Instruction) bool {
-	if len(stores) == 0 || len(shares) == 0 {
+// writesBeforeShares reports whether, in block b, every one of stores
+// comes before every one of shares that is in b. The positions come from
+// positions (a package initializer's block can hold hundreds of thousands
+// of instructions and as many variables: no scan per variable).
+func writesBeforeShares(b *ssa.BasicBlock, stores, shares []ssa.Instruction, positions func(*ssa.BasicBlock) map[ssa.Instruction]int) bool {
+	var pos map[ssa.Instruction]int
+	first := -1
+	for _, c := range shares {
+		if c.Block() != b {
+			continue
+		}
+		if pos == nil {
+			pos = positions(b)
+		}
+		if i := pos[c]; first < 0 || i < first {
+			first = i
+		}
+	}
+	if first < 0 {
 		return true
 	}
-	isStore := make(map[ssa.Instruction]bool, len(stores))
 	for _, s := range stores {
-		isStore[s] = true
-	}
-	isShare := make(map[ssa.Instruction]bool, len(shares))
-	for _, c := range shares {
-		isShare[c] = true
-	}
-	left := len(isStore) // the stores not met yet
-	for _, x := range b.Instrs {
-		if left == 0 {
-			return true
-		}
-		if isShare[x] {
+		if pos[s] > first {
 			return false
-		}
-		if isStore[x] {
-			left--
 		}
 	}
 	return true
+}
+
+// blockPositions returns the index of each instruction of b in b.Instrs,
+// computed once per block (m.fnMu held, as by the compiler).
+func (m *Machine) blockPositions(b *ssa.BasicBlock) map[ssa.Instruction]int {
+	if p, ok := m.blockPos[b]; ok {
+		return p
+	}
+	p := make(map[ssa.Instruction]int, len(b.Instrs))
+	for i, in := range b.Instrs {
+		p[in] = i
+	}
+	if m.blockPos == nil {
+		m.blockPos = map[*ssa.BasicBlock]map[ssa.Instruction]int{}
+	}
+	m.blockPos[b] = p
+	return p
 }
 
 // neverClosed reports whether the channel made by mk can never be closed:
@@ -206,7 +219,7 @@ func (m *Machine) chanUses(v ssa.Value, seen map[ssa.Value]bool) bool {
 			}
 			switch a := r.Addr.(type) {
 			case *ssa.Alloc:
-				loads, ok := byValueLoads(a)
+				loads, ok := m.byValueLoads(a)
 				if !ok {
 					return false
 				}
@@ -232,8 +245,10 @@ func (m *Machine) chanUses(v ssa.Value, seen map[ssa.Value]bool) bool {
 // fieldNeverClosed reports whether no channel stored in field i of the
 // struct *ptr points to is ever closed through the field: the field is
 // unexported, of a named, non-generic struct type, and every load of it
-// in the package that declares it (the only code that can name it)
-// reaches only channel operations other than close (chanUses). Memoized
+// in the package that declares it (the only code that can name it) —
+// of any struct field of its name there, as a conversion to a type of the
+// same layout reaches it under that name — reaches only channel
+// operations other than close (chanUses). Memoized
 // in m.fieldOpen; a field met again while it is being decided is not.
 func (m *Machine) fieldNeverClosed(ptr types.Type, i int) bool {
 	p, ok := ptr.Underlying().(*types.Pointer)
@@ -261,12 +276,17 @@ func (m *Machine) fieldNeverClosed(ptr types.Type, i int) bool {
 		return false
 	}
 	seen := map[ssa.Value]bool{}
-	same := func(x ssa.Value) bool {
-		t := x.Type()
-		if q, ok := t.Underlying().(*types.Pointer); ok {
-			t = q.Elem()
+	// same reports whether field j of the struct (or pointer to struct) x
+	// may be the field: any struct's field of the same name, as a
+	// conversion to another type of the same layout (a named or literal
+	// struct type, or a generic one's instance) reaches it under its name
+	same := func(x ssa.Value, j int) bool {
+		t := x.Type().Underlying()
+		if q, ok := t.(*types.Pointer); ok {
+			t = q.Elem().Underlying()
 		}
-		return types.Identical(t, named)
+		s, ok := t.(*types.Struct)
+		return !ok || j >= s.NumFields() || s.Field(j).Name() == f.Name()
 	}
 	ok = true
 	forPackageFuncs(m.prog.SSA, pkg, func(fn *ssa.Function) {
@@ -280,7 +300,7 @@ func (m *Machine) fieldNeverClosed(ptr types.Type, i int) bool {
 				}
 				switch x := in.(type) {
 				case *ssa.FieldAddr:
-					if x.Field != i || !same(x.X) {
+					if !same(x.X, x.Field) {
 						continue
 					}
 					for _, r := range *x.Referrers() {
@@ -295,7 +315,7 @@ func (m *Machine) fieldNeverClosed(ptr types.Type, i int) bool {
 						}
 					}
 				case *ssa.Field:
-					if x.Field == i && same(x.X) {
+					if same(x.X, x.Field) {
 						ok = ok && m.chanUses(x, seen)
 					}
 				}

@@ -162,9 +162,12 @@
 // is go test's main goroutine, waiting in testing.(*T).Run (runtime.Stack
 // with all set prints it, runtime.NumGoroutine counts it), the VM's
 // goroutine N has id N+1, and a test's stack ends in testing.tRunner,
-// "created by testing.(*T).Run" (State.goID). testing.Short reports true,
-// as under go test -short, unless the program's arguments hold
-// -test.short=false (entry.go, testShort).
+// "created by testing.(*T).Run" (State.goID). An example runs on go
+// test's main goroutine: its stack ends in testing.runExample,
+// testing.runExamples, testing.(*M).Run and the test main's main.main
+// (State.entryFrames). testing.Short reports true, as under go test
+// -short, unless the program's arguments hold -test.short=false (entry.go,
+// testShort).
 // testing/synctest runs from its source over bubbles (synctest.go): the
 // goroutines started inside share a clock that starts at 2000-01-01 UTC
 // and passes only when they are durably blocked, synctest.Wait, and Go's

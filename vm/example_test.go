@@ -28,7 +28,7 @@ func TestExamples(t *testing.T) {
 			listed = append(listed, l.Name)
 		}
 	}
-	if got := strings.Join(listed, " "); got != "ExampleSum Example_external Example_order Example_unordered" {
+	if got := strings.Join(listed, " "); got != "ExampleSum Example_callers Example_external Example_order Example_unordered" {
 		t.Errorf("examples listed: %s", got)
 	}
 	m := vm.New(prog, vm.Options{Checks: vm.Checks{Race: true, Leak: true}})

@@ -15,7 +15,7 @@ func (c *compiler) instr(in ssa.Instruction) op {
 	case *ssa.Alloc:
 		rt := c.rt(in.Type().(*types.Pointer).Elem())
 		dst := c.reg(in)
-		if capturedByValue(in) { // byvalue.go
+		if c.m.capturedByValue(in) { // byvalue.go
 			return func(t *thread, fr *frame) ctl {
 				p := t.alloc(rt)
 				if p.Obj != t.m.zerobase {

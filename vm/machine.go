@@ -168,10 +168,13 @@ type Machine struct {
 	// fieldOpen: whether no channel stored in the field is ever closed
 	// through it (byvalue.go; under fnMu)
 	fieldOpen map[*types.Var]bool
-	natives   map[string]*nativeFunc
-	globals   map[*ssa.Global]Pointer
-	base      heap
-	rtError   *RType // dynamic type of runtime error values
+	// blockPos: each instruction's index in its block, for the blocks
+	// byvalue.go needed it for (under fnMu)
+	blockPos map[*ssa.BasicBlock]map[ssa.Instruction]int
+	natives  map[string]*nativeFunc
+	globals  map[*ssa.Global]Pointer
+	base     heap
+	rtError  *RType // dynamic type of runtime error values
 	// panicNilValue: panic(nil) panics with nil, as before Go 1.21 (the
 	// main module's go line is older: GODEBUG panicnil=1 by default)
 	panicNilValue bool

@@ -228,7 +228,7 @@ func nativeRuntimeCaller(t *thread, args []Value) (Value, ctl) {
 	if f == nil && skip >= 0 {
 		// past the bottom: the runtime's frames, the (skip-i)th of them
 		var tail []int
-		for _, sp := range goroutineStack(t.g, true, t.s.testGoroutine(t.g)) {
+		for _, sp := range goroutineStack(t.g, true, t.s.entryFrames(t.g)) {
 			if sp.rf == 0 {
 				tail = tail[:0] // a frame of the program: the tail starts after it
 			} else {

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,6 +59,11 @@ var runtimeFrames = []struct {
 	{"runtime.main", "runtime/proc.go", 290, false, ""},
 	{"runtime.goexit", "runtime/asm_amd64.s", 1771, false, ""},
 	{"testing.tRunner", "testing/testing.go", 2036, false, ""},
+	// below an example: go test runs it on its main goroutine
+	{"testing.runExample", "testing/run_example.go", 63, false, "testing.runExample"},
+	{"testing.runExamples", "testing/example.go", 41, false, "testing.runExamples"},
+	{"testing.(*M).Run", "testing/testing.go", 2445, false, "testing.(*M).Run"},
+	{"main.main", "_testmain.go", 46, false, "main.main"}, // (the generated test main: a file of the build's work directory)
 }
 
 const (
@@ -68,6 +74,10 @@ const (
 	rfMain
 	rfGoexit
 	rfTRunner
+	rfRunExample
+	rfRunExamples
+	rfMRun
+	rfTestMain
 )
 
 // nilDerefMsg is the message of the runtime error of a nil dereference,
@@ -116,7 +126,11 @@ func (m *Machine) decodePC(pc uintptr) (pcFrame, bool) {
 			return pcFrame{}, false
 		}
 		rf := runtimeFrames[k]
-		return pcFrame{fn: rf.name, file: filepath.Join(runtime.GOROOT(), "src", filepath.FromSlash(rf.file)), line: rf.line, entry: runtimePC(k) - 1, noFunc: rf.noFunc}, true
+		file := rf.file
+		if strings.Contains(file, "/") { // (else the test main's file, named as go test names it)
+			file = filepath.Join(runtime.GOROOT(), "src", filepath.FromSlash(file))
+		}
+		return pcFrame{fn: rf.name, file: file, line: rf.line, entry: runtimePC(k) - 1, noFunc: rf.noFunc}, true
 	}
 	var fn *ssa.Function
 	m.fnIDs.Range(func(k, val any) bool {
@@ -208,9 +222,9 @@ func frameLoc(f *frame, exact bool) loc.Loc {
 
 // goroutineStack returns g's stack, innermost first, as Go shows it (see
 // the file comment); withRuntime adds the runtime's frames at the bottom,
-// and testing.tRunner's above them when tRunner is set (g runs a test or
-// subtest as go test runs it: State.testGoroutine).
-func goroutineStack(g *goroutine, withRuntime, tRunner bool) []stackPC {
+// and below the program's own the frames of go test's that run it (bottom:
+// State.entryFrames).
+func goroutineStack(g *goroutine, withRuntime bool, bottom []int) []stackPC {
 	var out []stackPC
 	var panicDepth int
 	var p *panicState
@@ -252,10 +266,10 @@ func goroutineStack(g *goroutine, withRuntime, tRunner bool) []stackPC {
 		}
 	}
 	if withRuntime {
-		if tRunner {
-			out = append(out, stackPC{rf: rfTRunner})
+		for _, rf := range bottom {
+			out = append(out, stackPC{rf: rf})
 		}
-		if last != nil && g.entry && runtimeFuncName(last.fn.ssa) == "main.main" {
+		if last != nil && g.entry && (runtimeFuncName(last.fn.ssa) == "main.main" || slices.Contains(bottom, rfTestMain)) {
 			out = append(out, stackPC{rf: rfMain})
 		}
 		out = append(out, stackPC{rf: rfGoexit})
@@ -275,7 +289,7 @@ func (s *State) formatStack(b *strings.Builder, g *goroutine, status string, ext
 			b.WriteString(name + "(...)\n\t" + stdFuncFile(name) + "\n")
 		}
 	}
-	for _, sp := range goroutineStack(g, false, false) {
+	for _, sp := range goroutineStack(g, false, nil) {
 		var fr pcFrame
 		if sp.rf > 0 {
 			if runtimeFrames[sp.rf].shown == "" {
@@ -295,6 +309,18 @@ func (s *State) formatStack(b *strings.Builder, g *goroutine, status string, ext
 		}
 		b.WriteString(fr.fn + "\n\t" + fr.file + ":" + strconv.Itoa(fr.line) + "\n")
 	}
+	if g.entry && s.entry == EntryExample {
+		// go test's main goroutine, running the example
+		for _, rf := range s.entryFrames(g) {
+			fr, _ := m.decodePC(runtimePC(rf))
+			args := "(...)"
+			if rf == rfTestMain {
+				args = "()"
+			}
+			b.WriteString(fr.fn + args + "\n\t" + fr.file + ":" + strconv.Itoa(fr.line) + "\n")
+		}
+		return
+	}
 	if s.testGoroutine(g) {
 		// a test's goroutine, started by testing.(*T).Run: go test's
 		// main goroutine (1) for the test itself, its parent for a subtest
@@ -311,6 +337,21 @@ func (s *State) formatStack(b *strings.Builder, g *goroutine, status string, ext
 		p := m.prog.Fset.Position(stackPos(l))
 		b.WriteString("created by " + runtimeFuncName(l.Fn) + " in goroutine " + strconv.Itoa(s.goID(o.parent)) + "\n\t" + p.Filename + ":" + strconv.Itoa(p.Line) + "\n")
 	}
+}
+
+// entryFrames are the frames of go test's that Go shows below g's own
+// (runtimeFrames' indices, innermost first): testing.tRunner below a test
+// or subtest that runs as go test runs it (testGoroutine), and below an
+// example, which go test runs on its main goroutine, the calls that lead
+// to it from the test main's main.main.
+func (s *State) entryFrames(g *goroutine) []int {
+	switch {
+	case s.testGoroutine(g):
+		return []int{rfTRunner}
+	case g.entry && s.entry == EntryExample:
+		return []int{rfRunExample, rfRunExamples, rfMRun, rfTestMain}
+	}
+	return nil
 }
 
 // testGoroutine reports whether g runs a test or a subtest as go test runs
@@ -493,7 +534,7 @@ func nativeRuntimeCallers(t *thread, args []Value) (Value, ctl) {
 	skip := toInt(args[0])
 	dst, _ := args[1].(Slice)
 	pcs := []uintptr{runtimePC(rfCallers)}
-	for _, sp := range goroutineStack(t.g, true, t.s.testGoroutine(t.g)) {
+	for _, sp := range goroutineStack(t.g, true, t.s.entryFrames(t.g)) {
 		if sp.rf > 0 {
 			pcs = append(pcs, runtimePC(sp.rf))
 		} else {

@@ -647,3 +647,43 @@ func TestRaceChanSendCloseField(t *testing.T) {
 	p.stop()
 	<-done
 }
+
+type jobQueue struct{ jobs chan int }
+
+// stopQueue closes the queue's channel through a type of the same
+// underlying struct (a conversion), not through jobQueue's field itself.
+func stopQueue(q *jobQueue) {
+	type view struct{ jobs chan int }
+	close((*view)(q).jobs)
+}
+
+// A send on a channel held in a struct's field races with its close
+// through a conversion of the struct to another type with its layout.
+func TestRaceChanSendCloseConvertedField(t *testing.T) {
+	q := &jobQueue{jobs: make(chan int, 1)}
+	done := make(chan bool)
+	go func() {
+		defer func() { recover(); done <- true }()
+		q.jobs <- 1
+	}()
+	stopQueue(q)
+	<-done
+}
+
+type taskQueue struct{ tasks chan int }
+
+// stopQueueOf closes the queue's channel in a generic function.
+func stopQueueOf[T any](q *taskQueue, _ T) { close(q.tasks) }
+
+// A send on a channel held in a struct's field races with its close
+// through the field in a generic function.
+func TestRaceChanSendCloseFieldGeneric(t *testing.T) {
+	q := &taskQueue{tasks: make(chan int, 1)}
+	done := make(chan bool)
+	go func() {
+		defer func() { recover(); done <- true }()
+		q.tasks <- 1
+	}()
+	stopQueueOf(q, 0)
+	<-done
+}
