@@ -271,8 +271,11 @@ func (m *Machine) fieldNeverClosed(ptr types.Type, i int) bool {
 		m.fieldOpen = map[*types.Var]bool{}
 	}
 	m.fieldOpen[f] = false // (while deciding)
+	if f.Exported() || f.Pkg() == nil {
+		return false
+	}
 	pkg := m.prog.SSA.Package(f.Pkg())
-	if f.Exported() || f.Pkg() == nil || pkg == nil {
+	if pkg == nil {
 		return false
 	}
 	seen := map[ssa.Value]bool{}
