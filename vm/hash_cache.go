@@ -27,7 +27,7 @@ type gsum struct {
 	key  uint64
 	objs []ObjID
 	gids []int
-	vc   []clockPair // the race detector's clock of the goroutine (flatClock)
+	vc   vclock // the race detector's clock of the goroutine
 	// objs and gids of a few elements are kept here (one allocation a
 	// summary, not three: a summary is made at every transition)
 	objBuf [4]ObjID
@@ -64,7 +64,7 @@ func (s *State) summarize(g *goroutine) *gsum {
 	*h = hasher{h: fnvOffset, s: s, ids: h.ids, small: true, gmode: gidsNone, logGids: true, live: true,
 		queue: h.queue[:0], gids: h.gids[:0]}
 	h.goroutine(g)
-	sum := &gsum{key: h.h | 1, vc: flatClock(g.vc)}
+	sum := &gsum{key: h.h | 1, vc: g.vc}
 	sum.objs = inlineOr(sum.objBuf[:], h.queue)
 	sum.gids = inlineOr(sum.gidBuf[:], h.gids)
 	h.s = nil

@@ -72,18 +72,61 @@ import (
 //     element (the cells of one access share a shadow):
 //     TestRaceArrayAssignOneElement, TestNoRaceArrayAssignOtherArray.
 
-// vclock is a vector clock: goroutine id -> logical time. Immutable.
-type vclock map[int]uint64
+// vclock is a vector clock: the nonzero logical times of goroutines, by
+// goroutine id ascending (a goroutine without an entry is at time 0).
+// Immutable: clocks are shared by states and goroutines, and every
+// operation returns a new one. A sorted array rather than a map: joins
+// are merges, the race summary reads the entries in order as they are,
+// and the collector has no pointers to trace in them.
+type vclock []clockPair
+
+// clockPair is a clock's entry v for goroutine g.
+type clockPair struct {
+	g int
+	v uint64
+}
+
+// get returns v's entry for goroutine g.
+func (v vclock) get(g int) uint64 {
+	if len(v) <= 16 {
+		for _, e := range v {
+			if e.g >= g {
+				if e.g == g {
+					return e.v
+				}
+				return 0
+			}
+		}
+		return 0
+	}
+	lo, hi := 0, len(v)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if v[m].g < g {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(v) && v[lo].g == g {
+		return v[lo].v
+	}
+	return 0
+}
 
 // join returns the least clock above v and o, without the entries of
-// the goroutines r retired (see raceState).
+// the goroutines r retired (see raceState); v itself when o adds nothing.
 func (v vclock) join(o vclock, r *raceState) vclock {
 	if len(o) == 0 {
 		return v
 	}
 	changed := false
-	for g, c := range o {
-		if v[g] < c && !r.isRetired(g) {
+	i := 0
+	for _, e := range o {
+		for i < len(v) && v[i].g < e.g {
+			i++
+		}
+		if (i == len(v) || v[i].g != e.g || v[i].v < e.v) && !r.isRetired(e.g) {
 			changed = true
 			break
 		}
@@ -91,15 +134,24 @@ func (v vclock) join(o vclock, r *raceState) vclock {
 	if !changed {
 		return v
 	}
-	n := make(vclock, len(v)+len(o))
-	for g, c := range v {
-		if !r.isRetired(g) {
-			n[g] = c
+	n := make(vclock, 0, len(v)+len(o))
+	i, j := 0, 0
+	for i < len(v) || j < len(o) {
+		var e clockPair
+		switch {
+		case j == len(o) || i < len(v) && v[i].g < o[j].g:
+			e = v[i]
+			i++
+		case i == len(v) || o[j].g < v[i].g:
+			e = o[j]
+			j++
+		default:
+			e = clockPair{v[i].g, max(v[i].v, o[j].v)}
+			i++
+			j++
 		}
-	}
-	for g, c := range o {
-		if n[g] < c && !r.isRetired(g) {
-			n[g] = c
+		if !r.isRetired(e.g) {
+			n = append(n, e)
 		}
 	}
 	return n
@@ -108,15 +160,31 @@ func (v vclock) join(o vclock, r *raceState) vclock {
 // tick returns v with goroutine g's entry one higher, without the
 // entries of the goroutines r retired.
 func (v vclock) tick(g int, r *raceState) vclock {
-	n := make(vclock, len(v)+1)
-	for k, c := range v {
-		if !r.isRetired(k) {
-			n[k] = c
+	n := make(vclock, 0, len(v)+1)
+	done := false
+	for _, e := range v {
+		if !done && e.g >= g {
+			if e.g == g {
+				n = append(n, clockPair{g, e.v + 1})
+				done = true
+				continue
+			}
+			n = append(n, clockPair{g, 1})
+			done = true
+		}
+		if !r.isRetired(e.g) {
+			n = append(n, e)
 		}
 	}
-	n[g] = v[g] + 1
+	if !done {
+		n = append(n, clockPair{g, 1})
+	}
 	return n
 }
+
+// oneClock is the clock of a goroutine that has done nothing yet: its own
+// entry 1.
+func oneClock(g int) vclock { return vclock{{g, 1}} }
 
 // raceState marks a state whose run detects races (its data lives in
 // goroutines and objects) and holds the goroutines it has retired: ended
@@ -156,7 +224,7 @@ type access struct {
 // and not ordered before the present of goroutine g, whose clock is vc
 // (then it races with a conflicting access of g, unless both are atomic).
 func (a access) unordered(g int, vc vclock, r *raceState) bool {
-	return a.g != g && a.c > vc[a.g] && !r.isRetired(a.g)
+	return a.g != g && a.c > vc.get(a.g) && !r.isRetired(a.g)
 }
 
 // cellShadow is the race detector's memory of one cell (immutable).
@@ -199,13 +267,13 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 	}
 	g := t.g
 	if g.vc == nil {
-		g.vc = vclock{g.id: 1}
+		g.vc = oneClock(g.id)
 	}
 	o := t.s.heap.get(p.Obj)
 	if o.readOnly {
 		return // never written once shared: no access conflicts with it (byvalue.go)
 	}
-	here := access{g: g.id, c: g.vc[g.id], loc: t.locOf(fr), atomic: atomic}
+	here := access{g: g.id, c: g.vc.get(g.id), loc: t.locOf(fr), atomic: atomic}
 	alone := t.aloneForRace()
 	if !alone && t.s.runObs != nil && !t.unlogged {
 		t.logAccess(p, n, write, atomic, here.loc)
@@ -409,7 +477,7 @@ func capitalize(s string) string {
 func (t *thread) myClock() vclock {
 	g := t.g
 	if g.vc == nil {
-		g.vc = vclock{g.id: 1}
+		g.vc = oneClock(g.id)
 	}
 	return g.vc
 }
@@ -507,6 +575,6 @@ func (t *thread) raceGo(g *goroutine) {
 		return
 	}
 	vc := t.myClock()
-	g.vc = vc.join(vclock{g.id: 1}, t.s.race)
+	g.vc = vc.join(oneClock(g.id), t.s.race)
 	t.g.vc = vc.tick(t.g.id, t.s.race)
 }

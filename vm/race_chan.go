@@ -54,7 +54,7 @@ func (t *thread) slotNotify(obj ObjID, c *chanData, i int, partner int) {
 	} else {
 		g = t.s.mutG(partner)
 		if g.vc == nil {
-			g.vc = vclock{g.id: 1}
+			g.vc = oneClock(g.id)
 		}
 	}
 	joined := g.vc.join(c.slotClock(i), t.s.race)
@@ -115,7 +115,7 @@ func (t *thread) chanAcquireClose(obj ObjID, partner int) {
 	}
 	g := t.s.mutG(partner)
 	if g.vc == nil {
-		g.vc = vclock{g.id: 1}
+		g.vc = oneClock(g.id)
 	}
 	g.vc = g.vc.join(t.syncClock(Pointer{Obj: obj}), t.s.race)
 }

@@ -38,10 +38,7 @@ func (h *hasher) raceSummary() {
 		live = append(live, sum.vc)
 	}
 	for _, tm := range s.timers {
-		if tm.flat == nil {
-			tm.flat = flatClock(tm.vc)
-		}
-		live = append(live, tm.flat)
+		live = append(live, tm.vc)
 	}
 	x.live = live
 	// synchronization addresses and channel slots; the objects with
@@ -158,7 +155,7 @@ func (h *hasher) raceSummary() {
 	nl := int32(len(live))
 	liveWords, syncWords := len(live)/64+1, len(syncs)/64+1
 	var none *cover // the cover of an access no clock covers
-	coverOf := func(a access) cover {
+	coverOf := func(a epochAccess) cover {
 		k := -1
 		if a.g >= 0 && a.g < len(slot) && slot[a.g] != 0 {
 			k = int(slot[a.g] - 1)
@@ -232,7 +229,7 @@ func (h *hasher) raceSummary() {
 			for k := i; k < j; k++ {
 				r := &accs[k]
 				a := &r.a
-				if a.c == 0 || s.race.isRetired(a.g) || covered(liveMin, a.g, a.c) || (ownerVC != nil && ownerVC[a.g] >= a.c) {
+				if a.c == 0 || s.race.isRetired(a.g) || covered(liveMin, a.g, a.c) || (ownerVC != nil && ownerVC.get(a.g) >= a.c) {
 					continue // every goroutine and timer covers it, or the owner
 				}
 				cv := coverOf(*a)
@@ -408,23 +405,34 @@ func covered(liveMin []uint64, g int, c uint64) bool {
 
 // remembered is an access the race summary covers: the cell (the first
 // of a run of consecutive cells with equal shadows: a bulk copy or clear,
-// summarized once with its length), the access and whether it is a write.
+// summarized once with its length), the access (its goroutine, epoch and
+// whether it is atomic: the summary needs no location, and a view
+// without pointers costs the collector nothing) and whether it is a
+// write.
 type remembered struct {
 	off   int32
 	run   int32
-	a     access
+	a     epochAccess
 	write bool
 }
 
+// epochAccess is what the race summary reads of an access.
+type epochAccess struct {
+	g      int
+	c      uint64
+	atomic bool
+}
+
+func epochAccessOf(a access) epochAccess { return epochAccess{a.g, a.c, a.atomic} }
+
 // raceView is the race detector's state of one object in the order the
 // race summary reads it: the clocks of its synchronization addresses by
-// offset, then those of its channel buffer's slots, each as its entries
-// by goroutine (flatClock), then the
+// offset, then those of its channel buffer's slots, then the
 // remembered accesses of its cells by offset (each cell's write, then its
 // reads), and the latest epoch of the accesses of each goroutine that
 // made some (0 if all of them are 0).
 type raceView struct {
-	syncs  [][]clockPair
+	syncs  []vclock
 	accs   []remembered
 	latest []epochOf
 }
@@ -448,25 +456,7 @@ func (s *State) raceView(o *Object) *raceView {
 		slots = c.slots
 	}
 	if len(o.clocks)+len(slots) > 0 {
-		// the clocks' entries in one array (a view is made for every
-		// object a transition wrote)
-		n := 0
-		for _, vc := range o.clocks {
-			n += len(vc)
-		}
-		for _, vc := range slots {
-			n += len(vc)
-		}
-		pairs := make([]clockPair, 0, n)
-		v.syncs = make([][]clockPair, 0, len(o.clocks)+len(slots))
-		add := func(vc vclock) {
-			from := len(pairs)
-			for g, c := range vc {
-				pairs = append(pairs, clockPair{g, c})
-			}
-			sortPairs(pairs[from:])
-			v.syncs = append(v.syncs, pairs[from:len(pairs):len(pairs)])
-		}
+		v.syncs = make([]vclock, 0, len(o.clocks)+len(slots))
 		if len(o.clocks) > 0 {
 			offs := make([]int32, 0, len(o.clocks))
 			for off := range o.clocks {
@@ -474,65 +464,67 @@ func (s *State) raceView(o *Object) *raceView {
 			}
 			slices.Sort(offs)
 			for _, off := range offs {
-				add(o.clocks[off])
+				v.syncs = append(v.syncs, o.clocks[off])
 			}
 		}
-		for _, vc := range slots {
-			add(vc)
-		}
+		v.syncs = append(v.syncs, slots...)
 	}
 	if len(o.shadow) > 0 {
-		for idx := 0; idx < len(o.shadow); {
-			sh := o.shadow[idx]
-			end := idx + 1
-			for end < len(o.shadow) && sameShadow(o.shadow[end], sh) {
-				end++
+		// (counted first: the view is made for every object a
+		// transition wrote, at every state hashed)
+		n := 0
+		forRuns(o.shadow, func(_, _ int32, sh *cellShadow) {
+			if sh.w.c != 0 {
+				n++
 			}
-			if sh != nil {
-				off, run := int32(idx-1), int32(end-idx)
+			n += len(sh.reads)
+		})
+		if n > 0 {
+			v.accs = make([]remembered, 0, n)
+			forRuns(o.shadow, func(off, run int32, sh *cellShadow) {
 				if sh.w.c != 0 {
-					v.accs = append(v.accs, remembered{off, run, sh.w, true})
+					v.accs = append(v.accs, remembered{off, run, epochAccessOf(sh.w), true})
 				}
 				for _, r := range sh.reads {
-					v.accs = append(v.accs, remembered{off, run, r, false})
+					v.accs = append(v.accs, remembered{off, run, epochAccessOf(r), false})
 				}
+			})
+			// the latest epoch of each goroutine's accesses: all of them
+			// by goroutine, then the greatest of each
+			l := make([]epochOf, len(v.accs))
+			for i, r := range v.accs {
+				l[i] = epochOf{r.a.g, r.a.c}
 			}
-			idx = end
-		}
-		var at map[int]int // (past a few goroutines: looked up, not scanned)
-		for _, r := range v.accs {
-			i := -1
-			if at != nil {
-				if k, ok := at[r.a.g]; ok {
-					i = k
+			slices.SortFunc(l, func(a, b epochOf) int {
+				if a.g != b.g {
+					return cmp.Compare(a.g, b.g)
 				}
-			} else {
-				for k := range v.latest {
-					if v.latest[k].g == r.a.g {
-						i = k
-						break
-					}
-				}
-			}
-			if i >= 0 {
-				v.latest[i].c = max(v.latest[i].c, r.a.c)
-				continue
-			}
-			v.latest = append(v.latest, epochOf{r.a.g, r.a.c})
-			if at == nil && len(v.latest) > 8 {
-				at = make(map[int]int, 2*len(v.latest))
-				for k, e := range v.latest {
-					at[e.g] = k
-				}
-			} else if at != nil {
-				at[r.a.g] = len(v.latest) - 1
-			}
+				return cmp.Compare(b.c, a.c)
+			})
+			v.latest = slices.CompactFunc(l, func(a, b epochOf) bool { return a.g == b.g })
 		}
 	}
 	if o.epoch != s.epoch {
 		atomic.StorePointer(&o.race, unsafe.Pointer(v))
 	}
 	return v
+}
+
+// forRuns calls f on each run of consecutive cells of shadow that
+// remember the same accesses (sameShadow) and remember some: the offset of
+// its first cell, its length and the shadow.
+func forRuns(shadow []*cellShadow, f func(off, run int32, sh *cellShadow)) {
+	for idx := 0; idx < len(shadow); {
+		sh := shadow[idx]
+		end := idx + 1
+		for end < len(shadow) && sameShadow(shadow[end], sh) {
+			end++
+		}
+		if sh != nil {
+			f(int32(idx-1), int32(end-idx), sh)
+		}
+		idx = end
+	}
 }
 
 // sameShadow reports whether two cells remember the same accesses.
@@ -549,42 +541,6 @@ func sameShadow(a, b *cellShadow) bool {
 		}
 	}
 	return true
-}
-
-// clockPair is a clock's entry v for goroutine g.
-type clockPair struct {
-	g int
-	v uint64
-}
-
-// flatClock returns the entries of vc, by goroutine.
-func flatClock(vc vclock) []clockPair {
-	if len(vc) == 0 {
-		return nil
-	}
-	l := make([]clockPair, 0, len(vc))
-	for g, v := range vc {
-		l = append(l, clockPair{g, v})
-	}
-	sortPairs(l)
-	return l
-}
-
-// sortPairs sorts a clock's entries by goroutine: by insertion for the
-// few entries of most clocks.
-func sortPairs(l []clockPair) {
-	if len(l) > 24 {
-		slices.SortFunc(l, func(a, b clockPair) int { return a.g - b.g })
-		return
-	}
-	for i := 1; i < len(l); i++ {
-		x := l[i]
-		j := i
-		for ; j > 0 && l[j-1].g > x.g; j-- {
-			l[j] = l[j-1]
-		}
-		l[j] = x
-	}
 }
 
 // clockEntry is clock i's entry v for some goroutine (raceSummary).

@@ -101,13 +101,13 @@ func TestRaceSummaryReductions(t *testing.T) {
 		defer func() { ox.shadow[oxIdx] = &orig }()
 		return rehash()
 	}
-	if !(w.vc[mainG.id] > v.vc[mainG.id]) {
-		t.Fatalf("w's clock of main (%d) not past v's (%d)", w.vc[mainG.id], v.vc[mainG.id])
+	if !(w.vc.get(mainG.id) > v.vc.get(mainG.id)) {
+		t.Fatalf("w's clock of main (%d) not past v's (%d)", w.vc.get(mainG.id), v.vc.get(mainG.id))
 	}
-	if got := withWrite(w.vc[mainG.id]); got != base {
+	if got := withWrite(w.vc.get(mainG.id)); got != base {
 		t.Error("ownership: a write the owner covers changed the hash when only another goroutine's coverage changed")
 	}
-	if got := withWrite(mainG.vc[mainG.id]); got == base {
+	if got := withWrite(mainG.vc.get(mainG.id)); got == base {
 		t.Error("ownership: a write the owner does not cover (its access would race) hashes as one it covers")
 	}
 	withReads := func(extra ...access) uint64 {
@@ -124,13 +124,13 @@ func TestRaceSummaryReductions(t *testing.T) {
 	// main's read dominates its own earlier one (not covered by v: a
 	// read after the go statement that started v)
 	domin := access{g: mainG.id, c: mainRead.c - 1, loc: mainRead.loc}
-	if domin.c <= v.vc[mainG.id] {
-		t.Fatalf("main's read at %d is not past v's start (%d)", mainRead.c, v.vc[mainG.id])
+	if domin.c <= v.vc.get(mainG.id) {
+		t.Fatalf("main's read at %d is not past v's start (%d)", mainRead.c, v.vc.get(mainG.id))
 	}
 	if got := withReads(domin); got != base {
 		t.Error("minimal reads: a read another read dominates changed the hash")
 	}
-	vRead := access{g: v.id, c: v.vc[v.id], loc: mainRead.loc}
+	vRead := access{g: v.id, c: v.vc.get(v.id), loc: mainRead.loc}
 	if got := withReads(vRead); got == base {
 		t.Error("minimal reads: a read no other dominates (v's, main does not cover it) hashes as if absent")
 	}

@@ -8,8 +8,8 @@ package vm
 // outlive a summary, never their contents: done clears what a summary
 // set, and drops the references that would keep a state's clocks alive.
 type raceScratch struct {
-	live   [][]clockPair
-	syncs  [][]clockPair
+	live   []vclock
+	syncs  []vclock
 	views  []viewAt
 	wanted []int // the goroutines with a latest epoch, in the order met
 	// by goroutine id, zero outside a summary: the latest epoch of its

@@ -98,8 +98,8 @@ func (ns *State) sanity(prev *State) {
 // leq reports whether clock v is at most o, pointwise, but for the
 // entries of the goroutines r retired (which o may have dropped).
 func (v vclock) leq(o vclock, r *raceState) bool {
-	for g, c := range v {
-		if o[g] < c && !r.isRetired(g) {
+	for _, e := range v {
+		if o.get(e.g) < e.v && !r.isRetired(e.g) {
 			return false
 		}
 	}

@@ -35,7 +35,7 @@ func TestSanityCatches(t *testing.T) {
 	}
 	expectSanityPanic(t, "clock", func() {
 		prev := s.thaw()
-		prev.mutG(parked.id).vc = vclock{parked.id: 1 << 40}
+		prev.mutG(parked.id).vc = vclock{{parked.id, 1 << 40}}
 		s.sanity(prev)
 	})
 	expectSanityPanic(t, "queue", func() {

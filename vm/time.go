@@ -211,9 +211,6 @@ type timer struct {
 	// receives the time as that bubble reads it.
 	bubble   int
 	wallBase int64
-	// flat is vc's entries (flatClock), set when the timer is added; a
-	// timer's clock never changes
-	flat []clockPair
 }
 
 // epochBase is the wall time of virtual time 0 (2026-01-01 UTC).
@@ -238,9 +235,6 @@ func (s *State) addTimers(add []timer) {
 	for i, tm := range add {
 		tm.seq = seq
 		seq++
-		if tm.flat == nil && len(tm.vc) > 0 {
-			tm.flat = flatClock(tm.vc) // (the race summary reads it every state)
-		}
 		nw[i] = tm
 	}
 	slices.SortStableFunc(nw, func(a, b timer) int { return cmp.Compare(a.when, b.when) })
