@@ -5,9 +5,11 @@ configuration: verdict, bound, search time and states, wall time.
 
 Usage (from the repository root):
   benchmarks/suite_check.py GMC TIME_LIMIT OUT.json [NAMES.json]
+  env FLAGS: more flags of gmc check (e.g. "--parallel 2")
 Two builds at the same load: alternate runs of each (session 12's
 portfolio share, benchmarks/RESULTS.md)."""
 import json
+import os
 import subprocess
 import sys
 import time
@@ -18,7 +20,7 @@ rows = []
 for c in json.load(open('benchmarks/suite.json')):
     if names is not None and c['name'] not in names:
         continue
-    cmd = [gmc, 'check', '--json', '--time-limit', limit]
+    cmd = [gmc, 'check', '--json', '--time-limit', limit] + os.environ.get('FLAGS', '').split()
     if c['entry'] != 'main':
         cmd += ['--entry', c['entry']]
     cmd.append(c['pkg'])

@@ -6,7 +6,8 @@
 # summary per package (its wall and CPU time, user + system, loading the
 # package included).
 # Usage: benchmarks/xsync_verdicts.sh [TIME_LIMIT]   (run from the repository root)
-# env:   GMC (a gmc binary to run instead of one built from ./cmd/gmc: two
+# env:   FLAGS (more flags of gmc check, e.g. --parallel 2)
+#        GMC (a gmc binary to run instead of one built from ./cmd/gmc: two
 #        builds side by side at the same load)
 set -e
 limit=${1:-10s}
@@ -24,7 +25,7 @@ else
 fi
 for p in errgroup semaphore singleflight; do
 	start=$(date +%s.%N)
-	(cd "$dir/xsync" && /usr/bin/time -f "%U %S" -o "$dir/$p.cpu" "$dir/gmc" check --json-stream --time-limit "$limit" "./$p" >"$dir/$p.json" 2>"$dir/$p.err") || true
+	(cd "$dir/xsync" && /usr/bin/time -f "%U %S" -o "$dir/$p.cpu" "$dir/gmc" check ${FLAGS:-} --json-stream --time-limit "$limit" "./$p" >"$dir/$p.json" 2>"$dir/$p.err") || true
 	end=$(date +%s.%N)
 	echo "$p $start $end $(tail -n 1 "$dir/$p.cpu" 2>/dev/null | awk '{print $1+$2}')"
 done >"$dir/walls"

@@ -72,6 +72,11 @@ type CheckConfig struct {
 	// (0: a third); gmc confirm, whose dismissals are the bounded
 	// search's, gives it more.
 	BoundedShare float64
+	// BoundedCore runs the bounded search on a core of its own, beside
+	// the guided search and the walks, for the whole time limit
+	// (boundedcore.go); Trials.Run sets it when Parallel leaves a core to
+	// spare for each trial.
+	BoundedCore bool
 	// Monitors are the runtime monitors run on every execution
 	// (lockgraph.go).
 	Monitors Monitors
@@ -172,7 +177,34 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	if pre != nil {
 		searchStart = pre.start
 	}
+	var bc *boundedCore // the bounded search on a core of its own (nil: interleaved)
+	var coreRes *Result
+	coreJoined := false
+	// joinCore stops the bounded search on its own core (or, with wait,
+	// waits for it to end) once, and returns its verdict if it reached
+	// one that ends the trial
+	joinCore := func(wait bool) *Result {
+		if bc == nil || coreJoined {
+			return coreRes
+		}
+		coreJoined = true
+		if wait {
+			coreRes = bc.wait()
+		} else {
+			coreRes = bc.stop()
+		}
+		if coreRes == nil || coreRes.Verdict != VerdictError {
+			add(Result{Stats: bc.stats}) // (an error's result carries them)
+		}
+		return coreRes
+	}
 	finish := func(r Result, m *vm.Machine) TrialResult {
+		if cr := joinCore(false); cr != nil && r.Verdict != VerdictError {
+			r, m = *cr, base // (the other side's error wins: it was found first)
+			if r.Verdict == VerdictError {
+				m = exM // (its runs' machine: sync-only scheduling points)
+			}
+		}
 		add(r)
 		r.Stats = total
 		r.Stats.Time = time.Since(searchStart)
@@ -236,8 +268,27 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		poll()
 	}
 	defer br.close()
-	exDone := func() bool { return !cfg.Bounded || br.exhausted || (br.fullDone && br.stuck) }
+	exDone := func() bool { return !cfg.Bounded || bc != nil || br.exhausted || (br.fullDone && br.stuck) }
+	if cfg.BoundedCore && !exDone() {
+		if exRoot == nil {
+			exRoot = startObserved(exM, cfg.Entry, mon.observer())
+		}
+		parent := ctx
+		var stopMain context.CancelFunc
+		ctx, stopMain = context.WithCancel(parent) // (the guided search's and the walks')
+		defer stopMain()
+		bc = startBoundedCore(parent, ex, exRoot, br, stopMain)
+		defer bc.stop() // (before br.close: every return joins it first)
+	}
 	unknown := func(m *vm.Machine) TrialResult {
+		// (out of time, or stopped: the core's search stops too; else
+		// the other side has nothing left and waits for it)
+		if cr := joinCore(!outOfTime()); cr != nil {
+			if cr.Verdict == VerdictError {
+				m = exM
+			}
+			return finish(*cr, m)
+		}
 		if r, ok := br.verdict(ex); ok {
 			r.Stats = Stats{}
 			return finish(r, m)

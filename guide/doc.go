@@ -105,6 +105,15 @@
 // fallback's plain walk takes a turn between the others' whenever it is
 // more than minTurn behind a sixth of the time (walkShare). Where states
 // are cheaper than that, turns end by their states as before.
+// With a core to spare for each trial (CheckConfig.BoundedCore: gmc check
+// --parallel 2 and one trial) the bounded search does not take turns: it
+// runs on a core of its own for the whole time limit, from the trial's
+// start (boundedcore.go), while the guided search and the walks share the
+// trial's core as above; whichever side reaches a verdict that ends the
+// trial (an error, or the space exhausted) stops the other, and a no-error
+// verdict is the bound the core's search completed. The outcome then
+// depends on the timing of the two cores, as parallel trials' does; every
+// counterexample replays either way (on the machine the trial names).
 // With CheckConfig.Bounded (gmc check) the time limit covers planning: the
 // abstract trace sets get a quarter of it (those built by then are used),
 // the trials what is left. A transition still running when the limit

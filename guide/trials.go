@@ -214,6 +214,8 @@ func (t *Trials) Run(ctx context.Context, i int) TrialResult {
 	if tc.TimeLimit > 0 && tc.Bounded {
 		tc.TimeLimit = max(tc.TimeLimit-t.planTime, time.Millisecond)
 	}
+	// a core to spare for each trial: the bounded search runs on it
+	tc.BoundedCore = tc.Bounded && t.cfg.Parallel >= 2*t.cfg.Trials
 	pre := t.takeEarly(i)
 	var mon *LockGraph
 	switch {
