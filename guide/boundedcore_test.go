@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/gmc-go/gmc/heuristics"
-	"github.com/gmc-go/gmc/vm/trace"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/trace"
 )
 
 // coreCheck runs the default check's portfolio on entry of pkg with the
