@@ -314,8 +314,18 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 			mo = t.s.heap.mut(p.Obj, t.s.epoch)
 			o = mo
 		}
-		if idx >= len(mo.shadow) { // room for every cell at once
-			grown := make([]*cellShadow, max(idx+1, shadowIndex(int32(min(mo.numCells(), maxShadowRoom)))))
+		if idx >= len(mo.shadow) {
+			// room for every cell at once (for a large object: up to the
+			// cells accessed), and at least for the rest of this access:
+			// grown cell by cell, a copy of a 64 KB buffer copied the
+			// shadow 60,000 times (x/sync's singleflight
+			// TestPanicErrorUnwrap: debug.Stack's buffer, milliseconds a
+			// state)
+			// and twice the room it had, up to every cell (a buffer
+			// appended to a few bytes at a time)
+			last := shadowIndex(p.Off + int32(max(n, 1)-1))
+			room := max(last+1, shadowIndex(int32(min(mo.numCells(), maxShadowRoom))), min(2*len(mo.shadow), shadowIndex(int32(mo.numCells()))))
+			grown := make([]*cellShadow, room)
 			copy(grown, mo.shadow)
 			mo.shadow = grown
 		}

@@ -1,6 +1,12 @@
 package vm
 
-import "testing"
+import (
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/gmc-go/gmc/vm/load"
+)
 
 // TestShadowReadsInPlace: a read by a new goroutine appends to the
 // cell's read list in place for one successor of a state only (raceCell,
@@ -80,5 +86,53 @@ func TestShadowReadsInPlace(t *testing.T) {
 	}
 	if &ra[0] != &before[0] || &rb[0] == &before[0] {
 		t.Errorf("the first successor's list should extend the state's in place and the second's be a copy")
+	}
+}
+
+// TestShadowGrowth: a buffer of 60,000 bytes written one byte at a time
+// (testdata/bigshadow) grows its shadow geometrically. Grown cell by cell
+// past maxShadowRoom, each write copied the shadow: 14 GB allocated for
+// this loop (x/sync's singleflight TestPanicErrorUnwrap, debug.Stack's
+// buffer: milliseconds a state).
+func TestShadowGrowth(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "bigshadow")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(prog, Options{Sched: SchedSync, Checks: Checks{Race: true}})
+	e, err := m.FindEntry("main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := m.Start(e)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for s.Err() == nil {
+		idx := -1
+		for i, c := range s.Choices() {
+			if c.G == 1 {
+				idx = i
+			}
+		}
+		if idx < 0 {
+			break
+		}
+		s = m.Step(s, idx)
+	}
+	runtime.ReadMemStats(&after)
+	if s.Err() != nil {
+		t.Fatal(s.Err())
+	}
+	var shadow int
+	for id := ObjID(1); id < s.heap.next; id++ {
+		if o := s.heap.get(id); o != nil && o.numCells() == 60000 {
+			shadow = len(o.shadow)
+		}
+	}
+	if shadow < 60000 {
+		t.Fatalf("the buffer's shadow has %d cells, want every one written", shadow)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 256<<20 {
+		t.Errorf("main's writes allocated %d MB, want a few", got>>20)
 	}
 }
