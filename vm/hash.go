@@ -609,6 +609,9 @@ func (s *State) walkPermuted(roots []ObjID, clock bool, perm func(gs []*goroutin
 		if tm.fn != nil {
 			h.value(tm.fn)
 		}
+		if tm.late {
+			h.byte(1)
+		}
 	}
 	h.drain()
 	return h

@@ -564,7 +564,7 @@ func (s *State) settle() {
 			}
 			return
 		}
-		if len(s.timers) > 0 && !s.onlyTickers(fired) {
+		if len(s.timers) > 0 && !s.onlyTickers(fired) && !s.onlyLate() {
 			if !s.entryDone && s.hangs() {
 				return
 			}
@@ -608,6 +608,20 @@ func (s *State) onlyTickers(fired int) bool {
 	}
 	for _, tm := range s.timers {
 		if tm.period == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyLate reports whether every pending timer was set after the entry
+// returned (timer.late): the run then ends as if none were pending.
+func (s *State) onlyLate() bool {
+	if !s.entryDone {
+		return false
+	}
+	for _, tm := range s.timers {
+		if !tm.late {
 			return false
 		}
 	}

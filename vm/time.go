@@ -211,6 +211,14 @@ type timer struct {
 	// receives the time as that bubble reads it.
 	bubble   int
 	wallBase int64
+	// late: set, or re-armed (a ticker's next period), after the entry
+	// of a test returned. Such timers never fire (settle): a test binary
+	// exits soon after its tests return, so what the test left behind
+	// fires once (a goroutine that sleeps and then fails is still found)
+	// but a background loop does not go on forever (a package's init
+	// goroutine refreshing a cached clock on a ticker kept every run of
+	// every test going: panjf2000/ants, all of its tests unknown).
+	late bool
 }
 
 // epochBase is the wall time of virtual time 0 (2026-01-01 UTC).
@@ -233,6 +241,7 @@ func (s *State) addTimers(add []timer) {
 	// present ones at equal times
 	nw := make([]timer, len(add))
 	for i, tm := range add {
+		tm.late = s.entryDone
 		tm.seq = seq
 		seq++
 		nw[i] = tm

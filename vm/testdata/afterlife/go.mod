@@ -1,0 +1,3 @@
+module afterlife
+
+go 1.22
