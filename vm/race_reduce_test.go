@@ -11,6 +11,14 @@ import (
 // other goroutine it starts waits) until main blocks or ends.
 func mainBlocked(t *testing.T, dir string) (*Machine, *State) {
 	t.Helper()
+	m, s := mainStarted(t, dir)
+	return m, runMain(m, s)
+}
+
+// mainStarted loads testdata/dir and starts its main with sync-only
+// scheduling points and race detection.
+func mainStarted(t *testing.T, dir string) (*Machine, *State) {
+	t.Helper()
 	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", dir)})
 	if err != nil {
 		t.Fatal(err)
@@ -20,7 +28,11 @@ func mainBlocked(t *testing.T, dir string) (*Machine, *State) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := m.Start(e)
+	return m, m.Start(e)
+}
+
+// runMain runs main alone from s until it blocks, ends or fails.
+func runMain(m *Machine, s *State) *State {
 	for s.Err() == nil {
 		idx := -1
 		for i, c := range s.Choices() {
@@ -33,7 +45,7 @@ func mainBlocked(t *testing.T, dir string) (*Machine, *State) {
 		}
 		s = m.Step(s, idx)
 	}
-	return m, s
+	return s
 }
 
 // TestRaceSummaryReductions checks the two reductions of the race

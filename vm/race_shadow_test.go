@@ -1,11 +1,8 @@
 package vm
 
 import (
-	"path/filepath"
 	"runtime"
 	"testing"
-
-	"github.com/gmc-go/gmc/vm/load"
 )
 
 // TestShadowReadsInPlace: a read by a new goroutine appends to the
@@ -95,30 +92,10 @@ func TestShadowReadsInPlace(t *testing.T) {
 // this loop (x/sync's singleflight TestPanicErrorUnwrap, debug.Stack's
 // buffer: milliseconds a state).
 func TestShadowGrowth(t *testing.T) {
-	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "bigshadow")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := New(prog, Options{Sched: SchedSync, Checks: Checks{Race: true}})
-	e, err := m.FindEntry("main")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := m.Start(e)
+	m, s := mainStarted(t, "bigshadow")
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	for s.Err() == nil {
-		idx := -1
-		for i, c := range s.Choices() {
-			if c.G == 1 {
-				idx = i
-			}
-		}
-		if idx < 0 {
-			break
-		}
-		s = m.Step(s, idx)
-	}
+	s = runMain(m, s)
 	runtime.ReadMemStats(&after)
 	if s.Err() != nil {
 		t.Fatal(s.Err())
