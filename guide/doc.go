@@ -106,7 +106,7 @@
 // more than minTurn behind a sixth of the time (walkShare). Where states
 // are cheaper than that, turns end by their states as before.
 // With a core to spare for each trial (CheckConfig.BoundedCore: gmc check
-// --parallel 2 and one trial) the bounded search does not take turns: it
+// on two cores or more, --parallel's default, with one trial) the bounded search does not take turns: it
 // runs on a core of its own for the whole time limit, from the trial's
 // start (boundedcore.go), while the guided search and the walks share the
 // trial's core as above; whichever side reaches a verdict that ends the

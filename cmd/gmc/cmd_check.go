@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"time"
 
@@ -59,7 +60,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.strategy, "strategy", "guided", "search strategy: guided, dfs, rdfs, random, bfs, exhaustive or dpor (source-DPOR: stateless, every interleaving up to reordering independent steps)")
 	fs.StringVar(&f.heuristic, "heuristic", "pfsm", "secondary heuristic of the guided search: pfsm, fsm, random or prefer-threads")
 	fs.IntVar(&f.trials, "trials", 1, "independent trials (seeds seed, seed+1, ...)")
-	fs.IntVar(&f.parallel, "parallel", 1, "cores a check runs on: trials at once and, with a core to spare for each trial, the bounded exhaustive search of each on a core of its own")
+	fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "cores a check runs on: trials at once and, with a core to spare for each trial, the bounded exhaustive search of each on a core of its own (default: GOMAXPROCS, as go test -parallel)")
 	fs.BoolVar(&f.allTrials, "all-trials", false, "run every trial to completion (error density) instead of stopping at the first counterexample")
 	fs.DurationVar(&f.timeLimit, "time-limit", 60*time.Second, "time limit of each trial (of each entry)")
 	fs.IntVar(&f.maxBacktrack, "max-backtrack", 100000, "capacity of the guided search's backtrack set")
