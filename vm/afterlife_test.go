@@ -2,6 +2,7 @@ package vm_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gmc-go/gmc/guide"
@@ -10,8 +11,10 @@ import (
 )
 
 // TestAfterlife: after a test returns, its run goes on while a timer set
-// before it returned is pending (timer.late): what the test left behind
-// fires (a goroutine that sleeps and then panics is found), but a
+// before time passed is pending (timer.late): what the test left behind
+// fires (a goroutine that sleeps and then panics, or fails the completed
+// test — go test's "Fail in goroutine after TestX has completed" — is
+// found), but a
 // background loop on a ticker — started by the package's init or by the
 // test — does not keep every run going forever: the exhaustive search
 // ends on each (testdata/afterlife; before, every one of them was
@@ -29,6 +32,12 @@ func TestAfterlife(t *testing.T) {
 		{"TestJanitor", ""},
 		{"TestLateLoop", ""},
 		{"TestLatePanic", vm.KindPanic},
+		// a goroutine failing the test after it completed: go test's panic
+		{"TestLateError", vm.KindPanic},
+		{"TestRacyError", vm.KindPanic},
+		// before it completed (the test or its cleanup waits): a failure
+		{"TestWaitedError", vm.KindAssert},
+		{"TestCleanupError", vm.KindAssert},
 	} {
 		t.Run(c.entry, func(t *testing.T) {
 			m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}, Sanity: true})
@@ -45,6 +54,9 @@ func TestAfterlife(t *testing.T) {
 			}
 			if res.Verdict != guide.VerdictError || res.Final.Err().Kind != c.err {
 				t.Fatalf("verdict %s, want a %s", res.Verdict, c.err)
+			}
+			if msg := res.Final.Err().Msg; c.err == vm.KindPanic && c.entry != "TestLatePanic" && !strings.Contains(msg, "Fail in goroutine after "+c.entry+" has completed") {
+				t.Errorf("panic %q, want go test's Fail in goroutine after %s has completed", msg, c.entry)
 			}
 		})
 	}

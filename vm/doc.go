@@ -85,11 +85,15 @@
 // timers fire when due (real time: the clock is hashed, so states no longer
 // merge). Timers follow Go 1.23: no stale
 // value after Stop or Reset. After a test's entry returns the run goes on
-// while a timer set before it returned is pending (what the test left
-// behind fires, with the timers due before it); timers set after, and a
-// ticker's periods after, never fire (timer.late): a test binary exits
-// soon after its tests, and a background loop on a ticker (a package's
-// init refreshing a cached clock) would keep every run going forever. A blocked goroutine is leaked when nothing
+// while a timer set before time passed is pending (what the test left
+// behind fires, with the timers due before it); timers set once time has
+// passed since the return, and a ticker's later periods, never fire
+// (timer.late): a test binary exits soon after its tests, and a
+// background loop on a ticker (a package's init refreshing a cached
+// clock) would keep every run going forever. A T is done once its runner
+// returns (the test, its subtests and cleanups ended): failing it then
+// panics as go test does, "Fail in goroutine after TestX has completed"
+// (testing_done.go). A blocked goroutine is leaked when nothing
 // that can still run reaches the primitive it waits on, as in Go 1.26's
 // goroutine leak profile (leak.go); leaks are checked when the entry
 // returns, every 1,024 transitions and when nothing can run. With

@@ -146,6 +146,11 @@ func (t *thread) testLogf(args []Value, fail, now, formatted bool) (Value, ctl) 
 			}
 			return t.ret(self, nil)
 		}
+		if fail {
+			if c := t.failAfterDone(ptrArg(args[0])); c != ctlNext {
+				return c
+			}
+		}
 		if fail || msg != "" || !now {
 			t.testLogAt(pos, msg, fail)
 		}
@@ -359,12 +364,18 @@ func testFail(t *thread, args []Value) (Value, ctl) {
 		t.mockFail(tp)
 		return nil, ctlNext
 	}
+	if c := t.failAfterDone(ptrArg(args[0])); c != ctlNext {
+		return nil, c
+	}
 	t.testLog("", true)
 	return nil, ctlNext
 }
 
 // testFailNow is t.FailNow.
 func testFailNow(t *thread, args []Value) (Value, ctl) {
+	if c := t.failAfterDone(ptrArg(args[0])); c != ctlNext {
+		return nil, c
+	}
 	t.testLog("", true)
 	t.g.top.pc++
 	return nil, t.goexit(t.g.top)

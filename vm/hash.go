@@ -613,6 +613,9 @@ func (s *State) walkPermuted(roots []ObjID, clock bool, perm func(gs []*goroutin
 			h.byte(1)
 		}
 	}
+	if s.afterLife() { // (the timers set from now on are late)
+		h.int(-5)
+	}
 	h.drain()
 	return h
 }

@@ -32,6 +32,7 @@ type State struct {
 	timers   []timer
 
 	entryDepth int     // depth at which the entry returned
+	entryClock int64   // the virtual clock when the entry returned (timer.late)
 	runnext    int     // see RunNext (not hashed: a scheduling hint)
 	gorder     []int32 // the goroutines' ids in canonical order (set by Hash; DropRanks drops it)
 	depth      int     // transitions from the initial state
@@ -614,8 +615,9 @@ func (s *State) onlyTickers(fired int) bool {
 	return true
 }
 
-// onlyLate reports whether every pending timer was set after the entry
-// returned (timer.late): the run then ends as if none were pending.
+// onlyLate reports whether every pending timer is late (set once time
+// had passed after the entry returned, timer.late): the run then ends as
+// if none were pending.
 func (s *State) onlyLate() bool {
 	if !s.entryDone {
 		return false
@@ -683,6 +685,7 @@ func (s *State) entryReturned(t *thread) {
 		s.checkLeaks()
 	}
 	s.entryDepth = s.depth
+	s.entryClock = s.clock
 }
 
 // Access is one object touched by a visible operation: the footprint of

@@ -84,6 +84,7 @@ func (t *thread) testRunnerStep(tp Pointer, result func(t *thread) Value) ctl {
 			return t.callAbove(self, f, nil)
 		}
 	}
+	t.markTestDone(tp)
 	return t.ret(self, result(t))
 }
 

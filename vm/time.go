@@ -212,12 +212,14 @@ type timer struct {
 	bubble   int
 	wallBase int64
 	// late: set, or re-armed (a ticker's next period), after the entry
-	// of a test returned. Such timers never fire (settle): a test binary
-	// exits soon after its tests return, so what the test left behind
-	// fires once (a goroutine that sleeps and then fails is still found)
-	// but a background loop does not go on forever (a package's init
-	// goroutine refreshing a cached clock on a ticker kept every run of
-	// every test going: panjf2000/ants, all of its tests unknown).
+	// of a test returned and time passed (afterLife). Such timers never
+	// fire (settle): a test binary exits soon after its tests return, so
+	// what the test left behind fires once (a goroutine that sleeps and
+	// then fails the test is still found, even when it went to sleep
+	// after the test returned) but a background loop does not go on
+	// forever (a package's init goroutine refreshing a cached clock on a
+	// ticker kept every run of every test going: panjf2000/ants, all of
+	// its tests unknown).
 	late bool
 }
 
@@ -241,7 +243,7 @@ func (s *State) addTimers(add []timer) {
 	// present ones at equal times
 	nw := make([]timer, len(add))
 	for i, tm := range add {
-		tm.late = s.entryDone
+		tm.late = s.afterLife()
 		tm.seq = seq
 		seq++
 		nw[i] = tm
@@ -350,6 +352,10 @@ func (s *State) fireTimers() {
 		s.addTimers(again)
 	}
 }
+
+// afterLife reports whether time has passed since the entry of a test
+// returned: the timers set from then on are late.
+func (s *State) afterLife() bool { return s.entryDone && s.clock > s.entryClock }
 
 // unixToInternal is the number of seconds from year 1 (time.Time's
 // origin) to 1970.

@@ -44,3 +44,40 @@ func TestLateLoop(t *testing.T) {
 		}
 	}()
 }
+
+// TestLateError's goroutine fails the test 10 ms after it returned: go
+// test panics, "Fail in goroutine after TestLateError has completed".
+func TestLateError(t *testing.T) {
+	go func() {
+		time.Sleep(10 * time.Millisecond)
+		t.Error("late")
+	}()
+}
+
+// TestRacyError's goroutine fails the test with nothing to make the test
+// wait: in the schedules where the test returns first, go test panics.
+func TestRacyError(t *testing.T) {
+	go t.Error("maybe late")
+}
+
+// TestWaitedError's goroutine fails the test before it returns (the test
+// waits for it), TestCleanupError's before its cleanup returns: no panic,
+// the test fails as go test reports it.
+func TestWaitedError(t *testing.T) {
+	done := make(chan bool)
+	go func() {
+		t.Error("in time")
+		close(done)
+	}()
+	<-done
+}
+
+func TestCleanupError(t *testing.T) {
+	done := make(chan bool)
+	go func() {
+		time.Sleep(10 * time.Millisecond)
+		t.Error("in time for the cleanup")
+		close(done)
+	}()
+	t.Cleanup(func() { <-done })
+}
