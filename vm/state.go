@@ -32,7 +32,6 @@ type State struct {
 	timers   []timer
 
 	entryDepth int     // depth at which the entry returned
-	entryClock int64   // the virtual clock when the entry returned (timer.late)
 	runnext    int     // see RunNext (not hashed: a scheduling hint)
 	gorder     []int32 // the goroutines' ids in canonical order (set by Hash; DropRanks drops it)
 	depth      int     // transitions from the initial state
@@ -53,9 +52,6 @@ type State struct {
 	fp []Access // objects the last transition's visible operations touched
 
 	idle *idleMark // see hang.go
-	// bubbles counts the synctest.Run calls in progress (synctest.go):
-	// while one is, time passes as in a bubble whatever the time model.
-	bubbles int
 	// forcedGCAt is the wall time (ns) of the last runtime.GC
 	forcedGCAt int64
 
@@ -74,7 +70,7 @@ type State struct {
 	// clock (see time.go).
 	stepNowReads int32
 
-	// The flags (and lastGC, numGC) are packed here: a State is allocated
+	// The flags (and lastGC, numGC, hashWork, bubbles) are packed here: a State is allocated
 	// at every transition (584 bytes with them spread, 512 packed: a
 	// smaller size class, and the last one without a malloc header).
 	lastGC ObjID // heap.next at the last collection
@@ -85,11 +81,17 @@ type State struct {
 	numGC uint32
 	// hashWork is the size of the hash computation (HashWork; saturated)
 	hashWork int32
+	// bubbles counts the synctest.Run calls in progress (synctest.go):
+	// while one is, time passes as in a bubble whatever the time model.
+	bubbles int32
 	// gsShared: gs.chunks is the parent state's (thaw shares it); it is
 	// copied before it is written (gList.own)
 	gsShared  bool
 	exited    bool // the program ended without error
 	entryDone bool
+	// afterFired: a timer fired after the entry of a test returned (the
+	// timers set from then on are late: timer.late)
+	afterFired bool
 	// idsSeen: the program has seen goroutine ids (the text of
 	// runtime.Stack); the hash then names goroutines by id, not by rank
 	// (hash.go).
@@ -615,8 +617,8 @@ func (s *State) onlyTickers(fired int) bool {
 	return true
 }
 
-// onlyLate reports whether every pending timer is late (set once time
-// had passed after the entry returned, timer.late): the run then ends as
+// onlyLate reports whether every pending timer is late (set once a timer
+// had fired after the entry returned, timer.late): the run then ends as
 // if none were pending.
 func (s *State) onlyLate() bool {
 	if !s.entryDone {
@@ -685,7 +687,6 @@ func (s *State) entryReturned(t *thread) {
 		s.checkLeaks()
 	}
 	s.entryDepth = s.depth
-	s.entryClock = s.clock
 }
 
 // Access is one object touched by a visible operation: the footprint of

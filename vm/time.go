@@ -212,7 +212,7 @@ type timer struct {
 	bubble   int
 	wallBase int64
 	// late: set, or re-armed (a ticker's next period), after the entry
-	// of a test returned and time passed (afterLife). Such timers never
+	// of a test returned and a timer fired (afterLife). Such timers never
 	// fire (settle): a test binary exits soon after its tests return, so
 	// what the test left behind fires once (a goroutine that sleeps and
 	// then fails the test is still found, even when it went to sleep
@@ -306,6 +306,9 @@ func (s *State) fireTimers() {
 	if now > s.clock {
 		s.clock = now
 	}
+	if s.entryDone {
+		s.afterFired = true // (afterLife)
+	}
 	// the list is in due order: the timers due now are a prefix (the rest
 	// shares the list, which is never written in place)
 	k := 0
@@ -353,9 +356,9 @@ func (s *State) fireTimers() {
 	}
 }
 
-// afterLife reports whether time has passed since the entry of a test
-// returned: the timers set from then on are late.
-func (s *State) afterLife() bool { return s.entryDone && s.clock > s.entryClock }
+// afterLife reports whether a timer has fired since the entry of a test
+// returned (time passed): the timers set from then on are late.
+func (s *State) afterLife() bool { return s.afterFired }
 
 // unixToInternal is the number of seconds from year 1 (time.Time's
 // origin) to 1970.
