@@ -88,3 +88,34 @@ func FuzzFailInner(f *testing.F) {
 		}
 	})
 }
+
+// The test skips when the goroutine sent first and fails otherwise.
+func TestFailOrSkip(t *testing.T) {
+	x := make(chan int, 1)
+	go func() { x <- 1 }()
+	select {
+	case <-x:
+		t.Skip("the goroutine sent first")
+	default:
+		t.Fatal("the test went first")
+	}
+}
+
+// The test skips when the goroutine sent first, and otherwise reads v
+// as the goroutine writes it: a race.
+func TestRaceUnlessSkipped(t *testing.T) {
+	v := 0
+	x := make(chan int, 1)
+	go func() {
+		v = 1
+		x <- 1
+	}()
+	select {
+	case <-x:
+		t.Skip("the goroutine sent first")
+	default:
+		if v == 1 {
+			t.Log("the write came first")
+		}
+	}
+}
