@@ -1,8 +1,8 @@
 #!/bin/sh
 # realmods.sh: run the default `gmc check` on every test of real, popular
 # concurrency modules taken from the local module cache (offline: the module cache is the only proxy)
-# and print one table row per package: tests, errors, no-error, unknown, not
-# checked, and the distinct reasons of the entries not checked. Every test of
+# and print one table row per package: tests, errors, no-error, skip (the
+# test skipped in every execution), unknown, not checked, and the distinct reasons of the entries not checked. Every test of
 # these modules passes under `go test -race`, so every error row is a false
 # alarm to investigate (or a bug the module's own CI does not see).
 #
@@ -205,7 +205,7 @@ done
 python3 - "$OUT/index" <<'PY'
 import json, sys, collections
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
-print("%-42s %-14s %5s %5s %8s %7s %7s" % ("MODULE", "PACKAGE", "TESTS", "ERROR", "NO-ERROR", "UNKNOWN", "NOT-CHK"))
+print("%-42s %-14s %5s %5s %8s %5s %7s %7s" % ("MODULE", "PACKAGE", "TESTS", "ERROR", "NO-ERROR", "SKIP", "UNKNOWN", "NOT-CHK"))
 tot = collections.Counter()
 reasons = collections.Counter()
 errors = []
@@ -220,7 +220,7 @@ for mod, pkg, path in rows:
             # a package with one test reports a stop without JSON (exit 2)
             tot.update(tests=1, notchk=1)
             reasons[err[-1].split(" at ")[0]] += 1
-            print("%-42s %-14s %5d %5d %8d %7d %7d" % (mod, pkg, 1, 0, 0, 0, 1))
+            print("%-42s %-14s %5d %5d %8d %5d %7d %7d" % (mod, pkg, 1, 0, 0, 0, 0, 1))
             continue
         print("%-42s %-14s load failed: %s" % (mod, pkg, err[-1] if err else "?"))
         tot["loadfail"] += 1
@@ -240,11 +240,13 @@ for mod, pkg, path in rows:
             errors.append("%s %s %s: %s" % (mod, pkg, r["entry"], (r.get("error") or {}).get("kind", "?")))
         elif r["verdict"] == "no-error":
             c["noerr"] += 1
+        elif r["verdict"] == "skip":
+            c["skip"] += 1
         else:
             c["unknown"] += 1
     tot.update(c)
-    print("%-42s %-14s %5d %5d %8d %7d %7d" % (mod, pkg, c["tests"], c["error"], c["noerr"], c["unknown"], c["notchk"]))
-print("%-42s %-14s %5d %5d %8d %7d %7d" % ("total", "", tot["tests"], tot["error"], tot["noerr"], tot["unknown"], tot["notchk"]))
+    print("%-42s %-14s %5d %5d %8d %5d %7d %7d" % (mod, pkg, c["tests"], c["error"], c["noerr"], c["skip"], c["unknown"], c["notchk"]))
+print("%-42s %-14s %5d %5d %8d %5d %7d %7d" % ("total", "", tot["tests"], tot["error"], tot["noerr"], tot["skip"], tot["unknown"], tot["notchk"]))
 if tot["tests"]:
     print("checked: %.1f %%" % (100.0 * (tot["tests"] - tot["notchk"]) / tot["tests"]))
 if tot["loadfail"]:

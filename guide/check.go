@@ -110,9 +110,27 @@ type CheckResult struct {
 	// for every schedule with at most Preemptions preemptions.
 	Exhausted   bool
 	Preemptions int
+	// Skipped: no trial found an error and, among the executions of
+	// every search of the check whose entry ended (vm.Ends), at least
+	// one did and every one skipped its test (go test's SKIP: nothing
+	// past the t.Skip ran). Verdict stays the searches' (no-error within
+	// its bound, or unknown); EntryVerdict reports VerdictSkip. SkipLog
+	// is the test's log in the first execution that skipped (the
+	// t.Skip message last).
+	Skipped bool
+	SkipLog []string
 	// plan holds the trace sets the check had (nil when the bounded
 	// search ended it before they were built): Flip guides with them.
 	plan *plan
+}
+
+// EntryVerdict is the verdict on the entry: VerdictSkip when the test
+// skipped in every execution explored (Skipped), else Verdict.
+func (r *CheckResult) EntryVerdict() string {
+	if r.Skipped {
+		return VerdictSkip
+	}
+	return r.Verdict
 }
 
 // Check searches for an error in cfg.Entry of prog with cfg.Trials trials,

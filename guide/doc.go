@@ -138,6 +138,17 @@
 // fingerprints (vm.State.Hash), so a claim assumes no two states that
 // differ collide.
 //
+// Skipped tests: the machines of a check share a vm.Ends, which counts
+// the executions whose entry returned and those of them whose test
+// skipped (go test's SKIP: the entry's T called t.SkipNow and did not
+// fail). When no trial found an error and at least one execution ended,
+// every one skipped, CheckResult.Skipped is set and EntryVerdict is
+// "skip" (VerdictSkip): nothing past the skip ran, so no-error would
+// claim what was not explored. Verdict keeps the searches' verdict (the
+// bound of the skips, or unknown), which gmc confirm and the campaigns
+// read; an error in any execution wins, and a test that skips in some
+// executions only keeps its verdict.
+//
 // Time: every search runs under the time model of its machine
 // (vm.Options.Timing). A check's own searches use the check's model (by
 // default virtual time as testing/synctest runs it: no timer fires before

@@ -77,6 +77,9 @@ const (
 	VerdictError   = "error"
 	VerdictNoError = "no-error"
 	VerdictUnknown = "unknown"
+	// VerdictSkip is a check's verdict on a test that skipped in every
+	// execution explored, none with an error (CheckResult.Skipped).
+	VerdictSkip = "skip"
 )
 
 // Stats count the work of a search.

@@ -121,6 +121,11 @@ func Prepare(prog *load.Program, cfg CheckConfig) (*Trials, error) {
 	if cfg.StatesPerTraceSet <= 0 {
 		cfg.StatesPerTraceSet = 1000
 	}
+	if cfg.Options.Ends == nil {
+		// every machine of the check counts its executions' ends in one
+		// tally (CheckResult.Skipped)
+		cfg.Options.Ends = &vm.Ends{}
+	}
 	start := time.Now()
 	t := &Trials{prog: prog, cfg: cfg}
 	t.base = vm.New(prog, cfg.Options)
@@ -307,6 +312,9 @@ func (t *Trials) runAll(ctx context.Context) *CheckResult {
 		res.Exhausted, res.Preemptions = false, 0
 	case noErr:
 		res.Verdict = VerdictNoError
+	}
+	if res.Best == nil {
+		res.SkipLog, res.Skipped = t.cfg.Options.Ends.AllSkipped()
 	}
 	return res
 }

@@ -176,7 +176,12 @@
 // testing.runExamples, testing.(*M).Run and the test main's main.main
 // (State.entryFrames). testing.Short reports true, as under go test
 // -short, unless the program's arguments hold -test.short=false (entry.go,
-// testShort).
+// testShort). t.SkipNow (t.Skip, t.Skipf, f.Skip) marks its T skipped;
+// an execution whose entry's own T skipped without failing is skipped
+// (State.Skipped: go test's SKIP; a subtest's or a fuzz input's skip is
+// not its test's), and Options.Ends tallies the executions that ended
+// and those that skipped (testing_skip.go). The T a fuzz function gets
+// is one the VM runs, so its t.Error fails the fuzz target.
 // testing/synctest runs from its source over bubbles (synctest.go): the
 // goroutines started inside share a clock that starts at 2000-01-01 UTC
 // and passes only when they are durably blocked, synctest.Wait, and Go's

@@ -15,7 +15,11 @@ type testState struct {
 	name   string
 	failed bool
 	log    []string // "file.go:12: message" lines of t.Error/t.Fatal/t.Log
-	skip   bool
+	// skip: the entry's T called SkipNow (testing_skip.go)
+	skip bool
+	// entryT is the object of the *testing.T (*testing.F) the entry's
+	// test runs with
+	entryT ObjID
 	fuzz   *fuzzState
 	// run is the test a TestMain's m.Run runs (nil without TestMain, or
 	// once it ran)
@@ -52,6 +56,7 @@ func (m *Machine) callEntry(t *thread, e Entry, b *frame) ctl {
 		pt := e.Fn.Signature.Params().At(0).Type().(*types.Pointer)
 		tp := t.alloc(m.types.get(pt.Elem()))
 		t.share(tp)
+		t.s.test.entryT = tp.Obj
 		t.g.setStart("testing.tRunner")
 		t.s.test.tRunner = true
 		return t.runTest(b, m.funcValue(e.Fn), tp, func(*thread) Value { return nil })
@@ -153,6 +158,9 @@ func (t *thread) testLogf(args []Value, fail, now, formatted bool) (Value, ctl) 
 		}
 		if fail || msg != "" || !now {
 			t.testLogAt(pos, msg, fail)
+		}
+		if now && !fail { // t.Skip, t.Skipf (testing_skip.go)
+			t.testMarkSkipped(args[0])
 		}
 		if now {
 			return t.goexit(self)
@@ -330,6 +338,10 @@ func (t *thread) fuzzCall(fn Value) ctl {
 	args := make([]Value, sig.Params().Len())
 	pt := sig.Params().At(0).Type().(*types.Pointer)
 	args[0] = t.alloc(t.m.types.get(pt.Elem()))
+	// the input's T is one the VM runs (go test runs each input in a
+	// tRunner of its own): its t.Error fails the fuzz target, it is not
+	// a T the program made (testing_mock.go)
+	t.markRunner(args[0].(Pointer))
 	var seed []Value
 	if t.s.test != nil && t.s.test.fuzz != nil && len(t.s.test.fuzz.seeds) > 0 {
 		seed = t.s.test.fuzz.seeds[0]
@@ -351,12 +363,6 @@ func (t *thread) fuzzCall(fn Value) ctl {
 }
 
 var _ = ssa.Function{}
-
-// testSkipNow is t.SkipNow: the test's goroutine exits.
-func testSkipNow(t *thread, args []Value) (Value, ctl) {
-	t.g.top.pc++
-	return nil, t.goexit(t.g.top)
-}
 
 // testFail is t.Fail.
 func testFail(t *thread, args []Value) (Value, ctl) {

@@ -279,6 +279,8 @@ func childOutcome(s *State, name string, verbose bool) (*execResult, string) {
 			} else {
 				out(1, "--- FAIL: "+name+" (0.00s)\n"+logText()+"FAIL\n")
 			}
+		} else if verbose && s.Skipped() {
+			out(1, logText()+"--- SKIP: "+name+" (0.00s)\nPASS\n")
 		} else if verbose {
 			out(1, logText()+"--- PASS: "+name+" (0.00s)\nPASS\n")
 		} else {

@@ -32,6 +32,7 @@ func TestExecSelf(t *testing.T) {
 		{"TestChildPanics", "", ""},
 		{"TestChildFails", "", ""},
 		{"TestChildPasses", "", ""},
+		{"TestChildSkips", "", ""},
 		{"TestChildOutputs", "", ""},
 		{"TestChildPanicsWrongCheck", vm.KindAssert, "panic: boom in child"},
 		{"TestChildExitCodeWrong", vm.KindAssert, "Wait: exit status 1; want exit status 2"},

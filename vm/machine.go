@@ -126,6 +126,10 @@ type Options struct {
 	// (Step.Sync): for reports such as a counterexample's timeline; off
 	// during searches.
 	RecordSync bool
+	// Ends, when set, tallies how the executions of a test entry ended:
+	// how many returned and how many of those skipped (testing_skip.go).
+	// The machines of one check share it (guide.Prepare sets one).
+	Ends *Ends
 	// Sanity checks the VM's invariants after every transition and panics
 	// with a *SanityError when one breaks (sanity.go): for tests. The
 	// environment variable GMC_VM_SANITY=1 turns it on for every machine.

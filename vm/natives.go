@@ -304,6 +304,7 @@ func nativeOsExit(t *thread, args []Value) (Value, ctl) {
 		t.s.fail(&Error{Kind: KindFatal, Msg: "exit status " + itoa(code), Pos: t.posOf(t.g.top), Loc: t.locOf(t.g.top)})
 	} else {
 		t.s.exited = true
+		t.m.opts.Ends.record(t.s) // (a TestMain's os.Exit(m.Run()))
 	}
 	return nil, ctlStop
 }

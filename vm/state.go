@@ -683,6 +683,7 @@ func (s *State) entryReturned(t *thread) {
 	if tf := t.m.testFailure(s); tf != nil {
 		s.fail(tf)
 	}
+	s.m.opts.Ends.record(s)
 	if s.m.opts.Checks.Leak {
 		s.checkLeaks()
 	}

@@ -159,6 +159,7 @@ func nativeTestingMRun(t *thread, args []Value) (Value, ctl) {
 	pt := fn.Signature.Params().At(0).Type().(*types.Pointer)
 	tp := t.alloc(t.m.types.get(pt.Elem()))
 	t.share(tp)
+	nts.entryT = tp.Obj
 	return nil, t.runTest(t.g.top, t.m.funcValue(fn), tp, func(t *thread) Value {
 		if t.s.test != nil && t.s.test.failed {
 			return 1

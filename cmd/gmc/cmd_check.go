@@ -260,7 +260,9 @@ func reportCheck(f *checkFlags, l *loaded, o *check.Outcome, start time.Time) in
 			printFlip(os.Stderr, rep.Error)
 		}
 	} else if !f.json {
-		switch o.Result.Verdict {
+		switch rep.Verdict {
+		case guide.VerdictSkip:
+			fmt.Fprintf(os.Stderr, "gmc: %s\n", skipText(&rep, time.Since(start).Seconds()))
 		case guide.VerdictNoError:
 			fmt.Fprintf(os.Stderr, "gmc: %s, %.2fs\n", noErrorText(rep.Bound, int(rep.Stats.States)), time.Since(start).Seconds())
 		default:

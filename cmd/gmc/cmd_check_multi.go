@@ -41,6 +41,7 @@ type multiSummary struct {
 	Errors      int            `json:"errors"`
 	Kinds       map[string]int `json:"kinds"`
 	NoError     int            `json:"no_error"`
+	Skipped     int            `json:"skipped"`
 	Unknown     int            `json:"unknown"`
 	NotChecked  int            `json:"not_checked"`
 	ReplayOK    int            `json:"replay_ok"`
@@ -204,6 +205,8 @@ func resultLine(r entryReport) string {
 		return s + harmfulNote(r.Error)
 	case r.Verdict == guide.VerdictNoError:
 		return fmt.Sprintf("%s: %s, %.2fs", r.Entry, noErrorText(r.Bound, int(r.Stats.States)), r.Stats.TimeS)
+	case r.Verdict == guide.VerdictSkip:
+		return fmt.Sprintf("%s: %s", r.Entry, skipText(&r.Report, r.Stats.TimeS))
 	}
 	return fmt.Sprintf("%s: no error found within the bounds (%d states, %.2fs)", r.Entry, int(r.Stats.States), r.Stats.TimeS)
 }
@@ -224,6 +227,8 @@ func summarize(rs []entryReport) multiSummary {
 			}
 		case r.Verdict == guide.VerdictNoError:
 			s.NoError++
+		case r.Verdict == guide.VerdictSkip:
+			s.Skipped++
 		default:
 			s.Unknown++
 		}
@@ -267,6 +272,6 @@ func printTable(w io.Writer, rs []entryReport, s multiSummary) {
 	if len(kinds) > 0 {
 		found += " (" + strings.Join(kinds, ", ") + ")"
 	}
-	fmt.Fprintf(w, "\n%d entries: %s, %d replayed; %d no error, %d unknown, %d not checked; total %.2fs, median %.2fs\n",
-		s.Entries, found, s.ReplayOK, s.NoError, s.Unknown, s.NotChecked, s.TimeS, s.MedianTimeS)
+	fmt.Fprintf(w, "\n%d entries: %s, %d replayed; %d no error, %d skipped, %d unknown, %d not checked; total %.2fs, median %.2fs\n",
+		s.Entries, found, s.ReplayOK, s.NoError, s.Skipped, s.Unknown, s.NotChecked, s.TimeS, s.MedianTimeS)
 }

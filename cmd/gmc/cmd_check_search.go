@@ -54,14 +54,35 @@ func (l *loaded) prepared() check.Prepared {
 
 // noErrorText is the summary of a no-error verdict: "no error (exhausted,
 // 193 states)" or "no error up to 2 preemptions (41,217 states)".
-func noErrorText(b *trace.Bound, states int) string {
+func noErrorText(b *trace.Bound, states int) string { return verdictBound("no error", b, states) }
+
+// verdictBound is what (a verdict's words) with the extent of its bound b.
+func verdictBound(what string, b *trace.Bound, states int) string {
 	switch {
 	case b == nil || b.Exhausted || b.Preemptions == nil:
-		return fmt.Sprintf("no error (exhausted, %s states)", thousands(states))
+		return fmt.Sprintf("%s (exhausted, %s states)", what, thousands(states))
 	case *b.Preemptions == 1:
-		return fmt.Sprintf("no error up to 1 preemption (%s states)", thousands(states))
+		return fmt.Sprintf("%s up to 1 preemption (%s states)", what, thousands(states))
 	}
-	return fmt.Sprintf("no error up to %d preemptions (%s states)", *b.Preemptions, thousands(states))
+	return fmt.Sprintf("%s up to %d preemptions (%s states)", what, *b.Preemptions, thousands(states))
+}
+
+// skipText is the summary of a skip verdict: "skipped (exhausted, 1
+// states)", "skipped up to 2 preemptions (…)" or, when the search that
+// saw only skips had no bound, "skipped in every execution explored (…,
+// not exhausted)"; then the time and the skip message, go test's log
+// line ("; skip_test.go:5: not on this machine").
+func skipText(rep *trace.Report, timeS float64) string {
+	states := int(rep.Stats.States)
+	s := verdictBound("skipped", rep.Bound, states)
+	if rep.Bound == nil {
+		s = fmt.Sprintf("skipped in every execution explored (%s states, not exhausted)", thousands(states))
+	}
+	s += fmt.Sprintf(", %.2fs", timeS)
+	if rep.Skip != nil && len(rep.Skip.Log) > 0 {
+		s += "; " + firstLine(rep.Skip.Log[len(rep.Skip.Log)-1])
+	}
+	return s
 }
 
 // thousands formats n with commas between groups of three digits.

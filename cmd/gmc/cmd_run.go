@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/gmc-go/gmc/vm"
@@ -90,6 +91,9 @@ func finishRun(f *runFlags, l *loaded, final *vm.State, choices []int, steps []t
 		rep.Stats.SuccessfulTrials = 1
 	case !final.Exited() && !final.Terminal():
 		rep.Verdict = trace.VerdictUnknown
+	case final.Skipped():
+		rep.Verdict = trace.VerdictSkip
+		rep.Skip = &trace.SkipInfo{Log: append([]string{}, final.TestLog()...)}
 	}
 	if f.out != "" {
 		if err := writeTraceFile(f.out, tr, rep.Error); err != nil {
@@ -106,6 +110,8 @@ func finishRun(f *runFlags, l *loaded, final *vm.State, choices []int, steps []t
 		}
 	} else if rep.Verdict == trace.VerdictUnknown {
 		fmt.Fprintf(stderr, "gmc: stopped after %d transitions (--depth)\n", len(choices))
+	} else if rep.Verdict == trace.VerdictSkip {
+		fmt.Fprintf(stderr, "gmc: skipped: %s\n", strings.Join(rep.Skip.Log, "\n    "))
 	}
 	if e != nil {
 		return exitFound

@@ -13,7 +13,9 @@
 //	gmc bench   [flags] [SUITE.json]     strategies × configurations × trials
 //
 // Exit codes: 0 no error found (replay: not reproduced), 1 error found
-// (replay: reproduced), 2 usage or load error, 3 internal error.
+// (replay: reproduced), 2 usage or load error, 3 internal error. A test
+// that skipped in every execution explored (verdict "skip", go test's
+// SKIP) exits 0 as a no-error verdict does.
 //
 // This package holds flags, output formats and exit codes only; the
 // algorithms live in vm, slice, abstract, heuristics, guide and refine.

@@ -16,10 +16,13 @@ import (
 // event is one line of gmc check --json-stream, in the shape of go test
 // -json's events (cmd/test2json: Time, Action, Package, Test, Elapsed,
 // Output), so that tools reading go test -json read it too. The actions:
-// "start" (a package), "run" (an entry begins), "output" (its result line),
-// then "pass" (no error), "fail" (an error found) or "skip" (unknown, or
-// not checked) with the entry's Verdict and Report; last the package's
-// "pass" or "fail" with the Summary.
+// "start" (a package), "run" (an entry begins), "output" (its result line;
+// before it, for a skip verdict, the test's log lines as go test prints
+// them, "    skip_test.go:5: not on this machine"), then "pass" (no
+// error), "fail" (an error found) or "skip" (the test skipped in every
+// execution: Verdict "skip"; unknown; or not checked) with the entry's
+// Verdict and Report; last the package's "pass" or "fail" with the
+// Summary.
 type event struct {
 	Time    time.Time     `json:"Time"`
 	Action  string        `json:"Action"`
@@ -63,6 +66,11 @@ func (es *eventStream) run(name string) { es.emit(event{Action: "run", Test: nam
 
 // result emits an entry's result line and its verdict event.
 func (es *eventStream) result(r entryReport) {
+	if r.Skip != nil {
+		for _, l := range r.Skip.Log {
+			es.emit(event{Action: "output", Test: r.Entry, Output: "    " + strings.ReplaceAll(l, "\n", "\n        ") + "\n"})
+		}
+	}
 	es.emit(event{Action: "output", Test: r.Entry, Output: resultLine(r) + "\n"})
 	action := "skip"
 	switch {

@@ -5,6 +5,9 @@
 // flip of a race found (guide.Flip), and the report of the JSON contract
 // (trace.Report, DESIGN.md §4). Search checks one entry; Entries checks
 // each entry of a selection in turn (vm.ListEntries, vm.SelectEntries).
+// The report's verdict is guide.CheckResult.EntryVerdict: "skip" for a
+// test that skipped in every execution explored, with the search's
+// bound and the test's log (trace.Report.Skip).
 //
 // cmd/gmc keeps the flags, the output formats (text, JSON, the event
 // stream, SARIF, timelines) and the exit codes; an error of this package

@@ -90,7 +90,10 @@ func Search(ctx context.Context, l Prepared, cfg Config) (*Outcome, error) {
 // synchronizations for the timeline when cfg.Timeline is set).
 func Explain(l Prepared, res *guide.CheckResult, cfg Config) (*Outcome, error) {
 	wantTimeline := cfg.Timeline
-	o := &Outcome{Entry: l.Entry.Fn.Name(), Result: res, Report: trace.Report{Verdict: res.Verdict, Stats: aggregate(res, l.Entry), Bound: boundOf(res)}}
+	o := &Outcome{Entry: l.Entry.Fn.Name(), Result: res, Report: trace.Report{Verdict: res.EntryVerdict(), Stats: aggregate(res, l.Entry), Bound: boundOf(res)}}
+	if res.Skipped {
+		o.Report.Skip = &trace.SkipInfo{Log: nonNil(res.SkipLog)}
+	}
 	o.Report.Monitor = monitorReport(cfg, l, res)
 	if res.Best == nil {
 		return o, nil

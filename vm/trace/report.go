@@ -9,6 +9,9 @@ const (
 	VerdictError   = "error"
 	VerdictNoError = "no-error"
 	VerdictUnknown = "unknown"
+	// VerdictSkip: the test skipped in every execution the check
+	// explored, none with an error (go test's SKIP); Skip says why.
+	VerdictSkip = "skip"
 )
 
 // Report is the JSON object printed by --json (DESIGN §4).
@@ -21,11 +24,22 @@ type Report struct {
 	Error  *ErrorInfo `json:"error,omitempty"`
 	Trace  *Trace     `json:"trace,omitempty"`
 	Stats  Stats      `json:"stats"`
-	// Bound is what a no-error verdict covers (nil otherwise).
+	// Bound is what a no-error verdict covers, and a skip verdict's when
+	// the search that saw only skips had a no-error bound (nil
+	// otherwise).
 	Bound *Bound `json:"bound,omitempty"`
+	// Skip is what a skip verdict's test logged (nil for the others).
+	Skip *SkipInfo `json:"skip,omitempty"`
 	// Monitor says what the runtime monitors (gmc check --monitor) saw;
 	// omitted when none ran.
 	Monitor *MonitorInfo `json:"monitor,omitempty"`
+}
+
+// SkipInfo is why a test skipped: its log in the first execution
+// explored that skipped, as go test prints it ("file.go:12: message";
+// the t.Skip message is the last line).
+type SkipInfo struct {
+	Log []string `json:"log"`
 }
 
 // MonitorInfo is what the runtime monitors of a check saw, in the trial

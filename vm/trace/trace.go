@@ -5,7 +5,9 @@
 // at each state, in vm.State.Choices order). A Trace stores exactly that,
 // plus a readable list of steps; Replay re-executes a Trace and must reach
 // the same final state (same error). Traces are the JSON "trace" object of
-// the command-line contract (DESIGN §4).
+// the command-line contract (DESIGN §4), whose Report (report.go) carries
+// the verdict: error, no-error, unknown, or skip (a test that skipped in
+// every execution explored, with its log in Report.Skip).
 package trace
 
 import (

@@ -124,6 +124,21 @@ func TestChildPasses(t *testing.T) {
 	}
 }
 
+// TestChildSkips: the child skips; Wait returns nil and the output is go
+// test -v's SKIP.
+func TestChildSkips(t *testing.T) {
+	if os.Getenv("REEXEC_CHILD") != "" {
+		t.Skip("child skipped")
+	}
+	out, err := child(t, t.Name())
+	if err != nil {
+		t.Errorf("Wait: %v", err)
+	}
+	if !strings.Contains(out, "reexec_test.go:") || !strings.Contains(out, ": child skipped\n--- SKIP: TestChildSkips") || !strings.Contains(out, "PASS") {
+		t.Errorf("child's output is not go test -v's SKIP")
+	}
+}
+
 // TestChildExitCodeWrong expects exit status 2 from a child that fails
 // (status 1): an error.
 func TestChildExitCodeWrong(t *testing.T) {
