@@ -27,14 +27,11 @@ import (
 // boundedCore is a bounded exhaustive search running on a goroutine of
 // its own.
 type boundedCore struct {
-	ex     *searcher
-	br     *boundRun
 	cancel context.CancelFunc
 	done   chan struct{}
 	// set by the search's goroutine before done is closed
 	res   *Result // its verdict when it ended the trial: an error, or no error (exhausted)
 	stats Stats   // the states it took
-	ended bool    // it ended by itself (a verdict, or nothing more it can claim)
 }
 
 // coreBudget is the first round's states of a bounded search on a core
@@ -54,7 +51,7 @@ func startBoundedCore(ctx context.Context, se *searcher, root *vm.State, br *bou
 	se.ctx = cctx
 	se.interrupt = nil
 	se.capTurn(0)
-	bc := &boundedCore{ex: se, br: br, cancel: cancel, done: make(chan struct{})}
+	bc := &boundedCore{cancel: cancel, done: make(chan struct{})}
 	before := se.stats
 	go func() {
 		defer close(bc.done)
@@ -69,20 +66,19 @@ func startBoundedCore(ctx context.Context, se *searcher, root *vm.State, br *bou
 			if found {
 				r.Stats = statsSince(se.stats, before)
 				r.Stats.SolverCalls, r.Stats.SolverTime = root.SolverStats()
-				bc.res, bc.ended = &r, true
+				bc.res = &r
 				stopOthers()
 				return
 			}
 			if br.exhausted {
 				r, _ := br.verdict(se)
 				r.Stats = Stats{}
-				bc.res, bc.ended = &r, true
+				bc.res = &r
 				stopOthers()
 				return
 			}
 			if br.fullDone && br.stuck {
-				bc.ended = true // nothing more it can claim
-				return
+				return // nothing more it can claim
 			}
 		}
 	}()
@@ -104,7 +100,7 @@ func (bc *boundedCore) wait() *Result {
 	return bc.res
 }
 
-// statsSince is the part of stats a search took since before.
+// statsSince is the part of now a search took since before.
 func statsSince(now, before Stats) Stats {
 	d := now
 	d.States -= before.States

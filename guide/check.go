@@ -339,11 +339,7 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 		ex.capTurn(turn)
 		r, found := br.round(ex, exRoot, states)
 		ex.capTurn(0)
-		d := ex.stats
-		d.States -= before.States
-		d.Transitions -= before.Transitions
-		d.Instructions -= before.Instructions
-		d.Backtracks -= before.Backtracks
+		d := statsSince(ex.stats, before)
 		if found {
 			r.Stats = d
 			r.Stats.SolverCalls, r.Stats.SolverTime = exRoot.SolverStats()
