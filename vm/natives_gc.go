@@ -256,22 +256,29 @@ func nativeRuntimeGC(t *thread, args []Value) (Value, ctl) {
 	}
 	run := &nativeFunc{name: "runtime.runfinq", fn: func(t *thread, _ []Value) (Value, ctl) {
 		t.raceAcquire(Pointer{Obj: t.m.finTab})
-		return nil, t.runFinalizers(due, 0)
+		return nil, t.runFinalizers(due)
 	}}
 	// Env makes the records visible to the state hash and the leak check
 	t.spawn(t.g.top, &Closure{Native: run, Env: due}, nil, "runtime.runfinq")
 	return nil, ctlNext
 }
 
-// runFinalizers calls records[i:] one after the other, then returns from
-// the finalizer goroutine's native frame.
-func (t *thread) runFinalizers(records []Value, i int) ctl {
-	if i == len(records) {
-		return t.ret(t.g.top, nil)
-	}
-	rec := records[i].([]Value)
-	return t.callCont(t.g.top, rec[1], []Value{rec[2]}, func(t *thread, _ Value) ctl {
-		return t.runFinalizers(records, i+1)
+// runFinalizers calls the records one after the other above one
+// continuation frame, whose pc counts the calls made (a frame per call,
+// each above the last, ran the last record again whenever it returned:
+// one collection that found two objects unreachable ran the second
+// finalizer forever), then returns from the finalizer goroutine's native
+// frame.
+func (t *thread) runFinalizers(records []Value) ctl {
+	first := records[0].([]Value)
+	return t.callCont(t.g.top, first[1], []Value{first[2]}, func(t *thread, _ Value) ctl {
+		cf := t.g.top
+		cf.pc++
+		if int(cf.pc) >= len(records) {
+			return t.ret(cf, nil)
+		}
+		rec := records[cf.pc].([]Value)
+		return t.callAbove(cf, rec[1], []Value{rec[2]})
 	})
 }
 

@@ -1,0 +1,3 @@
+module finalizers2
+
+go 1.26
