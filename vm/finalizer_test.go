@@ -27,3 +27,11 @@ func TestFinalizersOneCollection(t *testing.T) {
 	checkGoRunOutput(t, "testdata/finalizers2")
 	exhaustsWithoutError(t, "finalizers2", 20000)
 }
+
+// TestMemStats: runtime.ReadMemStats reports the reachable heap
+// (testdata/memstats: output = go run's). It reported 0 bytes, so a test
+// that allocates 100 MB and checks the heap's size failed (bytedance/gopkg's
+// gctuner TestMem: a false alarm).
+func TestMemStats(t *testing.T) {
+	checkGoRunOutput(t, "testdata/memstats")
+}

@@ -159,7 +159,6 @@ func init() {
 	def("runtime.Caller", nativeRuntimeCaller)
 	def("runtime.GOROOT", nativeRuntimeGOROOT)
 	def("runtime.Version", nativeRuntimeVersion)
-	def("runtime.ReadMemStats", nativeRuntimeReadMemStats)
 	def("runtime/debug.SetGCPercent", nativeRuntimeDebugSetGCPercent)
 	def("runtime/debug.SetMaxStack", nativeRuntimeDebugSetMaxStack)
 	def("runtime/debug.FreeOSMemory", nativeRuntimeDebugFreeOSMemory)
@@ -260,29 +259,6 @@ func nativeRuntimeGOROOT(t *thread, args []Value) (Value, ctl) { return "/usr/lo
 
 // nativeRuntimeVersion is runtime.Version.
 func nativeRuntimeVersion(t *thread, args []Value) (Value, ctl) { return "go1.26", ctlNext }
-
-// nativeRuntimeReadMemStats is runtime.ReadMemStats: the collections the
-// program forced (NumGC, NumForcedGC, LastGC; each pause 0 ns); the
-// other statistics are left as the caller's struct holds them.
-func nativeRuntimeReadMemStats(t *thread, args []Value) (Value, ctl) {
-	p, ok := args[0].(Pointer)
-	if !ok || p.Obj == 0 {
-		return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
-	}
-	rt := t.m.lookupType("runtime", "MemStats")
-	if rt == nil {
-		return nil, ctlNext
-	}
-	for _, name := range []string{"NumGC", "NumForcedGC"} {
-		if off, _, ok := t.m.testField(rt, name); ok {
-			t.setCell(Pointer{Obj: p.Obj, Off: p.Off + off}, 0, t.s.numGC)
-		}
-	}
-	if off, _, ok := t.m.testField(rt, "LastGC"); ok && t.s.numGC > 0 {
-		t.setCell(Pointer{Obj: p.Obj, Off: p.Off + off}, 0, uint64(t.s.forcedGCAt))
-	}
-	return nil, ctlNext
-}
 
 // nativeRuntimeDebugSetGCPercent is runtime/debug.SetGCPercent.
 func nativeRuntimeDebugSetGCPercent(t *thread, args []Value) (Value, ctl) { return 100, ctlNext }

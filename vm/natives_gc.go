@@ -282,9 +282,27 @@ func (t *thread) runFinalizers(records []Value) ctl {
 	})
 }
 
+// markRegistered marks the functions and the cleanups' arguments the
+// registrations' table tab holds (gcReached).
+func (s *State) markRegistered(h *hasher, tab ObjID) {
+	mv, _ := s.heap.get(tab).Cells[finCell].(Map)
+	if mv.Obj == 0 {
+		return
+	}
+	for _, e := range s.heap.get(mv.Obj).Map.ents {
+		if !e.dead {
+			rec := e.v.([]Value)
+			h.value(rec[1])
+			if _, cleanup := e.k.(uint64); cleanup {
+				h.value(rec[2]) // (a finalizer's argument is its object)
+			}
+		}
+	}
+}
+
 // gcReached marks the objects the program can reach, as the collector
-// does (see the top of this file); skip, the registrations' table, is not
-// a root, but the functions and arguments it holds are.
+// does (see the top of this file); skip, the registrations' table (0:
+// none), is not a root, but the functions and arguments it holds are.
 func (s *State) gcReached(skip ObjID) map[ObjID]bool {
 	h := &hasher{h: fnvOffset, s: s, ids: map[ObjID]int{}, gc: true}
 	for _, id := range s.m.allGlobals {
@@ -292,16 +310,8 @@ func (s *State) gcReached(skip ObjID) map[ObjID]bool {
 			h.obj(id)
 		}
 	}
-	if mv, _ := s.heap.get(skip).Cells[finCell].(Map); mv.Obj != 0 {
-		for _, e := range s.heap.get(mv.Obj).Map.ents {
-			if !e.dead {
-				rec := e.v.([]Value)
-				h.value(rec[1])
-				if _, cleanup := e.k.(uint64); cleanup {
-					h.value(rec[2]) // (a finalizer's argument is its object)
-				}
-			}
-		}
+	if skip != 0 {
+		s.markRegistered(h, skip)
 	}
 	for g := range s.gs.all() {
 		if g.status != gDead {

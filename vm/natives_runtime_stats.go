@@ -11,10 +11,83 @@ package vm
 //     NumForcedGC) and by runtime/debug.ReadGCStats, which runs from its
 //     source over runtime/debug.readGCStats: one pause of 0 ns per forced
 //     collection, ended at the time of the last one.
+//   - the heap's size: runtime.ReadMemStats reports, in HeapAlloc, Alloc,
+//     HeapInuse, HeapSys and Sys, the bytes of the objects the program can
+//     reach (as the collector marks them for runtime.GC, natives_gc.go),
+//     and their number in HeapObjects: the heap as a collection would
+//     leave it, so that a test that allocates 100 MB and keeps it sees
+//     them (bytedance/gopkg's gctuner TestMem saw 0 and failed: a false
+//     alarm) and a test that drops what it made sees it go. An object's
+//     bytes are its packed elements' (a []byte: one each) or 8 per cell
+//     (a word per field, as gc lays out most of them). The counts of
+//     allocations (Mallocs, Frees, TotalAlloc) stay 0: which allocations
+//     a compiled program makes is gc's escape analysis, which the VM does
+//     not have (testing.AllocsPerRun stops a run as unsupported).
 
 func init() {
 	def("runtime.NumCgoCall", nativeRuntimeNumCgoCall)
 	def("runtime/debug.readGCStats", nativeRuntimeDebugReadGCStats)
+	def("runtime.ReadMemStats", nativeRuntimeReadMemStats)
+}
+
+// nativeRuntimeReadMemStats is runtime.ReadMemStats: the collections the
+// program forced (NumGC, NumForcedGC, LastGC; each pause 0 ns) and the
+// reachable heap (see the top of this file); the other statistics are left
+// as the caller's struct holds them.
+func nativeRuntimeReadMemStats(t *thread, args []Value) (Value, ctl) {
+	p, ok := args[0].(Pointer)
+	if !ok || p.Obj == 0 {
+		return nil, t.runtimePanic(t.g.top, "invalid memory address or nil pointer dereference")
+	}
+	rt := t.m.lookupType("runtime", "MemStats")
+	if rt == nil {
+		return nil, ctlNext
+	}
+	t.touch(AllObjects, false) // (what every goroutine allocated)
+	set := func(name string, v uint64) {
+		if off, _, ok := t.m.testField(rt, name); ok {
+			t.setCell(Pointer{Obj: p.Obj, Off: p.Off + off}, 0, v)
+		}
+	}
+	for _, name := range []string{"NumGC", "NumForcedGC"} { // (uint32)
+		if off, _, ok := t.m.testField(rt, name); ok {
+			t.setCell(Pointer{Obj: p.Obj, Off: p.Off + off}, 0, t.s.numGC)
+		}
+	}
+	if t.s.numGC > 0 {
+		set("LastGC", uint64(t.s.forcedGCAt))
+	}
+	bytes, objects := t.s.reachableHeap()
+	for _, name := range []string{"HeapAlloc", "Alloc", "HeapInuse", "HeapSys", "Sys"} {
+		set(name, bytes)
+	}
+	set("HeapObjects", objects)
+	return nil, ctlNext
+}
+
+// reachableHeap returns the bytes and the number of the objects the
+// program can reach (see the top of this file).
+func (s *State) reachableHeap() (bytes, objects uint64) {
+	for id := range s.gcReached(s.m.finTab) {
+		o := s.heap.get(id)
+		if o == nil {
+			continue
+		}
+		objects++
+		switch {
+		case o.pk != nil:
+			bytes += uint64(o.pk.n) * uint64(o.pk.w)
+		default:
+			bytes += 8 * uint64(len(o.Cells))
+		}
+		if o.Map != nil {
+			bytes += 48 * uint64(o.Map.live)
+		}
+		if o.Chan != nil {
+			bytes += 96
+		}
+	}
+	return bytes, objects
 }
 
 // nativeRuntimeNumCgoCall is runtime.NumCgoCall.

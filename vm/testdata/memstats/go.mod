@@ -1,0 +1,3 @@
+module memstats
+
+go 1.26
