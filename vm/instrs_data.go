@@ -223,9 +223,24 @@ func (c *compiler) indexAddr(in *ssa.IndexAddr) op {
 		at := c.rt(u.Elem())
 		es := int32(at.Elem.Size)
 		hdr := headerArray(u.Elem()) // a string's or slice's words (unsafehdrarray.go)
+		eb := at.Elem.byteSize()
 		return func(t *thread, fr *frame) ctl {
-			p := fr.regs[x].(Pointer)
 			k := toInt64(fr.regs[i])
+			p, ok := fr.regs[x].(Pointer)
+			if !ok {
+				// an array over a string's bytes ((*[8]byte)(unsafe.StringData(s)),
+				// bytedance/gopkg's runtimex.ReadUnaligned64): the element's
+				// address in them (read-only, unsafestr.go)
+				sp, ok := fr.regs[x].(strPtr)
+				if !ok {
+					return t.unsupported(fr, fmt.Sprintf("index of %s through an unsafe pointer of kind %T", in.X.Type(), fr.regs[x]))
+				}
+				if k < 0 || k >= int64(at.Len) {
+					return t.runtimePanic(fr, boundsMsg(int(k), at.Len))
+				}
+				fr.regs[dst] = sp.add(k * eb)
+				return ctlNext
+			}
 			if p.Obj == 0 {
 				return t.runtimePanic(fr, "invalid memory address or nil pointer dereference")
 			}
