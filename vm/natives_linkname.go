@@ -26,26 +26,33 @@ import (
 //     makes of the VM's clock (sethvargo/go-limiter's fasttime);
 //   - runtime.procPin (0: one P), runtime.procUnpin: no effect;
 //   - runtime.noescape: the pointer itself;
-//   - runtime.memhash, strhash, typehash: natives_runtime_hash.go.
+//   - runtime.memhash, strhash, typehash: natives_runtime_hash.go;
+//   - sync.runtime_registerPoolCleanup, sync.poolCleanup: no effect. A
+//     pool of its own (bytedance/gopkg's syncx.Pool) registers its
+//     cleanup for the collector to call, and chains sync's; the VM's
+//     collections never empty a pool (an execution Go allows: a pool
+//     may keep what it holds), so there is nothing to call.
 //
 // Other targets stay unsupported ("no body and no model").
 
 // linknameTargets are the modelled targets, by the runtime's name.
 var linknameTargets = map[string]*nativeFunc{
-	"runtime.fastrand":    {name: "runtime.fastrand", fn: nativeLinkFastrand},
-	"runtime.cheaprand":   {name: "runtime.cheaprand", fn: nativeLinkFastrand},
-	"runtime.fastrand64":  {name: "runtime.fastrand64", fn: nativeLinkFastrand64},
-	"runtime.cheaprand64": {name: "runtime.cheaprand64", fn: nativeLinkFastrand64},
-	"runtime.fastrandn":   {name: "runtime.fastrandn", fn: nativeLinkFastrandn},
-	"runtime.cheaprandn":  {name: "runtime.cheaprandn", fn: nativeLinkFastrandn},
-	"runtime.nanotime":    {name: "runtime.nanotime", fn: nativeTimeRuntimeNano},
-	"runtime.procPin":     {name: "runtime.procPin", fn: nativeLinkProcPin},
-	"runtime.procUnpin":   {name: "runtime.procUnpin", fn: nativeLinkProcUnpin},
-	"runtime.noescape":    {name: "runtime.noescape", fn: nativeLinkNoescape},
-	"runtime.memhash":     {name: "runtime.memhash", fn: nativeLinkMemhash},
-	"runtime.strhash":     {name: "runtime.strhash", fn: nativeLinkStrhash},
-	"runtime.typehash":    {name: "runtime.typehash", fn: nativeLinkTypehash},
-	"time.now":            {name: "time.now", fn: nativeLinkTimeNow},
+	"runtime.fastrand":                 {name: "runtime.fastrand", fn: nativeLinkFastrand},
+	"runtime.cheaprand":                {name: "runtime.cheaprand", fn: nativeLinkFastrand},
+	"runtime.fastrand64":               {name: "runtime.fastrand64", fn: nativeLinkFastrand64},
+	"runtime.cheaprand64":              {name: "runtime.cheaprand64", fn: nativeLinkFastrand64},
+	"runtime.fastrandn":                {name: "runtime.fastrandn", fn: nativeLinkFastrandn},
+	"runtime.cheaprandn":               {name: "runtime.cheaprandn", fn: nativeLinkFastrandn},
+	"runtime.nanotime":                 {name: "runtime.nanotime", fn: nativeTimeRuntimeNano},
+	"runtime.procPin":                  {name: "runtime.procPin", fn: nativeLinkProcPin},
+	"runtime.procUnpin":                {name: "runtime.procUnpin", fn: nativeLinkProcUnpin},
+	"runtime.noescape":                 {name: "runtime.noescape", fn: nativeLinkNoescape},
+	"runtime.memhash":                  {name: "runtime.memhash", fn: nativeLinkMemhash},
+	"runtime.strhash":                  {name: "runtime.strhash", fn: nativeLinkStrhash},
+	"runtime.typehash":                 {name: "runtime.typehash", fn: nativeLinkTypehash},
+	"time.now":                         {name: "time.now", fn: nativeLinkTimeNow},
+	"sync.runtime_registerPoolCleanup": {name: "sync.runtime_registerPoolCleanup", fn: nativeLinkPoolCleanup},
+	"sync.poolCleanup":                 {name: "sync.poolCleanup", fn: nativeLinkPoolCleanup},
 }
 
 // nativeLinkTimeNow is time.now pulled by linkname: the reading time.Now
@@ -151,5 +158,9 @@ func nativeLinkFastrandn(t *thread, args []Value) (Value, ctl) {
 func nativeLinkProcPin(t *thread, args []Value) (Value, ctl) { return 0, ctlNext }
 
 func nativeLinkProcUnpin(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// nativeLinkPoolCleanup is sync.runtime_registerPoolCleanup and
+// sync.poolCleanup pulled by linkname: no effect.
+func nativeLinkPoolCleanup(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
 
 func nativeLinkNoescape(t *thread, args []Value) (Value, ctl) { return args[0], ctlNext }

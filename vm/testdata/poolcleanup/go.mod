@@ -1,0 +1,3 @@
+module poolcleanup
+
+go 1.26
