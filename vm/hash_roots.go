@@ -261,9 +261,10 @@ func (h *hasher) rootsHash(c *rootsWalk) {
 }
 
 // frozenObj returns o if it can no longer be written (it belongs to a
-// state older than s, or s is sealed), else nil.
+// state older than s, or s is sealed), else nil (also for o nil: a
+// dangling reference, hash.content).
 func frozenObj(o *Object, s *State) *Object {
-	if o.epoch != s.epoch || s.sealed {
+	if o != nil && (o.epoch != s.epoch || s.sealed) {
 		return o
 	}
 	return nil
@@ -288,7 +289,7 @@ func frozenChunk(c *chunk, s *State) *chunk {
 // raced reports whether the race summary reads object o (it has race
 // detector state or is a channel).
 func raced(o *Object) bool {
-	return len(o.clocks) > 0 || len(o.shadow) > 0 || o.Chan != nil
+	return o != nil && (len(o.clocks) > 0 || len(o.shadow) > 0 || o.Chan != nil)
 }
 
 // objSub hashes object o apart: its content, the objects it references

@@ -111,6 +111,9 @@ func (s *State) leaked() map[int]bool {
 		for _, id := range h.queue[from:] {
 			pending = append(pending, guardWaiters[id]...)
 			o := s.heap.get(id)
+			if o == nil { // a dangling reference (hash.content)
+				continue
+			}
 			if c := o.Chan; c != nil {
 				for _, x := range c.recvq {
 					parked(x.g)
