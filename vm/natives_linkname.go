@@ -27,6 +27,7 @@ import (
 //   - runtime.procPin (0: one P), runtime.procUnpin: no effect;
 //   - runtime.noescape: the pointer itself;
 //   - runtime.memhash, strhash, typehash: natives_runtime_hash.go;
+//   - runtime.cmpstring: strings.Compare (bytedance/gopkg's skipmap);
 //   - sync.runtime_registerPoolCleanup, sync.poolCleanup: no effect. A
 //     pool of its own (bytedance/gopkg's syncx.Pool) registers its
 //     cleanup for the collector to call, and chains sync's; the VM's
@@ -51,6 +52,7 @@ var linknameTargets = map[string]*nativeFunc{
 	"runtime.strhash":                  {name: "runtime.strhash", fn: nativeLinkStrhash},
 	"runtime.typehash":                 {name: "runtime.typehash", fn: nativeLinkTypehash},
 	"time.now":                         {name: "time.now", fn: nativeLinkTimeNow},
+	"runtime.cmpstring":                {name: "runtime.cmpstring", fn: nativeLinkCmpstring},
 	"sync.runtime_registerPoolCleanup": {name: "sync.runtime_registerPoolCleanup", fn: nativeLinkPoolCleanup},
 	"sync.poolCleanup":                 {name: "sync.poolCleanup", fn: nativeLinkPoolCleanup},
 }
@@ -158,6 +160,12 @@ func nativeLinkFastrandn(t *thread, args []Value) (Value, ctl) {
 func nativeLinkProcPin(t *thread, args []Value) (Value, ctl) { return 0, ctlNext }
 
 func nativeLinkProcUnpin(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
+
+// nativeLinkCmpstring is runtime.cmpstring pulled by linkname: -1, 0 or
+// +1 as a sorts before, as or after b.
+func nativeLinkCmpstring(t *thread, args []Value) (Value, ctl) {
+	return strings.Compare(args[0].(string), args[1].(string)), ctlNext
+}
 
 // nativeLinkPoolCleanup is sync.runtime_registerPoolCleanup and
 // sync.poolCleanup pulled by linkname: no effect.

@@ -2,7 +2,8 @@
 // runtime hook, pulled by //go:linkname, and chains sync's own, as
 // bytedance/gopkg's syncx.Pool does. Go calls the cleanup at the start of
 // a collection; gmc's collections never empty a pool, so gmc prints
-// "cleanups: 0" where go run prints a positive count.
+// "cleanups: false" where go run prints true. It also compares strings
+// with runtime.cmpstring, pulled the same way (bytedance/gopkg's skipmap).
 package main
 
 import (
@@ -17,6 +18,9 @@ func runtime_registerPoolCleanup(cleanup func())
 
 //go:linkname runtime_poolCleanup sync.poolCleanup
 func runtime_poolCleanup()
+
+//go:linkname cmpstring runtime.cmpstring
+func cmpstring(a, b string) int
 
 var (
 	mu       sync.Mutex
@@ -34,4 +38,5 @@ func main() {
 	mu.Lock()
 	fmt.Println("cleanups:", cleanups > 0)
 	mu.Unlock()
+	fmt.Println(cmpstring("a", "b"), cmpstring("b", "a"), cmpstring("ab", "ab"), cmpstring("ab", "abc"))
 }
