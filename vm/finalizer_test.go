@@ -18,11 +18,9 @@ func TestFinalizers(t *testing.T) {
 // unreachable; each finalizer runs once (testdata/finalizers2: output =
 // go run's). The finalizer goroutine called each record above the
 // continuation frame of the one before, so every return ran the last
-// finalizer again: forever (bytedance/gopkg's TestChannelGCClose
-// counted that goroutine in runtime.NumGoroutine and failed, a false
-// alarm). It also checks that NumGoroutine counts a finalizer goroutine
-// only once it has started, as Go counts its own only while it runs a
-// finalizer.
+// finalizer again: forever (bytedance/gopkg's TestChannelGCClose saw
+// that goroutine still running in runtime.NumGoroutine and failed, a
+// false alarm; here the WaitGroup's counter went negative).
 func TestFinalizersOneCollection(t *testing.T) {
 	checkGoRunOutput(t, "testdata/finalizers2")
 	exhaustsWithoutError(t, "finalizers2", 20000)
