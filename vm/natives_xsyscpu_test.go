@@ -1,12 +1,6 @@
 package vm_test
 
-import (
-	"testing"
-
-	"github.com/gmc-go/gmc/vm"
-	"github.com/gmc-go/gmc/vm/load"
-	"github.com/gmc-go/gmc/vm/trace"
-)
+import "testing"
 
 // TestXsysCPU: a program importing golang.org/x/sys/cpu runs (its init's
 // cpuid and xgetbv are assembly: every test of such a package stopped at
@@ -17,20 +11,7 @@ import (
 // the second.
 func TestXsysCPU(t *testing.T) {
 	want := "features: false false false\n0x3736353433323130 0x6139383736353433\n"
-	prog, err := load.Load(load.Config{Dir: "testdata/xsyscpu"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := vm.New(prog, vm.Options{})
-	e, err := m.FindEntry("main")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _, _ := trace.RandomRun(m, e, 1, 1e6, nil)
-	if verr := s.Err(); verr != nil {
-		t.Fatalf("%s: %s", verr.Kind, verr.Msg)
-	}
-	if got := s.Output(0); got != want {
+	if got := runMainOutput(t, "testdata/xsyscpu"); got != want {
 		t.Errorf("output %q, want %q", got, want)
 	}
 }
@@ -43,20 +24,7 @@ func TestXsysCPU(t *testing.T) {
 // did runtime.cmpstring (bytedance/gopkg's skipmap), which compares as
 // go run does.
 func TestPoolCleanupLinkname(t *testing.T) {
-	prog, err := load.Load(load.Config{Dir: "testdata/poolcleanup"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := vm.New(prog, vm.Options{})
-	e, err := m.FindEntry("main")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _, _ := trace.RandomRun(m, e, 1, 1e6, nil)
-	if verr := s.Err(); verr != nil {
-		t.Fatalf("%s: %s", verr.Kind, verr.Msg)
-	}
-	if got, want := s.Output(0), "cleanups: false\n-1 1 0 -1\n"; got != want {
+	if got, want := runMainOutput(t, "testdata/poolcleanup"), "cleanups: false\n-1 1 0 -1\n"; got != want {
 		t.Errorf("output %q, want %q", got, want)
 	}
 }
