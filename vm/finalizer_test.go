@@ -33,3 +33,13 @@ func TestFinalizersOneCollection(t *testing.T) {
 func TestMemStats(t *testing.T) {
 	checkGoRunOutput(t, "testdata/memstats")
 }
+
+// TestOncePanic: a function run by sync.Once.Do that panics leaves the
+// Once done and unlocked, as Go's doSlow defers it (testdata/oncepanic:
+// output = go run's); the goroutines waiting in Do meanwhile go on. They
+// waited forever: a deadlock reported on go-zero's TestRoutingGroupRunSafe,
+// a false alarm. Every schedule ends without an error.
+func TestOncePanic(t *testing.T) {
+	checkGoRunOutput(t, "testdata/oncepanic")
+	exhaustsWithoutError(t, "oncepanic", 20000)
+}

@@ -328,6 +328,29 @@ func (t *thread) callCont(fr *frame, fn Value, args []Value, cont func(t *thread
 	return t.callContFrame(fr, fn, args, cont, false)
 }
 
+// callContUnwound is callCont whose cont also runs when a panic or a
+// Goexit unwinds past it, with res unwoundRes{} (its control is then
+// ignored and the unwinding goes on): the work a native defers around a
+// callback, as sync.Once.Do's doSlow defers marking it done and unlocking.
+// The frame's pc (which no continuation of this kind counts with) marks it.
+func (t *thread) callContUnwound(fr *frame, fn Value, args []Value, cont func(t *thread, res Value) ctl) ctl {
+	c := t.callCont(fr, fn, args, cont)
+	for f := t.g.top; f != nil; f = f.caller {
+		if f.fn == nil && f.caller == fr {
+			f.pc = pcUnwound
+			break
+		}
+	}
+	return c
+}
+
+// pcUnwound marks a continuation frame of callContUnwound.
+const pcUnwound = -1
+
+// unwoundRes is the result a continuation of callContUnwound gets when an
+// unwinding passes it.
+type unwoundRes struct{}
+
 // callContFrame is callCont; a runner continuation frame also ends the
 // unwinding of a Goexit (testing.go).
 func (t *thread) callContFrame(fr *frame, fn Value, args []Value, cont func(t *thread, res Value) ctl, runner bool) ctl {

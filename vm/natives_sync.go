@@ -526,10 +526,16 @@ func nativeSyncOnceDo(t *thread, args []Value) (Value, ctl) {
 		return nil, ctlBlock
 	}
 	t.setCell(p, 1, int32(1))
-	return nil, t.callCont(t.g.top, args[1], nil, func(t *thread, _ Value) ctl {
+	// done and unlocked when f returns or panics (doSlow's defers: a
+	// panicking f leaves the Once done, and the goroutines waiting in Do
+	// go on)
+	return nil, t.callContUnwound(t.g.top, args[1], nil, func(t *thread, res Value) ctl {
 		t.setCell(p, 0, uint32(1))
 		t.setCell(p, 1, int32(0))
 		t.raceRelease(p)
+		if _, ok := res.(unwoundRes); ok {
+			return ctlNext
+		}
 		return t.ret(t.g.top, nil)
 	})
 }

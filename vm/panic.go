@@ -101,6 +101,9 @@ func (t *thread) unwind() ctl {
 				g.panic = p.link // the test (or a cleanup) ended: the runner goes on
 				return fr.cont(t, nil)
 			}
+			if fr.pc == pcUnwound { // (callContUnwound)
+				fr.cont(t, unwoundRes{})
+			}
 			g.top = fr.caller
 			continue
 		}

@@ -1,0 +1,3 @@
+module oncepanic
+
+go 1.26
