@@ -115,16 +115,18 @@ func (t *thread) weakPending() int {
 
 // allocFinTab makes the object holding the registrations.
 func (m *Machine) allocFinTab() {
-	m.finTab = m.base.alloc(&Object{T: m.types.get(types.Universe.Lookup("any").Type()), Cells: []Value{Iface{}, Iface{}, Iface{}}, shared: true}, 0)
+	m.finTab = m.base.alloc(&Object{T: m.types.get(types.Universe.Lookup("any").Type()), Cells: []Value{Iface{}, Iface{}, Iface{}, Iface{}}, shared: true}, 0)
 	m.hashRoots = append(m.hashRoots, m.finTab)
 	m.allGlobals = append(m.allGlobals, m.finTab)
 }
 
-// The cells of finTab that hold maps: the finalizers and cleanups, and the
-// weak pointers' handles.
+// The cells of finTab that hold maps: the finalizers and cleanups, the
+// weak pointers' handles, and the channels os/signal.Notify registered
+// (natives_signal.go).
 const (
 	finCell  = 0
 	weakCell = 2
+	sigCell  = 3
 )
 
 // tabMap is the map in cell c of finTab (made on first use when mk; the
@@ -312,6 +314,9 @@ func (s *State) gcReached(skip ObjID) map[ObjID]bool {
 	}
 	if skip != 0 {
 		s.markRegistered(h, skip)
+		if sv, _ := s.heap.get(skip).Cells[sigCell].(Map); sv.Obj != 0 {
+			h.obj(sv.Obj) // (os/signal keeps the channels it sends to)
+		}
 	}
 	for g := range s.gs.all() {
 		if g.status != gDead {

@@ -62,7 +62,7 @@ var stripped = map[string]string{
 	"internal/godebug":      "GODEBUG is not read: every setting has its default (natives_std.go)",
 	"syscall":               "the OS boundary (natives_syscall.go)",
 	"internal/syscall/unix": "the OS boundary (natives_syscall.go)",
-	"os/signal":             "the OS boundary: signals are unsupported",
+	"os/signal":             "the OS boundary: no signal comes; Notify registers its channel (natives_signal.go)",
 	"os/exec":               "the OS boundary: processes are unsupported",
 	"net":                   "the OS boundary: sockets are unsupported",
 	"net/http":              "sockets; its init (crypto/tls, crypto/x509, the whole crypto stack) costs every test that imports it ~6 s of CPU and 500 MB (errgroup's TestZeroGroup)",

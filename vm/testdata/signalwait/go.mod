@@ -1,0 +1,3 @@
+module signalwait
+
+go 1.26
