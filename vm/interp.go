@@ -325,23 +325,17 @@ func (t *thread) popCont(cf *frame, val Value) ctl {
 // the continuation returns (through t.ret with the final value). Called by
 // a native, the value the continuation returns is the native's result.
 func (t *thread) callCont(fr *frame, fn Value, args []Value, cont func(t *thread, res Value) ctl) ctl {
-	return t.callContFrame(fr, fn, args, cont, false)
+	return t.callContFrame(fr, fn, args, cont, false, 0)
 }
 
 // callContUnwound is callCont whose cont also runs when a panic or a
 // Goexit unwinds past it, with res unwoundRes{} (its control is then
 // ignored and the unwinding goes on): the work a native defers around a
 // callback, as sync.Once.Do's doSlow defers marking it done and unlocking.
-// The frame's pc (which no continuation of this kind counts with) marks it.
+// The frame's pc (which no continuation of this kind counts with) marks
+// it.
 func (t *thread) callContUnwound(fr *frame, fn Value, args []Value, cont func(t *thread, res Value) ctl) ctl {
-	c := t.callCont(fr, fn, args, cont)
-	for f := t.g.top; f != nil; f = f.caller {
-		if f.fn == nil && f.caller == fr {
-			f.pc = pcUnwound
-			break
-		}
-	}
-	return c
+	return t.callContFrame(fr, fn, args, cont, false, pcUnwound)
 }
 
 // pcUnwound marks a continuation frame of callContUnwound.
@@ -352,8 +346,9 @@ const pcUnwound = -1
 type unwoundRes struct{}
 
 // callContFrame is callCont; a runner continuation frame also ends the
-// unwinding of a Goexit (testing.go).
-func (t *thread) callContFrame(fr *frame, fn Value, args []Value, cont func(t *thread, res Value) ctl, runner bool) ctl {
+// unwinding of a Goexit (testing.go); pc is the frame's first (0, or
+// pcUnwound: callContUnwound).
+func (t *thread) callContFrame(fr *frame, fn Value, args []Value, cont func(t *thread, res Value) ctl, runner bool, pc int32) ctl {
 	if fr != nil && fr.fn != nil {
 		fr.pc++
 	}
@@ -361,7 +356,7 @@ func (t *thread) callContFrame(fr *frame, fn Value, args []Value, cont func(t *t
 	if t.inNative {
 		res = t.natRes
 	}
-	cf := &frame{epoch: t.s.epoch, caller: fr, result: int32(res), cont: cont, contArgs: append([]Value{fn}, args...), runner: runner}
+	cf := &frame{epoch: t.s.epoch, caller: fr, result: int32(res), cont: cont, contArgs: append([]Value{fn}, args...), runner: runner, pc: pc}
 	t.g.top = cf
 	return t.callAbove(cf, fn, args)
 }

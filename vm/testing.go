@@ -58,7 +58,7 @@ func (t *thread) runTest(fr *frame, fn Value, tp Pointer, result func(t *thread)
 	t.markRunner(tp) // (testing_mock.go)
 	return t.callContFrame(fr, fn, []Value{tp}, func(t *thread, _ Value) ctl {
 		return t.testRunnerStep(tp, result)
-	}, true)
+	}, true, 0)
 }
 
 // testRunnerStep runs in the runner frame (the top frame) each time the
