@@ -18,7 +18,8 @@ import (
 // number naming the dynamic type (typeAddrBase + 16·the type's number in
 // the machine: equal for equal types, 0 for nil; Go's is the address of the
 // type's descriptor, which no program can rely on beyond that); the second
-// is the value's pointer when the dynamic type is a pointer, else an
+// is the value's pointer when the dynamic type is a pointer (a
+// reflect.Type's *rtype: its type's number, as the type word), else an
 // ifaceData: a read-only pointer to the boxed value (loads of the dynamic
 // type through it read the value; anything else is unsupported, since Go's
 // box has an identity the VM's value has not). A non-empty interface's
@@ -134,13 +135,21 @@ func ifaceCell(o *Object, p Pointer) bool {
 	return ok
 }
 
-// dataWord is the second word of interface value x.
+// dataWord is the second word of interface value x. A reflect.Type's
+// (an *rtype) is its type's descriptor: the number the type word of an
+// interface holding a value of that type is (typeAddr), as in Go, where
+// both are the address of the one descriptor. modern-go/reflect2 (under
+// json-iterator) keys its cache of types by it: a word shared by every
+// reflect.Type gave bool's entry to *int and a false panic.
 func dataWord(x Iface) Value {
 	if x.T == nil {
 		return Pointer{}
 	}
-	if p, ok := x.V.(Pointer); ok {
-		return p
+	switch v := x.V.(type) {
+	case Pointer:
+		return v
+	case rtypeRef:
+		return wildPtr{a: typeAddr(v.rt)}
 	}
 	return ifaceData{t: x.T, v: x.V}
 }

@@ -234,6 +234,13 @@ var cases = map[string]func(){
 	"offsetof-generic": func() { // unsafe.Offsetof of a field of a generic struct: the instance's layout
 		fmt.Println(offsetsOf[int8, string](), offsetsOf[[3]int64, bool]())
 	},
+	"reflect-type-word": func() { // modern-go/reflect2's cache key (json-iterator): a reflect.Type's data word is its type's descriptor
+		type eface struct{ rtype, data unsafe.Pointer }
+		unpack := func(x any) eface { return *(*eface)(unsafe.Pointer(&x)) }
+		var b, p, b2 reflect.Type = reflect.TypeOf(true), reflect.TypeOf(new(int)), reflect.TypeOf(false)
+		fmt.Println(uintptr(unpack(b).data) == uintptr(unpack(p).data), unpack(b).data == unpack(b2).data,
+			unpack(b).data == unpack(true).rtype, unpack(p).data == unpack(new(int)).rtype)
+	},
 	"iface-data-word": func() { // a non-empty interface's data word through [2]unsafe.Pointer (maypok86/otter's PointerOf)
 		var n idNode = &idImpl{v: 7}
 		p := (*[2]unsafe.Pointer)(unsafe.Pointer(&n))[1]
