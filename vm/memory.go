@@ -323,6 +323,16 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 			t.share(v)
 		}
 	}
+	if rt.Agg && rt.Size == 2 && int(p.Off) < o.numCells() && emptyIfaceCell(o, p) && isStructOf(rt, ifaceShaped) {
+		// *(*iface)(unsafe.Pointer(&x)) = words: the interface they make (unsafeiface.go)
+		if t.s.race != nil {
+			t.raceAccess(fr, p, 1, true)
+		}
+		if !t.storeIfaceWords(p, v.([]Value)) {
+			return t.unsupported(fr, "the words of an interface stored from "+rt.String()+" that no interface value gave (memory reinterpreted through unsafe.Pointer)")
+		}
+		return ctlNext
+	}
 	if int(p.Off)+rt.Size > o.numCells() {
 		return t.unsupported(fr, t.m.pastEnd(o, p.Obj, false)) // cgo.go
 	}

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"maps"
 	"os"
 	"sort"
 	"strings"
@@ -26,6 +27,8 @@ type OSInputs struct {
 	// IDs are the process's ids (syscall.Getpid, Getppid, Getuid,
 	// Geteuid, Getgid, Getegid), by the function's name.
 	IDs map[string]int `json:"ids,omitempty"`
+	// Statfs are the answers of statfs(2), by host path (natives_statfs.go).
+	Statfs map[string]FSStat `json:"statfs,omitempty"`
 }
 
 // osInputs is a machine's record, safe for concurrent use (the states of
@@ -53,6 +56,9 @@ func newOSInputs(from *OSInputs) *osInputs {
 			r.in.IDs[k] = v
 		}
 	}
+	if from.Statfs != nil {
+		r.in.Statfs = maps.Clone(from.Statfs)
+	}
 	return r
 }
 
@@ -60,7 +66,7 @@ func newOSInputs(from *OSInputs) *osInputs {
 func (r *osInputs) snapshot() *OSInputs {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if len(r.in.Env) == 0 && r.in.Environ == nil && r.in.Executable == nil && r.in.Getwd == nil && r.in.Hostname == nil && r.in.User == nil && r.in.IDs == nil {
+	if len(r.in.Env) == 0 && r.in.Environ == nil && r.in.Executable == nil && r.in.Getwd == nil && r.in.Hostname == nil && r.in.User == nil && r.in.IDs == nil && r.in.Statfs == nil {
 		return nil
 	}
 	c := &OSInputs{Env: map[string]*string{}, Environ: append([]string(nil), r.in.Environ...),
@@ -74,6 +80,7 @@ func (r *osInputs) snapshot() *OSInputs {
 			c.IDs[k] = v
 		}
 	}
+	c.Statfs = maps.Clone(r.in.Statfs)
 	if len(c.Env) == 0 {
 		c.Env = nil
 	}

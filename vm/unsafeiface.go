@@ -168,3 +168,72 @@ func isStructOf(rt *RType, shape func(*types.Struct) bool) bool {
 	st, ok := rt.T.Underlying().(*types.Struct)
 	return ok && shape(st)
 }
+
+// storeIfaceWords stores the two words of an interface (ws, a struct
+// shaped as them) into an empty interface's variable at p: the value
+// whose words they are (google.golang.org/protobuf's protoreflect.Value
+// keeps an interface as its words and remakes it by such a store). The
+// words must be ones the VM made from an interface (typeWord, dataWord):
+// a type word names a type, a data word is the value's pointer, a boxed
+// value of that very type, or a type's descriptor for a reflect.Type. It
+// reports false for any other pair.
+func (t *thread) storeIfaceWords(p Pointer, ws []Value) bool {
+	var a uintptr
+	switch w := ws[0].(type) {
+	case uintptr:
+		a = w
+	case wildPtr:
+		a = w.a
+	case Pointer:
+		if w.Obj != 0 {
+			return false
+		}
+	default:
+		return false
+	}
+	var x Iface
+	if a == 0 {
+		if !isNilValue(ws[1]) {
+			return false
+		}
+	} else {
+		rt, ok := t.m.typeAt(a)
+		if !ok {
+			return false
+		}
+		x.T = rt
+		switch d := ws[1].(type) {
+		case ifaceData:
+			if d.t != rt {
+				return false
+			}
+			x.V = d.v
+		case Pointer:
+			if _, ok := rt.T.Underlying().(*types.Pointer); !ok && basicKindOf(rt.T) != types.UnsafePointer {
+				return false
+			}
+			x.V = d
+		case wildPtr:
+			et, ok := t.m.typeAt(d.a)
+			if !ok || !isRtypePointer(rt) {
+				return false
+			}
+			x.V = rtypeRef{et}
+		default:
+			return false
+		}
+	}
+	t.s.heap.mut(p.Obj, t.s.epoch).Cells[p.Off] = x
+	return true
+}
+
+// isRtypePointer reports whether rt is *reflect.rtype (the dynamic type of
+// a reflect.Type).
+func isRtypePointer(rt *RType) bool {
+	pt, ok := rt.T.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := pt.Elem().(*types.Named)
+	return ok && n.Obj().Name() == "rtype" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "reflect"
+}

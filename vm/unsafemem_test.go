@@ -39,6 +39,7 @@ var unsafeCases = []unsafeCase{
 	{"sizeof-generic", "1 32 96 16 8 1\n", ""},
 	{"offsetof-generic", "[1 8] [8 32]\n", ""},
 	{"reflect-type-word", "false true true true\n", ""},
+	{"iface-words-store", "7 s 5 1 true bool\n", ""},
 	{"iface-data-word", "7 true\n", ""},
 	{"wild-pointer", "4 true\nruntime error: unsafe.Slice: len out of range\n", ""},
 	{"wild-pointer-read", "", "unsupported: unsafe.Slice over address 0xffffffffffffffff, which names no variable"},

@@ -45,7 +45,7 @@ import (
 // so a package leaves this list first and its natives go one by one.
 var stripped = map[string]string{
 	"runtime":               "the VM is the runtime: goroutines, scheduling, memory, maps, panics (natives_runtime*.go)",
-	"runtime/...":           "the runtime's own packages (debug, pprof, trace, metrics: natives or runtime internals)",
+	"runtime/...":           "the runtime's own packages (debug, pprof, trace: natives or runtime internals; runtime/metrics is interpreted, interpretedUnder)",
 	"internal/runtime/...":  "the runtime's internals (assembly, memory layout)",
 	"internal/cpu":          "cpuid in assembly; its zero feature flags select the generic code of its importers",
 	"internal/abi":          "memory layout of the gc toolchain (natives_runtime.go models the few calls)",
@@ -73,6 +73,13 @@ var stripped = map[string]string{
 	"crypto/rand":           "the deterministic Reader (natives_cryptorand.go)",
 }
 
+// interpretedUnder lists the packages under a stripped "p/..." entry that
+// are interpreted from their source all the same (with natives for their
+// calls into the runtime).
+var interpretedUnder = map[string]bool{
+	"runtime/metrics": true, // natives_runtime_metrics.go
+}
+
 // isStripped reports whether the bodies of the GOROOT package pkg are
 // removed (stripped).
 func isStripped(pkg string) bool {
@@ -81,6 +88,9 @@ func isStripped(pkg string) bool {
 	}
 	if _, ok := stripped[pkg]; ok {
 		return true
+	}
+	if interpretedUnder[pkg] {
+		return false
 	}
 	for p := pkg; ; {
 		i := strings.LastIndexByte(p, '/')

@@ -241,6 +241,23 @@ var cases = map[string]func(){
 		fmt.Println(uintptr(unpack(b).data) == uintptr(unpack(p).data), unpack(b).data == unpack(b2).data,
 			unpack(b).data == unpack(true).rtype, unpack(p).data == unpack(new(int)).rtype)
 	},
+	"iface-words-store": func() { // google.golang.org/protobuf's protoreflect.Value: an interface kept as its words, remade by a store
+		type ifaceHeader struct {
+			_    [0]any
+			Type unsafe.Pointer
+			Data unsafe.Pointer
+		}
+		words := func(v any) ifaceHeader { return *(*ifaceHeader)(unsafe.Pointer(&v)) }
+		remake := func(h ifaceHeader) (x any) {
+			*(*ifaceHeader)(unsafe.Pointer(&x)) = h
+			return x
+		}
+		n := new(int)
+		*n = 5
+		m := map[string]int{"a": 1}
+		fmt.Println(remake(words(7)), remake(words("s")), *remake(words(n)).(*int), remake(words(m)).(map[string]int)["a"],
+			remake(words(nil)) == nil, remake(words(reflect.TypeOf(true))).(reflect.Type).Kind())
+	},
 	"iface-data-word": func() { // a non-empty interface's data word through [2]unsafe.Pointer (maypok86/otter's PointerOf)
 		var n idNode = &idImpl{v: 7}
 		p := (*[2]unsafe.Pointer)(unsafe.Pointer(&n))[1]
