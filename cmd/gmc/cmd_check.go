@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -82,7 +83,7 @@ func runCheck(args []string) int {
 	var f checkFlags
 	f.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: gmc check [flags] PKG [-- ARGS]")
+		fmt.Fprintln(os.Stderr, "usage: gmc check [flags] PKG... [-- ARGS]")
 		fmt.Fprintln(os.Stderr, "--entry takes an entry name, or 'all', or a regular expression: then every matching test, fuzz target and registered function is checked in turn")
 		fs.PrintDefaults()
 	}
@@ -91,11 +92,11 @@ func runCheck(args []string) int {
 	if err != nil {
 		return exitUsage
 	}
-	if len(pos) == 1 && strings.HasSuffix(pos[0], "...") {
-		return checkPattern(args, pos[0])
+	if len(pos) > 1 || len(pos) == 1 && strings.HasSuffix(pos[0], "...") {
+		return checkPattern(args, pos)
 	}
 	if len(pos) != 1 {
-		return usageErr("check takes one package (got %d); see 'gmc check -h'", len(pos))
+		return usageErr("check takes packages (got none); see 'gmc check -h'")
 	}
 	f.pkg, f.progArgs = pos[0], progArgs
 	if f.monitors, err = guide.ParseMonitors(f.monitor); err != nil {
@@ -330,16 +331,18 @@ func timingNote(timing string) string {
 // entries --entry selects is skipped, not an error.
 var checkingPattern bool
 
-// checkPattern checks every package a pattern such as ./... matches (go
-// list lists them; those without test files or main are skipped), one after the other with the same flags, as go test
+// checkPattern checks every package the patterns (./..., several
+// packages) match (go list lists them; those without test files or main
+// are skipped), one after the other with the same flags, as go test
 // does. The exit code is the worst: internal error, then usage or load
 // error, then an error found.
-func checkPattern(args []string, pattern string) int {
-	cmd := exec.Command("go", "list", "-f", "{{.Dir}}\t{{.Name}}\t{{len .TestGoFiles}}\t{{len .XTestGoFiles}}", pattern)
+func checkPattern(args []string, patterns []string) int {
+	list := append([]string{"list", "-f", "{{.Dir}}\t{{.Name}}\t{{len .TestGoFiles}}\t{{len .XTestGoFiles}}"}, patterns...)
+	cmd := exec.Command("go", list...)
 	cmd.Stderr = os.Stderr // the go tool's own messages ("matched no packages", build errors)
 	out, err := cmd.Output()
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "gmc: go list %s: %v\n", pattern, err)
+		fmt.Fprintf(os.Stderr, "gmc: go list %s: %v\n", strings.Join(patterns, " "), err)
 		return exitUsage
 	}
 	checkingPattern = true
@@ -351,20 +354,44 @@ func checkPattern(args []string, pattern string) int {
 		if len(fields) != 4 || (fields[1] != "main" && fields[2] == "0" && fields[3] == "0") {
 			continue // no test files and no main: nothing to check, as go test says
 		}
-		dir := fields[0]
-		a := make([]string, 0, len(args))
-		for _, x := range args {
-			if x == pattern {
-				x = dir
-			}
-			a = append(a, x)
-		}
-		fmt.Fprintf(os.Stderr, "gmc: package %s\n", dir)
+		a := withPackage(args, patterns, fields[0])
+		fmt.Fprintf(os.Stderr, "gmc: package %s\n", fields[0])
 		if code := runCheck(a); rank[code] > rank[worst] {
 			worst = code
 		}
 	}
 	return worst
+}
+
+// withPackage is args with the package patterns replaced by dir, in the
+// place of the first: the patterns are the positional arguments, which
+// come after the flags whose values might read the same ("--run ." and
+// the package "."), so they are found from the end (before "--").
+func withPackage(args, patterns []string, dir string) []string {
+	end := len(args)
+	if i := slices.Index(args, "--"); i >= 0 {
+		end = i
+	}
+	drop := map[int]bool{}
+	left := slices.Clone(patterns)
+	for i := end - 1; i >= 0 && len(left) > 0; i-- {
+		if j := slices.Index(left, args[i]); j >= 0 {
+			drop[i] = true
+			left = slices.Delete(left, j, j+1)
+		}
+	}
+	a := make([]string, 0, len(args))
+	placed := false
+	for i, x := range args {
+		if drop[i] {
+			if !placed {
+				a, placed = append(a, dir), true
+			}
+			continue
+		}
+		a = append(a, x)
+	}
+	return a
 }
 
 // reportNotChecked reports a test or fuzz target that could not be

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -87,6 +88,27 @@ func TestCheckPattern(t *testing.T) {
 	}
 	if code != 0 {
 		t.Errorf("exit %d, want 0:\n%s", code, errOut)
+	}
+	// several packages, as go test takes them
+	_, errOut, code = gmc(t, "check", "--run", "TestSum|TestHandoff", "--time-limit", "5s", "./testdata/stream/counter", "./testdata/stream/queue")
+	for _, want := range []string{"TestSum: no error", "TestHandoff: no error", "stream/counter\n", "stream/queue\n"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("two packages: missing %q:\n%s", want, errOut)
+		}
+	}
+	if code != 0 {
+		t.Errorf("two packages: exit %d, want 0:\n%s", code, errOut)
+	}
+}
+
+// TestWithPackage: the package patterns of a command line give way to one
+// package, found from the end so that a flag's value that reads as a
+// pattern stays.
+func TestWithPackage(t *testing.T) {
+	got := withPackage([]string{"--run", ".", "--time-limit", "1s", ".", "./b", "--", "."}, []string{".", "./b"}, "/x/a")
+	want := []string{"--run", ".", "--time-limit", "1s", "/x/a", "--", "."}
+	if !slices.Equal(got, want) {
+		t.Errorf("withPackage = %q, want %q", got, want)
 	}
 }
 
