@@ -36,6 +36,8 @@ counter 7
 `},
 	// text/template's field lookup: a nil embedded pointer is an error, not a panic
 	{"fieldbyindexerr", "false reflect: indirection through nil pointer to embedded struct field emb\n3 <nil>\n4 <nil>\n"},
+	// a func's pointer is one code pointer, by Pointer and by UnsafePointer (fmt's %p)
+	{"func-pointer", "true 0x0 true\n"},
 	// the Value of a reflect.Type is a pointer whose Elem is a struct
 	{"rtype-elem", "ptr struct struct *reflect.rtype\n"},
 	{"deepequal", `basic T F F F T T F T F T F

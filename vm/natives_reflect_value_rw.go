@@ -124,6 +124,11 @@ func valueAccessors() {
 			switch v.kind() {
 			case reflect.Pointer, reflect.Chan, reflect.Map, reflect.UnsafePointer, reflect.Func, reflect.Slice:
 				x := t.rload(v)
+				if c, ok := x.(*Closure); ok && c != nil && c.Fn != nil && !asUintptr {
+					// the same code pointer as Pointer's (fmt's %p of a
+					// func reads it: testify's spew compared the two)
+					return wildPtr{a: t.m.entryPC(c.Fn)}, ctlNext
+				}
 				if !asUintptr {
 					return unsafePointerOf(x), ctlNext
 				}

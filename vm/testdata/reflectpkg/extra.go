@@ -65,6 +65,12 @@ func init() {
 		v := reflect.ValueOf(reflect.TypeOf(func(fmt.Stringer) {}).In(0))
 		fmt.Println(v.Kind(), reflect.Indirect(v).Kind(), v.Elem().Kind(), v.Type())
 	}
+	cases["func-pointer"] = func() { // testify's spew prints a func with Value.Pointer, its test expects fmt's %p (UnsafePointer)
+		g := func() {}
+		var nf func()
+		fmt.Println(fmt.Sprintf("%p", g) == fmt.Sprintf("0x%x", reflect.ValueOf(g).Pointer()), fmt.Sprintf("%p", nf),
+			reflect.ValueOf(g).UnsafePointer() == reflect.ValueOf(g).UnsafePointer())
+	}
 	cases["methods"] = func() { // Type.Method, MethodByName, Value.Method as testify's suite uses them
 		ct, pt := reflect.TypeOf(counter{}), reflect.TypeOf(&counter{})
 		fmt.Println(ct.NumMethod(), pt.NumMethod())
