@@ -434,19 +434,24 @@ func (m *Machine) Start(e Entry) *State {
 	g := &goroutine{id: 1, epoch: s.epoch, entry: true, origin: &gOrigin{start: "main.main"}}
 	s.gs = newGList(s.epoch, []*goroutine{g})
 	boot := &frame{epoch: s.epoch, result: -1}
-	inits := m.entryInits(e)
+	var calls []bootCall
+	for _, fn := range m.entryInits(e) {
+		calls = append(calls, bootCall{fn: fn})
+	}
+	calls = append(calls, m.testFlagCalls(e)...) // (testing_flags.go)
 	// The boot frame runs when first scheduled and whenever a callee returns
-	// into it; its pc counts the stages: initializers, entry, exit.
+	// into it; its pc counts the stages: initializers (and testing's
+	// flags), entry, exit.
 	boot.cont = func(t *thread, _ Value) ctl {
 		b := t.g.top
 		b.pc++
-		if i := int(b.pc) - 1; i < len(inits) {
-			return t.callFunc(b, m.compile(inits[i]), nil, nil, -1, nil)
+		if i := int(b.pc) - 1; i < len(calls) {
+			return t.callFunc(b, m.compile(calls[i].fn), nil, calls[i].args, -1, nil)
 		}
-		if int(b.pc) == len(inits)+1 {
+		if int(b.pc) == len(calls)+1 {
 			return m.callEntry(t, e, b)
 		}
-		if e.Kind == EntryExample && int(b.pc) == len(inits)+2 {
+		if e.Kind == EntryExample && int(b.pc) == len(calls)+2 {
 			if err := exampleFailure(e, t.s.Output(1)); err != nil { // example.go
 				t.s.fail(err)
 				return ctlStop

@@ -129,6 +129,18 @@ func TestContextWithoutImport(t *testing.T) {
 	checkTestEntry(t, prog, "TestContextOnly", "")
 }
 
+// TestTestingFlags: testing's flags are registered before the test runs,
+// as go test's main registers them (testdata/testflags reads
+// test.failfast, test.short, test.timeout, test.v and test.run back with
+// flag.Lookup; testify's suite tests dereferenced a nil *flag.Flag).
+func TestTestingFlags(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "testflags")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTestEntry(t, prog, "TestFlags", "")
+}
+
 // checkTestEntry searches entry of prog exhaustively, with the leak and
 // race checks on, and asserts no error (fails == "") or a failure that
 // logged fails.

@@ -21,7 +21,8 @@ var vmRoots = []string{
 	"internal/oserror.ErrPermission", "internal/oserror.ErrExist", "internal/oserror.ErrNotExist",
 	"errors.ErrUnsupported",                                               // syscall.Errno.Is (vm/natives_syscall.go)
 	"syscall.Stdin", "syscall.Stdout", "syscall.Stderr", "syscall.ioSync", // initialized by natives (vm/natives_syscall.go)
-	"crypto/rand.Reader", // vm/natives_cryptorand.go
+	"crypto/rand.Reader",                                                 // vm/natives_cryptorand.go
+	"flag.Bool", "flag.String", "flag.Int", "flag.Uint", "flag.Duration", // testing's flags (vm/testing_flags.go)
 }
 
 // keepTypes are the packages whose types the VM's natives look up by name
