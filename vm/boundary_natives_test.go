@@ -34,7 +34,7 @@ func TestStatfs(t *testing.T) {
 // initializer: every test of a program that imports it stopped as
 // unsupported.
 func TestRuntimeMetrics(t *testing.T) {
-	want := "true true true true\ntrue true 1\ntrue true true\n"
+	want := "true true true true\ntrue true 1\ntrue true true\ntrue true true\n"
 	if got := runMainOutput(t, "testdata/rtmetrics"); got != want {
 		t.Errorf("output %q, want %q", got, want)
 	}

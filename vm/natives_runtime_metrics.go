@@ -20,9 +20,13 @@ import (
 //     every transition);
 //   - /gc/cycles/total and /gc/cycles/forced: the collections the program
 //     forced (runtime.GC), /gc/cycles/automatic 0;
-//   - /gc/heap/objects:objects, /gc/heap/live:bytes and
-//     /memory/classes/heap/objects:bytes: the heap the program can reach
-//     (as runtime.ReadMemStats, natives_runtime_stats.go);
+//   - /gc/heap/objects:objects, /gc/heap/live:bytes,
+//     /memory/classes/heap/objects:bytes and /memory/classes/total:bytes:
+//     the heap the program can reach, so that the MemStats they make
+//     (as prometheus/client_golang's memStatsFromRM makes them: HeapAlloc,
+//     HeapInuse, HeapSys, Sys, HeapObjects) are runtime.ReadMemStats's
+//     (natives_runtime_stats.go; its TestMemStatsEquivalence compares the
+//     two);
 //   - /sched/gomaxprocs:threads: runtime.GOMAXPROCS's 2; /gc/gogc:percent
 //     100 and /gc/gomemlimit:bytes math.MaxInt64 (the defaults: the
 //     program's own settings are not modelled);
@@ -91,7 +95,7 @@ func nativeRuntimeReadMetrics(t *thread, args []Value) (Value, ctl) {
 				scalar = uint64(t.s.numGC)
 			case "/gc/heap/objects:objects":
 				_, scalar = heap()
-			case "/gc/heap/live:bytes", "/memory/classes/heap/objects:bytes":
+			case "/gc/heap/live:bytes", "/memory/classes/heap/objects:bytes", "/memory/classes/total:bytes":
 				scalar, _ = heap()
 			case "/sched/gomaxprocs:threads":
 				scalar = 2

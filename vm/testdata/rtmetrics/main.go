@@ -31,4 +31,13 @@ func main() {
 	h := s[2].Value.Float64Histogram()
 	fmt.Println(len(h.Buckets) == len(h.Counts)+1, s[3].Value.Kind() == metrics.KindFloat64, s[4].Value.Kind() == metrics.KindBad)
 	close(done)
+
+	// the heap in the metrics is runtime.ReadMemStats's (prometheus's
+	// memStatsFromRM and its TestMemStatsEquivalence)
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	heap := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/total:bytes"}, {Name: "/gc/heap/objects:objects"}}
+	metrics.Read(heap)
+	near := func(a, b uint64) bool { return float64(a) >= 0.9*float64(b) && float64(a) <= 1.1*float64(b) }
+	fmt.Println(near(heap[0].Value.Uint64(), ms.HeapAlloc), near(heap[1].Value.Uint64(), ms.Sys), near(heap[2].Value.Uint64(), ms.HeapObjects))
 }
