@@ -30,11 +30,11 @@ func TestStatfs(t *testing.T) {
 // TestRuntimeMetrics: runtime/metrics runs from its source, its read of
 // the runtime's samples a native (testdata/rtmetrics: the descriptions,
 // the live goroutines and forced collections, a histogram's shape, the
-// kinds). prometheus/client_golang reads the descriptions in its package
+// kinds, the heap as ReadMemStats's; and runtime.ThreadCreateProfile). prometheus/client_golang reads the descriptions in its package
 // initializer: every test of a program that imports it stopped as
 // unsupported.
 func TestRuntimeMetrics(t *testing.T) {
-	want := "true true true true\ntrue true 1\ntrue true true\ntrue true true\n"
+	want := "true true true true\ntrue true 1\ntrue true true\ntrue true true\ntrue false\n"
 	if got := runMainOutput(t, "testdata/rtmetrics"); got != want {
 		t.Errorf("output %q, want %q", got, want)
 	}
@@ -48,5 +48,15 @@ func TestRuntimeMetrics(t *testing.T) {
 func TestHTTPDefaultMuxRegistration(t *testing.T) {
 	if got, want := runMainOutput(t, "testdata/httphandle"), "2\nhttp: nil handler\n"; got != want {
 		t.Errorf("output %q, want %q", got, want)
+	}
+}
+
+// TestNoasmTag: a module's pure-Go fallback selected by the noasm build
+// tag is the code the VM loads (testdata/noasm: go run -tags noasm's
+// output; klauspost/compress's cpuid in assembly stopped every test of
+// prometheus/client_golang's promhttp as unsupported).
+func TestNoasmTag(t *testing.T) {
+	if got := runMainOutput(t, "testdata/noasm"); got != "go\n" {
+		t.Errorf("output %q, want %q", got, "go\n")
 	}
 }

@@ -221,7 +221,8 @@
 // # Natives
 //
 // The standard library is loaded with the pure-Go build tags (purego,
-// math_big_pure_go) and interpreted from its source, fmt, errors, log,
+// math_big_pure_go, and noasm for modules such as klauspost/compress) and
+// interpreted from its source, fmt, errors, log,
 // math/rand, regexp, encoding/json, time and the crypto hashes included;
 // only the packages of load's short stripped list (each with its reason:
 // runtime, sync, sync/atomic, reflect, internal/reflectlite, unique, weak,

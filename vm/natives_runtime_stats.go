@@ -3,6 +3,9 @@ package vm
 // The runtime's counters of what the VM does not do: calls into C and
 // garbage collections.
 //
+//   - runtime.ThreadCreateProfile: one thread (the VM runs the program's
+//     goroutines on one; prometheus/client_golang's process collector
+//     reports the count).
 //   - runtime.NumCgoCall: 0. The VM runs no C code (a cgo call stops the
 //     run as unsupported), so the program it runs has made none.
 //   - garbage collections: the VM's own collections are invisible to the
@@ -26,6 +29,7 @@ package vm
 
 func init() {
 	def("runtime.NumCgoCall", nativeRuntimeNumCgoCall)
+	def("runtime.ThreadCreateProfile", nativeRuntimeThreadCreateProfile)
 	def("runtime/debug.readGCStats", nativeRuntimeDebugReadGCStats)
 	def("runtime.ReadMemStats", nativeRuntimeReadMemStats)
 }
@@ -88,6 +92,13 @@ func (s *State) reachableHeap() (bytes, objects uint64) {
 		}
 	}
 	return bytes, objects
+}
+
+// nativeRuntimeThreadCreateProfile is runtime.ThreadCreateProfile(p):
+// one record, of an empty stack; ok when p has room for it.
+func nativeRuntimeThreadCreateProfile(t *thread, args []Value) (Value, ctl) {
+	sl, _ := args[0].(Slice)
+	return Tuple{1, sl.Len >= 1}, ctlNext
 }
 
 // nativeRuntimeNumCgoCall is runtime.NumCgoCall.

@@ -253,9 +253,9 @@ func load(dir string, patterns []string, prune bool, cache string) (*Program, er
 	fset := token.NewFileSet()
 	var mu sync.Mutex
 	strippedPkgs := map[string]bool{}
-	var record bool                                         // a cache miss: record what the pruned files cover
-	var recorded sync.Map                                   // std file name -> the text its tree was parsed from
-	buildFlags := []string{"-tags=purego,math_big_pure_go"} // the pure-Go fallbacks of assembly-backed packages
+	var record bool                                               // a cache miss: record what the pruned files cover
+	var recorded sync.Map                                         // std file name -> the text its tree was parsed from
+	buildFlags := []string{"-tags=purego,math_big_pure_go,noasm"} // the pure-Go fallbacks of assembly-backed packages (noasm: klauspost/compress, minio)
 	graph, pkgs, err := stdGraph(dir, patterns, buildFlags)
 	if err != nil {
 		return nil, &Error{Msg: "gmc: " + oneLine(err.Error())}

@@ -40,4 +40,8 @@ func main() {
 	metrics.Read(heap)
 	near := func(a, b uint64) bool { return float64(a) >= 0.9*float64(b) && float64(a) <= 1.1*float64(b) }
 	fmt.Println(near(heap[0].Value.Uint64(), ms.HeapAlloc), near(heap[1].Value.Uint64(), ms.Sys), near(heap[2].Value.Uint64(), ms.HeapObjects))
+
+	// the threads prometheus's process collector counts
+	n, ok := runtime.ThreadCreateProfile(nil)
+	fmt.Println(n >= 1, ok)
 }

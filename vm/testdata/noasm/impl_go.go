@@ -1,0 +1,5 @@
+//go:build !amd64 || noasm
+
+package main
+
+func impl() string { return "go" }
