@@ -4,6 +4,8 @@ import (
 	"go/types"
 	"math"
 	rtmetrics "runtime/metrics"
+	"slices"
+	"sync"
 )
 
 // runtime/metrics runs from its source (vm/load's interpretedUnder): its
@@ -32,7 +34,9 @@ import (
 //     program's own settings are not modelled);
 //   - every other counter and gauge 0 (work the VM does not do: the
 //     allocator's, the scheduler's, the collector's), and every histogram
-//     one empty bucket from -Inf to +Inf.
+//     empty, over the runtime's own buckets (the host's: a first version
+//     of one bucket, -Inf to +Inf, made client_golang's batch histogram
+//     index past its end — a false panic in three of its tests).
 
 func init() {
 	defVisible("runtime/metrics.runtime_readMetrics", nativeRuntimeReadMetrics)
@@ -46,6 +50,27 @@ var hostMetricKinds = func() map[string]rtmetrics.ValueKind {
 	}
 	return kinds
 }()
+
+// hostHistogramBuckets are the bucket boundaries of the host runtime's
+// histograms, by name: fixed by the runtime (its time buckets, its size
+// classes), and what code reading them relies on (client_golang drops
+// the first -Inf boundary and maps each runtime bucket onto its own).
+var hostHistogramBuckets = sync.OnceValue(func() map[string][]float64 {
+	var samples []rtmetrics.Sample
+	for _, d := range rtmetrics.All() {
+		if d.Kind == rtmetrics.KindFloat64Histogram {
+			samples = append(samples, rtmetrics.Sample{Name: d.Name})
+		}
+	}
+	rtmetrics.Read(samples)
+	buckets := map[string][]float64{}
+	for _, s := range samples {
+		if s.Value.Kind() == rtmetrics.KindFloat64Histogram {
+			buckets[s.Name] = slices.Clone(s.Value.Float64Histogram().Buckets)
+		}
+	}
+	return buckets
+})
 
 // nativeRuntimeReadMetrics is runtime/metrics.runtime_readMetrics(samplesp
 // unsafe.Pointer, len, cap int): the values of the samples at samplesp.
@@ -105,7 +130,7 @@ func nativeRuntimeReadMetrics(t *thread, args []Value) (Value, ctl) {
 				scalar = math.MaxInt64
 			}
 		case rtmetrics.KindFloat64Histogram:
-			hp, ok := t.emptyHistogram()
+			hp, ok := t.emptyHistogram(hostHistogramBuckets()[name])
 			if !ok {
 				return nil, t.unsupported(t.g.top, "runtime/metrics.Read of a histogram without runtime/metrics.Float64Histogram's fields")
 			}
@@ -118,9 +143,12 @@ func nativeRuntimeReadMetrics(t *thread, args []Value) (Value, ctl) {
 	return nil, ctlNext
 }
 
-// emptyHistogram allocates a runtime/metrics.Float64Histogram of one
-// empty bucket, (-Inf, +Inf].
-func (t *thread) emptyHistogram() (Pointer, bool) {
+// emptyHistogram allocates a runtime/metrics.Float64Histogram with the
+// given boundaries (at least two) and every count 0.
+func (t *thread) emptyHistogram(bounds []float64) (Pointer, bool) {
+	if len(bounds) < 2 {
+		bounds = []float64{math.Inf(-1), math.Inf(1)}
+	}
 	ht := t.m.namedType("runtime/metrics", "Float64Histogram")
 	if ht == nil {
 		return Pointer{}, false
@@ -131,8 +159,16 @@ func (t *thread) emptyHistogram() (Pointer, bool) {
 		return Pointer{}, false
 	}
 	h := t.alloc(ht)
-	counts := t.newSliceOf(t.m.types.get(ct.T.Underlying().(*types.Slice).Elem()), []Value{uint64(0)})
-	buckets := t.newSliceOf(t.m.types.get(bt.T.Underlying().(*types.Slice).Elem()), []Value{math.Inf(-1), math.Inf(1)})
+	zeros := make([]Value, len(bounds)-1)
+	for i := range zeros {
+		zeros[i] = uint64(0)
+	}
+	bvals := make([]Value, len(bounds))
+	for i, b := range bounds {
+		bvals[i] = b
+	}
+	counts := t.newSliceOf(t.m.types.get(ct.T.Underlying().(*types.Slice).Elem()), zeros)
+	buckets := t.newSliceOf(t.m.types.get(bt.T.Underlying().(*types.Slice).Elem()), bvals)
 	t.setCell(h, countsOff, counts)
 	t.setCell(h, bucketsOff, buckets)
 	return h, true

@@ -30,6 +30,9 @@ func main() {
 	fmt.Println(s[0].Value.Kind() == metrics.KindUint64, s[0].Value.Uint64() >= 2, s[1].Value.Uint64())
 	h := s[2].Value.Float64Histogram()
 	fmt.Println(len(h.Buckets) == len(h.Counts)+1, s[3].Value.Kind() == metrics.KindFloat64, s[4].Value.Kind() == metrics.KindBad)
+	// the runtime's own buckets (client_golang drops a first -Inf and maps
+	// each bucket onto its own)
+	fmt.Println(len(h.Buckets), h.Buckets[0], h.Buckets[len(h.Buckets)-1])
 	close(done)
 
 	// the heap in the metrics is runtime.ReadMemStats's (prometheus's
