@@ -16,7 +16,8 @@ import (
 // it (the VM's -test.short and -test.v, as testing.Short and
 // testing.Verbose report; the others as go test's defaults, the flags
 // being parsed before the tests run). A program without package flag
-// registers none: nothing could look them up.
+// registers none: nothing could look them up; nor does a program whose
+// initializers do not initialize package flag (its CommandLine).
 
 // bootCall is a call the boot goroutine makes before the entry.
 type bootCall struct {
@@ -29,6 +30,9 @@ type bootCall struct {
 func (m *Machine) testFlagCalls(e Entry) []bootCall {
 	if e.Kind != EntryTest && e.Kind != EntryFuzz && e.Kind != EntryExample || !m.prog.Interpreted("flag") {
 		return nil
+	}
+	if !m.entryImports(e, "flag") {
+		return nil // flag's initializer (CommandLine) has not run
 	}
 	cf, _ := parseChildFlags(m.opts.Args)
 	var calls []bootCall
@@ -57,4 +61,33 @@ func (m *Machine) testFlagCalls(e Entry) []bootCall {
 	add("Duration", "timeout", int64(0))
 	add("Duration", "fuzztime", int64(0))
 	return calls
+}
+
+// entryImports reports whether the initializers that run before entry e
+// (entryInits) initialize package path: a package of theirs imports it,
+// directly or not.
+func (m *Machine) entryImports(e Entry, path string) bool {
+	seen := map[*types.Package]bool{}
+	var visit func(p *types.Package) bool
+	visit = func(p *types.Package) bool {
+		if p.Path() == path {
+			return true
+		}
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		for _, q := range p.Imports() {
+			if visit(q) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, fn := range m.entryInits(e) {
+		if fn.Pkg != nil && visit(fn.Pkg.Pkg) {
+			return true
+		}
+	}
+	return false
 }
