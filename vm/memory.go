@@ -328,7 +328,7 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 		if t.s.race != nil {
 			t.raceAccess(fr, p, 1, true)
 		}
-		if !t.storeIfaceWords(p, v.([]Value)) {
+		if ws, ok := v.([]Value); !ok || len(ws) != 2 || !t.storeIfaceWords(p, ws) {
 			return t.unsupported(fr, "the words of an interface stored from "+rt.String()+" that no interface value gave (memory reinterpreted through unsafe.Pointer)")
 		}
 		return ctlNext
