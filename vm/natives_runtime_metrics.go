@@ -75,7 +75,7 @@ var hostHistogramBuckets = sync.OnceValue(func() map[string][]float64 {
 // nativeRuntimeReadMetrics is runtime/metrics.runtime_readMetrics(samplesp
 // unsafe.Pointer, len, cap int): the values of the samples at samplesp.
 func nativeRuntimeReadMetrics(t *thread, args []Value) (Value, ctl) {
-	t.s.last.Op = "runtime/metrics.Read"
+	defer func() { t.s.last.Op = "runtime/metrics.Read" }() // (after NumGoroutine's)
 	t.touch(AllObjects, false)
 	p, n := ptrArg(args[0]), toInt(args[1])
 	st := t.m.namedType("runtime/metrics", "Sample")
