@@ -217,7 +217,8 @@ type Machine struct {
 	execIndex map[string]int
 	execRuns  []*execResult
 	execWhy   []string
-	execDepth int // 1 for a child's machine, 2 for its child's, …
+	execDepth int      // 1 for a child's machine, 2 for its child's, …
+	flagCalls sync.Map // entry function -> []bootCall (testing_flags.go)
 }
 
 // New prepares a machine for a loaded program.

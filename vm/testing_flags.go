@@ -26,11 +26,22 @@ type bootCall struct {
 }
 
 // testFlagCalls are the registrations of testing's flags for entry e
-// (none for a main or a func entry, or without package flag's functions).
+// (none for a main or a func entry, or without package flag's functions),
+// worked out once per entry function (every run of a search starts with
+// them).
 func (m *Machine) testFlagCalls(e Entry) []bootCall {
 	if e.Kind != EntryTest && e.Kind != EntryFuzz && e.Kind != EntryExample || !m.prog.Interpreted("flag") {
 		return nil
 	}
+	if c, ok := m.flagCalls.Load(e.Fn); ok {
+		return c.([]bootCall)
+	}
+	c, _ := m.flagCalls.LoadOrStore(e.Fn, m.makeTestFlagCalls(e))
+	return c.([]bootCall)
+}
+
+// makeTestFlagCalls is testFlagCalls without the memo.
+func (m *Machine) makeTestFlagCalls(e Entry) []bootCall {
 	if !m.entryImports(e, "flag") {
 		return nil // flag's initializer (CommandLine) has not run
 	}
