@@ -250,8 +250,9 @@
 // natives_poll.go): files are read from the real file system and what the
 // program writes is kept in the state over it (files.go,
 // files_overlay.go), so that runs resumed from snapshots see only their
-// own writes; the environment, os.Executable, os.Getwd, os.Hostname, os/user.Current and the process's ids are
-// read once per machine and recorded in traces (osinputs.go). Calling a
+// own writes; the environment, os.Executable, os.Getwd, os.Hostname, os/user.Current, the process's ids and
+// statfs of a path (natives_statfs.go) are read once per machine and
+// recorded in traces (osinputs.go). Calling a
 // function with neither a body nor a model stops the run with an
 // "unsupported: ... at file:line" error, never a panic of gmc itself; in
 // os, io/ioutil, os/exec, syscall, net and crypto/rand the error names the
