@@ -461,6 +461,7 @@ func (br *boundRun) boundedShare(se *searcher, root *vm.State, share int) (Resul
 			break
 		}
 		br.done = br.k
+		debugBoundDone(br.k, time.Since(se.start), se.stats.States)
 		br.k++
 	}
 	return Result{}, false

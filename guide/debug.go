@@ -54,3 +54,11 @@ func debugBounded(round int, br *boundRun, states int, exTime, elapsed, turn tim
 	fmt.Fprintf(os.Stderr, "gmc: round %d bounded: %d states, bound %d (done %d, full search done %v), %v of %v (turn of at most %v)\n",
 		round, states, br.k, br.done, br.fullDone, exTime.Round(time.Millisecond), elapsed.Round(time.Millisecond), turn.Round(time.Millisecond))
 }
+
+// debugBoundDone prints when the bounded search completes bound k: the
+// time since the search started and the states it has made.
+func debugBoundDone(k int, elapsed time.Duration, states int) {
+	if debugOn {
+		fmt.Fprintf(os.Stderr, "gmc: bound %d complete after %v, %d states\n", k, elapsed.Round(time.Millisecond), states)
+	}
+}

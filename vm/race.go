@@ -200,8 +200,14 @@ func oneClock(g int) vclock { return vclock{{g, 1}} }
 // a time), and its accesses count as ordered before everything
 // (access.unordered). Immutable: a state and its descendants share it
 // until a hash retires more.
+//
+// A search that hashes few states (the random walks, the guided search
+// between its trace sets) would retire nothing, and its clocks would grow
+// to every goroutine ever started: so a run that has started
+// retireEvery goroutines since the last summary makes one (maybeRetire).
 type raceState struct {
 	retired []uint64 // bitmap by goroutine id
+	upTo    int      // the state's nextG at the summary that made it
 }
 
 func newRaceState() *raceState         { return &raceState{} }

@@ -39,6 +39,12 @@ func (c *chanData) setSlotClock(i int, vc vclock) {
 	c.slots = n
 }
 
+// sameClock reports whether a and b are the same clock (the same entries
+// in the same memory: clocks are immutable).
+func sameClock(a, b vclock) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
 // slotNotify is racenotify: goroutine g (the running one when partner is 0,
 // else the parked partner) acquires slot i's clock and releases its own
 // into it.
@@ -57,8 +63,13 @@ func (t *thread) slotNotify(obj ObjID, c *chanData, i int, partner int) {
 			g.vc = oneClock(g.id)
 		}
 	}
-	joined := g.vc.join(c.slotClock(i), t.s.race)
-	c.setSlotClock(i, c.slotClock(i).join(joined, t.s.race))
+	slot := c.slotClock(i)
+	joined := g.vc.join(slot, t.s.race)
+	// the slot's new clock is slot ⊔ joined, which is joined itself (its
+	// entries are the slot's and g's, the retired left out)
+	if !sameClock(joined, slot) {
+		c.setSlotClock(i, joined)
+	}
 	g.vc = joined.tick(g.id, t.s.race)
 }
 

@@ -57,3 +57,43 @@ func TestRaceRetire(t *testing.T) {
 		t.Errorf("main's clock held %d entries (main and one worker expected, at most 3)", most)
 	}
 }
+
+// TestRaceRetireUnhashed runs testdata/race/retiredmany (300 workers in
+// turn, each ordered before main) along one schedule without hashing a
+// state, as a random walk does: the run's own race summaries every
+// retireEvery goroutine starts (maybeRetire) must keep main's clock near
+// retireEvery entries, not one per worker; and the run must end without a
+// race. It fails if retirement waits for a hash (main's clock then ends
+// with 301 entries).
+func TestRaceRetireUnhashed(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "race", "retiredmany")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(prog, Options{Checks: Checks{Race: true}})
+	e, err := m.FindEntry("main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := m.Start(e)
+	most := 0
+	for s.Err() == nil && !s.Exited() {
+		if g := s.getG(1); g != nil {
+			most = max(most, len(g.vc))
+		}
+		cs := s.Choices()
+		if len(cs) == 0 {
+			break
+		}
+		s = m.Step(s, len(cs)-1)
+	}
+	if err := s.Err(); err != nil {
+		t.Fatalf("the run ended with an error: %s", err.Msg)
+	}
+	if !s.Exited() {
+		t.Fatal("the run did not end")
+	}
+	if most > retireEvery+3 {
+		t.Errorf("main's clock held %d entries (at most retireEvery+3 = %d expected)", most, retireEvery+3)
+	}
+}

@@ -485,6 +485,7 @@ func (s *State) finishStep() {
 		s.checkLeaks()
 	}
 	s.maybeCollect()
+	s.maybeRetire()
 }
 
 // gcThreshold is the number of objects allocated between collections.

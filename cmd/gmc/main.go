@@ -24,7 +24,9 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"sort"
+	"time"
 )
 
 // Exit codes (DESIGN §4).
@@ -59,7 +61,12 @@ func dispatch(args []string) (code int) {
 		}
 	}
 	if f := os.Getenv("GMC_MEMPROFILE"); f != "" {
-		defer writeHeapProfile(f)
+		if at, err := time.ParseDuration(os.Getenv("GMC_MEMPROFILE_AT")); err == nil && at > 0 {
+			// the heap in the middle of a search rather than after it
+			time.AfterFunc(at, func() { runtime.GC(); writeHeapProfile(f) })
+		} else {
+			defer writeHeapProfile(f)
+		}
 	}
 	if os.Getenv("GMC_DEBUG") != "" {
 		return cmd(args[1:]) // let internal panics print their Go stack

@@ -27,7 +27,8 @@ func startCPUProfile(file string) func() {
 }
 
 // writeHeapProfile writes a heap profile (the allocations still live at the
-// last garbage collection) to file (GMC_MEMPROFILE=file).
+// last garbage collection) to file (GMC_MEMPROFILE=file): when gmc ends, or
+// GMC_MEMPROFILE_AT (a duration) after it starts, after a collection.
 func writeHeapProfile(file string) {
 	f, err := os.Create(file)
 	if err != nil {
