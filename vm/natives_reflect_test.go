@@ -38,6 +38,8 @@ counter 7
 	{"fieldbyindexerr", "false reflect: indirection through nil pointer to embedded struct field emb\n3 <nil>\n4 <nil>\n"},
 	// a func's pointer is one code pointer, by Pointer and by UnsafePointer (fmt's %p)
 	{"func-pointer", "true 0x0 true\n"},
+	// a reflect.Type's Pointer is its descriptor's address: one per type
+	{"type-pointer", "true true true true\n"},
 	// the Value of a reflect.Type is a pointer whose Elem is a struct
 	{"rtype-elem", "ptr struct struct *reflect.rtype\n"},
 	{"deepequal", `basic T F F F T T F T F T F

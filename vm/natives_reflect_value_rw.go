@@ -129,6 +129,18 @@ func valueAccessors() {
 					// func reads it: testify's spew compared the two)
 					return wildPtr{a: t.m.entryPC(c.Fn)}, ctlNext
 				}
+				if rt, ok := rtypeOfValue(x); ok {
+					// a reflect.Type (an *rtype): the address of its
+					// descriptor, the number of the type word of an
+					// interface holding a value of the type (typeAddr), as
+					// its data word read through unsafe is (dataWord).
+					// hashicorp/go-msgpack keys its type infos by it: one
+					// address for every type made every value a codec.Raw
+					if asUintptr {
+						return typeAddr(rt), ctlNext
+					}
+					return wildPtr{a: typeAddr(rt)}, ctlNext
+				}
 				if !asUintptr {
 					return unsafePointerOf(x), ctlNext
 				}
@@ -250,12 +262,27 @@ func valueMutators() {
 	set("SetString", []reflect.Kind{reflect.String}, func(x Value, _ types.BasicKind) Value { return x })
 }
 
+// rtypeOfValue returns the type a reflect.Type value x (an *rtype)
+// names, if x is one.
+func rtypeOfValue(x Value) (*RType, bool) {
+	switch y := x.(type) {
+	case rtypeRef:
+		return y.rt, true
+	case []Value:
+		if len(y) > 0 {
+			if r, ok := y[0].(rtypeRef); ok {
+				return r.rt, true
+			}
+		}
+	}
+	return nil, false
+}
+
 // unsafePointerOf is the unsafe.Pointer reflect.Value.UnsafePointer
 // returns for a pointer, channel, map, slice or func value x (fmt prints
 // it with %p and %v): the object a pointer, slice, map or channel refers
-// to; a non-nil func or a reflect.Type, which the VM keeps outside its
-// heap, gets a fixed address outside every object (per type for a
-// reflect.Type), so that printing it is deterministic.
+// to; anything else the VM keeps outside its heap gets a fixed address
+// outside every object, so that printing it is deterministic.
 func unsafePointerOf(x Value) Pointer {
 	switch y := x.(type) {
 	case Pointer:
@@ -266,14 +293,6 @@ func unsafePointerOf(x Value) Pointer {
 		return Pointer{Obj: y.Obj}
 	case Chan:
 		return Pointer{Obj: y.Obj}
-	case rtypeRef:
-		return Pointer{Off: 0x10000 + int32(y.rt.ID)}
-	case []Value:
-		if len(y) > 0 {
-			if r, ok := y[0].(rtypeRef); ok {
-				return Pointer{Off: 0x10000 + int32(r.rt.ID)}
-			}
-		}
 	}
 	if isNilValue(x) {
 		return Pointer{}

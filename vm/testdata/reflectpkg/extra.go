@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 )
 
 // Cases kept out of main.go, whose line numbers the expected stacks of
@@ -70,6 +71,12 @@ func init() {
 		var nf func()
 		fmt.Println(fmt.Sprintf("%p", g) == fmt.Sprintf("0x%x", reflect.ValueOf(g).Pointer()), fmt.Sprintf("%p", nf),
 			reflect.ValueOf(g).UnsafePointer() == reflect.ValueOf(g).UnsafePointer())
+	}
+	cases["type-pointer"] = func() { // hashicorp/go-msgpack keys its type infos by reflect.ValueOf(t).Pointer()
+		ti, ts := reflect.TypeOf(1), reflect.TypeOf("")
+		p := reflect.ValueOf(ti).Pointer()
+		fmt.Println(p != reflect.ValueOf(ts).Pointer(), p != 0, p == reflect.ValueOf(reflect.TypeOf(2)).Pointer(),
+			reflect.ValueOf(ti).UnsafePointer() == unsafe.Pointer(p))
 	}
 	cases["methods"] = func() { // Type.Method, MethodByName, Value.Method as testify's suite uses them
 		ct, pt := reflect.TypeOf(counter{}), reflect.TypeOf(&counter{})
