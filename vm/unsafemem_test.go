@@ -40,6 +40,7 @@ var unsafeCases = []unsafeCase{
 	{"offsetof-generic", "[1 8] [8 32]\n", ""},
 	{"reflect-type-word", "false true true true\n", ""},
 	{"iface-words-store", "7 s 5 1 true bool\n", ""},
+	{"value-words", "ptr *int64 8 string str 1 1\n", ""},
 	{"iface-data-word", "7 true\n", ""},
 	{"wild-pointer", "4 true\nruntime error: unsafe.Slice: len out of range\n", ""},
 	{"wild-pointer-read", "", "unsupported: unsafe.Slice over address 0xffffffffffffffff, which names no variable"},

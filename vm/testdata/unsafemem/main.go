@@ -258,6 +258,26 @@ var cases = map[string]func(){
 		fmt.Println(remake(words(7)), remake(words("s")), *remake(words(n)).(*int), remake(words(m)).(map[string]int)["a"],
 			remake(words(nil)) == nil, remake(words(reflect.TypeOf(true))).(reflect.Type).Kind())
 	},
+	"value-words": func() { // github.com/ugorji/go/codec's rv4iptr and rv4istr: a reflect.Value written as an interface's words and a flag
+		type intf struct{ typ, ptr unsafe.Pointer }
+		type value struct {
+			intf
+			flag uintptr
+		}
+		const indir = 1 << 7
+		build := func(i any, flag uintptr) (v reflect.Value) {
+			uv := (*value)(unsafe.Pointer(&v))
+			uv.intf = *(*intf)(unsafe.Pointer(&i))
+			uv.flag = flag
+			return
+		}
+		n := int64(7)
+		p := build(&n, uintptr(reflect.Pointer))
+		p.Elem().SetInt(8)
+		s := build("str", uintptr(reflect.String)|indir)
+		m := build(map[string]int{"a": 1}, uintptr(reflect.Map))
+		fmt.Println(p.Kind(), p.Type(), n, s.Kind(), s.String(), m.Len(), m.MapIndex(reflect.ValueOf("a")))
+	},
 	"iface-data-word": func() { // a non-empty interface's data word through [2]unsafe.Pointer (maypok86/otter's PointerOf)
 		var n idNode = &idImpl{v: 7}
 		p := (*[2]unsafe.Pointer)(unsafe.Pointer(&n))[1]
