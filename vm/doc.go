@@ -266,7 +266,11 @@
 // word (natives_reflect_value.go, natives_reflect_map.go), Call, CallSlice
 // and MakeFunc over VM closures (natives_reflect_call.go); unsafe.Pointer ↔
 // uintptr conversions use gc byte offsets (unsafeptr.go), so go-spew's
-// bypass of the read-only flag works. The runtime's stack introspection
+// bypass of the read-only flag works; an interface's words read through
+// unsafe are a type's descriptor address (one per type, the address
+// Value.Pointer gives for a reflect.Type) and the value's pointer or box,
+// and storing them back over an interface or a reflect.Value remakes the
+// value they came from (unsafeiface.go, unsafevalue.go). The runtime's stack introspection
 // (runtime.Callers, CallersFrames, FuncForPC, Stack, debug.Stack) uses
 // synthetic PCs naming SSA instructions (natives_runtime.go).
 package vm
