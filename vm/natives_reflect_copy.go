@@ -55,3 +55,31 @@ func (t *thread) rview(v rvalue) Slice {
 	}
 	return Slice{Obj: v.ptr.Obj, Off: v.ptr.Off, Len: v.rt.Len, Cap: v.rt.Len}
 }
+
+func init() { def("reflect.AppendSlice", reflectAppendSlice) }
+
+// reflectAppendSlice is reflect.AppendSlice: append(s, t...) of two
+// slices of identical element types, the elements of t read as the
+// builtin append reads them (vmihailenco/msgpack grows the slices it
+// decodes into with it).
+func reflectAppendSlice(t *thread, args []Value) (Value, ctl) {
+	s, x := valueArg(args[0]), valueArg(args[1])
+	if s.kind() != reflect.Slice {
+		return nil, t.valueError("reflect.AppendSlice", s.kind())
+	}
+	if x.kind() != reflect.Slice {
+		return nil, t.valueError("reflect.AppendSlice", x.kind())
+	}
+	elem := s.rt.Elem
+	if !types.Identical(elem.T, x.rt.Elem.T) {
+		return nil, t.stringPanic("reflect.AppendSlice: " + reflectTypeString(elem.T) + " != " + reflectTypeString(x.rt.Elem.T))
+	}
+	xs := t.rload(x).(Slice)
+	t.raceSlice(t.g.top, xs, elem, xs.Len, false)
+	vals := make([]Value, xs.Len)
+	for i := range vals {
+		vals[i] = t.s.sliceElem(xs, elem, i)
+	}
+	sl := t.appendSlice(t.rload(s).(Slice), elem, vals)
+	return packValue(t.newRValue(s.rt, sl, 0)), ctlNext
+}

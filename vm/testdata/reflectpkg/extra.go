@@ -78,6 +78,14 @@ func init() {
 		fmt.Println(p != reflect.ValueOf(ts).Pointer(), p != 0, p == reflect.ValueOf(reflect.TypeOf(2)).Pointer(),
 			reflect.ValueOf(ti).UnsafePointer() == unsafe.Pointer(p))
 	}
+	cases["appendslice"] = func() { // vmihailenco/msgpack's growSliceValue
+		a := reflect.ValueOf([]int{1, 2})
+		b := reflect.AppendSlice(a, reflect.MakeSlice(a.Type(), 2, 2))
+		c := reflect.AppendSlice(b, reflect.ValueOf([]int{7}))
+		fmt.Println(b.Len(), c.Interface(), a.Len())
+		defer func() { fmt.Println(recover()) }()
+		reflect.AppendSlice(a, reflect.ValueOf([]string{"x"}))
+	}
 	cases["methods"] = func() { // Type.Method, MethodByName, Value.Method as testify's suite uses them
 		ct, pt := reflect.TypeOf(counter{}), reflect.TypeOf(&counter{})
 		fmt.Println(ct.NumMethod(), pt.NumMethod())
