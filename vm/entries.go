@@ -58,6 +58,14 @@ type Entry struct {
 // FindEntry resolves an entry name in m's program (FindEntry).
 func (m *Machine) FindEntry(name string) (Entry, error) { return FindEntry(m.prog, name) }
 
+// NoEntriesError is FindEntry's error for a package with no main
+// function and no tests (it may still have fuzz targets or examples).
+type NoEntriesError struct{ Pkg string }
+
+func (e *NoEntriesError) Error() string {
+	return fmt.Sprintf("gmc: %s has no main function and no tests; name one with --entry", e.Pkg)
+}
+
 // FindEntry resolves an entry name: "main", "TestXxx", "FuzzXxx" or the
 // name of a niladic package-level function. "" picks main for a main
 // package, else the only test.
@@ -71,7 +79,7 @@ func FindEntry(p *load.Program, name string) (Entry, error) {
 			return FindEntry(p, tests[0].Name())
 		}
 		if len(tests) == 0 {
-			return Entry{}, fmt.Errorf("gmc: %s has no main function and no tests; name one with --entry", rootName(p))
+			return Entry{}, &NoEntriesError{Pkg: rootName(p)}
 		}
 		var names []string
 		for _, t := range tests {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -116,6 +117,9 @@ func runCheck(args []string) int {
 		return code
 	}
 	e, findErr := vm.New(prog, vm.Options{}).FindEntry(f.entry)
+	if f.entry == "" && noTestFiles(prog, findErr) {
+		return reportNoTestFiles(&f, prog)
+	}
 	if f.stream {
 		sel, err := vm.ResolveEntries(prog, f.entry)
 		if err != nil {
@@ -416,4 +420,41 @@ func reportNotChecked(f *checkFlags, e vm.Entry, err error) int {
 		fmt.Println(string(b))
 	}
 	return r.code
+}
+
+// noTestFiles reports whether a package checked without --entry has
+// nothing to check: no main function, tests, fuzz targets or examples
+// (go test's "[no test files]"); findErr is FindEntry's error for it.
+func noTestFiles(prog *load.Program, findErr error) bool {
+	var ne *vm.NoEntriesError
+	if !errors.As(findErr, &ne) {
+		return false
+	}
+	sel, err := vm.ResolveEntries(prog, "")
+	return err != nil || len(sel) == 0
+}
+
+// reportNoTestFiles says, as go test does, that a package has nothing to
+// check: "?   \tPKG\t[no test files]" on stdout (with --json-stream, the
+// package's start and a skip event holding that line; with --json, an
+// several-entry object with no results); exit 0.
+func reportNoTestFiles(f *checkFlags, prog *load.Program) int {
+	pkg := "package"
+	if len(prog.Roots) > 0 {
+		pkg = strings.TrimSuffix(prog.Roots[0].Pkg.Path(), "_test")
+	}
+	line := "?   \t" + pkg + "\t[no test files]\n"
+	switch {
+	case f.stream:
+		es := newEventStream(os.Stdout, prog)
+		es.begin()
+		es.emit(event{Action: "output", Output: line})
+		el := 0.0
+		es.emit(event{Action: "skip", Elapsed: &el})
+	case f.json:
+		writeJSON(os.Stdout, multiReport{Pkg: absPkg(f.pkg), Results: []entryReport{}, Summary: multiSummary{Kinds: map[string]int{}}})
+	default:
+		fmt.Print(line)
+	}
+	return exitOK
 }

@@ -195,3 +195,34 @@ func TestJSONStream(t *testing.T) {
 		t.Errorf("queue: package actions %s, want start,pass", a)
 	}
 }
+
+// TestNoTestFiles: a package with no main function, tests, fuzz targets
+// or examples is reported as go test reports it, "?   \tPKG\t[no test
+// files]" with exit 0, in text, --json-stream (start, output, skip) and
+// --json (no results).
+func TestNoTestFiles(t *testing.T) {
+	out, errOut, code := gmc(t, "check", "./testdata/notests")
+	if code != 0 || !strings.HasPrefix(out, "?   \t") || !strings.HasSuffix(out, "/notests\t[no test files]\n") {
+		t.Errorf("text: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	out, errOut, code = gmc(t, "check", "--json-stream", "./testdata/notests")
+	var actions []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var e event
+		if err := json.Unmarshal([]byte(l), &e); err != nil {
+			t.Fatalf("--json-stream: %v: %q", err, l)
+		}
+		actions = append(actions, e.Action)
+		if e.Action == "output" && !strings.Contains(e.Output, "[no test files]") {
+			t.Errorf("--json-stream output %q", e.Output)
+		}
+	}
+	if code != 0 || !slices.Equal(actions, []string{"start", "output", "skip"}) {
+		t.Errorf("--json-stream: exit %d, actions %q, stderr %q", code, actions, errOut)
+	}
+	out, _, code = gmc(t, "check", "--json", "./testdata/notests")
+	var r multiReport
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != 0 || r.Results == nil || len(r.Results) != 0 || r.Summary.Entries != 0 {
+		t.Errorf("--json: exit %d, %v, %q", code, err, out)
+	}
+}
