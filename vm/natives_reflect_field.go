@@ -419,6 +419,17 @@ func valueNavigation() {
 		pt := t.m.types.get(types.NewPointer(v.rt.T))
 		return packValue(t.newRValue(pt, v.ptr, v.ro())), ctlNext
 	})
+	valueMethod("UnsafeAddr", func(t *thread, v rvalue, _ []Value) (Value, ctl) {
+		// the variable's address, as Addr().Pointer() gives it (dario.cat/mergo
+		// and kr/pretty key the values they have visited by it)
+		if v.rt == nil {
+			return nil, t.valueError("reflect.Value.UnsafeAddr", reflect.Invalid)
+		}
+		if v.flag&rflagAddr == 0 {
+			return nil, t.stringPanic("reflect.Value.UnsafeAddr of unaddressable value")
+		}
+		return t.s.addrOfPointer(v.ptr), ctlNext
+	})
 	valueMethod("Convert", func(t *thread, v rvalue, args []Value) (Value, ctl) {
 		to := typeArg(args[0])
 		if v.rt == nil {

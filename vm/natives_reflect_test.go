@@ -38,6 +38,8 @@ counter 7
 	{"fieldbyindexerr", "false reflect: indirection through nil pointer to embedded struct field emb\n3 <nil>\n4 <nil>\n"},
 	// a func's pointer is one code pointer, by Pointer and by UnsafePointer (fmt's %p)
 	{"func-pointer", "true 0x0 true\n"},
+	{"unsafeaddr", "true true true 2\nreflect.Value.UnsafeAddr of unaddressable value\n"},
+	{"wild-pointer-value", "1 1 0 true false\n"},
 	{"appendslice", "4 [1 2 0 0 7] 2\nreflect.AppendSlice: int != string\n"},
 	// a reflect.Type's Pointer is its descriptor's address: one per type
 	{"type-pointer", "true true true true\n"},

@@ -141,6 +141,14 @@ func valueAccessors() {
 					}
 					return wildPtr{a: typeAddr(rt)}, ctlNext
 				}
+				if w, ok := x.(wildPtr); ok {
+					// an address that names no variable (unsafe.Pointer(uintptr(1)):
+					// kr/pretty's diff) is that number
+					if asUintptr {
+						return w.a, ctlNext
+					}
+					return w, ctlNext
+				}
 				if !asUintptr {
 					return unsafePointerOf(x), ctlNext
 				}

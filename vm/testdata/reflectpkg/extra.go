@@ -86,6 +86,22 @@ func init() {
 		defer func() { fmt.Println(recover()) }()
 		reflect.AppendSlice(a, reflect.ValueOf([]string{"x"}))
 	}
+	cases["unsafeaddr"] = func() { // dario.cat/mergo's and kr/pretty's visited sets
+		type pt struct{ X, Y int }
+		p := &pt{1, 2}
+		v := reflect.ValueOf(p).Elem()
+		a := v.UnsafeAddr()
+		fmt.Println(a == uintptr(unsafe.Pointer(p)), v.Field(1).UnsafeAddr() == uintptr(unsafe.Pointer(&p.Y)),
+			a == v.Addr().Pointer(), (*pt)(unsafe.Pointer(a)).Y)
+		defer func() { fmt.Println(recover()) }()
+		reflect.ValueOf(*p).UnsafeAddr()
+	}
+	cases["wild-pointer-value"] = func() { // kr/pretty's diff of unsafe.Pointer(uintptr(1))
+		type s struct{ x unsafe.Pointer }
+		v := reflect.ValueOf(s{unsafe.Pointer(uintptr(1))}).Field(0)
+		z := reflect.ValueOf(s{}).Field(0)
+		fmt.Println(v.Pointer(), uintptr(v.UnsafePointer()), z.Pointer(), z.IsNil(), v.IsNil())
+	}
 	cases["methods"] = func() { // Type.Method, MethodByName, Value.Method as testify's suite uses them
 		ct, pt := reflect.TypeOf(counter{}), reflect.TypeOf(&counter{})
 		fmt.Println(ct.NumMethod(), pt.NumMethod())
