@@ -221,17 +221,7 @@ func init() {
 		}
 		return sf, ctlNext
 	})
-	lookup := func(t *thread, rt *RType, index []int) (Value, ctl) {
-		st, i, ok := fieldAt(rt.reg, rt, index)
-		if !ok {
-			return nil, t.stringPanic("reflect: FieldByIndex of invalid index")
-		}
-		sf, ok := t.structField(st, i, index)
-		if !ok {
-			return nil, t.unsupported(t.g.top, "reflect.StructField without package reflect's types")
-		}
-		return sf, ctlNext
-	}
+	lookup := (*thread).structFieldByIndex
 	rtypeMethod("FieldByName", func(t *thread, rt *RType, args []Value) (Value, ctl) {
 		if _, ok := rt.T.Underlying().(*types.Struct); !ok {
 			return nil, t.stringPanic("reflect: FieldByName of non-struct type " + reflectTypeString(rt.T))
@@ -469,4 +459,18 @@ func valueNavigation() {
 		}
 		return true, ctlNext
 	})
+}
+
+// structFieldByIndex is the reflect.StructField of the field at index
+// path index in struct type rt (Type.FieldByIndex).
+func (t *thread) structFieldByIndex(rt *RType, index []int) (Value, ctl) {
+	st, i, ok := fieldAt(rt.reg, rt, index)
+	if !ok {
+		return nil, t.stringPanic("reflect: FieldByIndex of invalid index")
+	}
+	sf, ok := t.structField(st, i, index)
+	if !ok {
+		return nil, t.unsupported(t.g.top, "reflect.StructField without package reflect's types")
+	}
+	return sf, ctlNext
 }

@@ -102,6 +102,29 @@ func init() {
 		z := reflect.ValueOf(s{}).Field(0)
 		fmt.Println(v.Pointer(), uintptr(v.UnsafePointer()), z.Pointer(), z.IsNil(), v.IsNil())
 	}
+	cases["fieldbynamefunc"] = func() { // github.com/jinzhu/copier's case-insensitive field lookup
+		type Inner struct{ Deep, Both int }
+		type Other struct{ Both int }
+		type outer struct {
+			Name string
+			*Inner
+			Other
+		}
+		o := outer{Name: "n", Inner: &Inner{Deep: 4, Both: 5}}
+		var asked []string
+		fold := func(name string) func(string) bool {
+			return func(s string) bool { asked = append(asked, s); return strings.EqualFold(s, name) }
+		}
+		v := reflect.ValueOf(o)
+		f, ok := v.Type().FieldByNameFunc(fold("NAME"))
+		fmt.Println(f.Name, f.Index, ok, asked)
+		asked = nil
+		fmt.Println(v.FieldByNameFunc(fold("deep")), asked)
+		_, ok = v.Type().FieldByNameFunc(fold("both")) // at depth 1 twice: hidden
+		fmt.Println(ok, v.FieldByNameFunc(fold("none")).IsValid())
+		defer func() { fmt.Println(recover()) }()
+		reflect.ValueOf(outer{}).FieldByNameFunc(fold("deep"))
+	}
 	cases["methods"] = func() { // Type.Method, MethodByName, Value.Method as testify's suite uses them
 		ct, pt := reflect.TypeOf(counter{}), reflect.TypeOf(&counter{})
 		fmt.Println(ct.NumMethod(), pt.NumMethod())
