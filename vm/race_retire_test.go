@@ -19,31 +19,7 @@ import (
 // write a pending timer's or a live goroutine's clock does not cover
 // keeps its goroutine.
 func TestRaceRetire(t *testing.T) {
-	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "race", "retired")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := New(prog, Options{Checks: Checks{Race: true}, Sanity: true})
-	e, err := m.FindEntry("main")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := m.Start(e)
-	most := 0
-	for s.Err() == nil && !s.Exited() {
-		s.Hash()
-		if g := s.getG(1); g != nil {
-			most = max(most, len(g.vc))
-		}
-		cs := s.Choices()
-		if len(cs) == 0 {
-			break
-		}
-		s = m.Step(s, len(cs)-1) // the newest goroutine first: each worker ends before main goes on
-	}
-	if err := s.Err(); err != nil {
-		t.Fatalf("the run ended with an error: %s", err.Msg)
-	}
+	s, most := runNewestFirst(t, "retired", Options{Checks: Checks{Race: true}, Sanity: true}, true)
 	retired := 0
 	for g := range s.nextG {
 		if s.race.isRetired(g) {
@@ -58,19 +34,18 @@ func TestRaceRetire(t *testing.T) {
 	}
 }
 
-// TestRaceRetireUnhashed runs testdata/race/retiredmany (300 workers in
-// turn, each ordered before main) along one schedule without hashing a
-// state, as a random walk does: the run's own race summaries every
-// retireEvery goroutine starts (maybeRetire) must keep main's clock near
-// retireEvery entries, not one per worker; and the run must end without a
-// race. It fails if retirement waits for a hash (main's clock then ends
-// with 301 entries).
-func TestRaceRetireUnhashed(t *testing.T) {
-	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "race", "retiredmany")})
+// runNewestFirst runs testdata/race/dir's main along the schedule that
+// runs the newest goroutine first (each worker ends before main goes on),
+// hashing every state as a search does when hash is set. It fails the test
+// if the run ends with an error or does not end; it returns the final
+// state and the most entries main's clock held.
+func runNewestFirst(t *testing.T, dir string, o Options, hash bool) (*State, int) {
+	t.Helper()
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "race", dir)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(prog, Options{Checks: Checks{Race: true}})
+	m := New(prog, o)
 	e, err := m.FindEntry("main")
 	if err != nil {
 		t.Fatal(err)
@@ -78,6 +53,9 @@ func TestRaceRetireUnhashed(t *testing.T) {
 	s := m.Start(e)
 	most := 0
 	for s.Err() == nil && !s.Exited() {
+		if hash {
+			s.Hash()
+		}
 		if g := s.getG(1); g != nil {
 			most = max(most, len(g.vc))
 		}
@@ -93,6 +71,18 @@ func TestRaceRetireUnhashed(t *testing.T) {
 	if !s.Exited() {
 		t.Fatal("the run did not end")
 	}
+	return s, most
+}
+
+// TestRaceRetireUnhashed runs testdata/race/retiredmany (300 workers in
+// turn, each ordered before main) along one schedule without hashing a
+// state, as a random walk does: the run's own race summaries every
+// retireEvery goroutine starts (maybeRetire) must keep main's clock near
+// retireEvery entries, not one per worker; and the run must end without a
+// race. It fails if retirement waits for a hash (main's clock then ends
+// with 301 entries).
+func TestRaceRetireUnhashed(t *testing.T) {
+	_, most := runNewestFirst(t, "retiredmany", Options{Checks: Checks{Race: true}}, false)
 	if most > retireEvery+3 {
 		t.Errorf("main's clock held %d entries (at most retireEvery+3 = %d expected)", most, retireEvery+3)
 	}

@@ -35,6 +35,21 @@ func typeAddr(rt *RType) uintptr {
 	return uintptr(typeAddrBase + uint64(rt.ID)<<4)
 }
 
+// typeWordAddr is the number a type word w holds (typeWord: a uintptr,
+// or an unsafe.Pointer naming no variable; the nil pointer is 0), and
+// whether w is one.
+func typeWordAddr(w Value) (uintptr, bool) {
+	switch w := w.(type) {
+	case uintptr:
+		return w, true
+	case wildPtr:
+		return w.a, true
+	case Pointer:
+		return 0, w.Obj == 0
+	}
+	return 0, false
+}
+
 // typeAt decodes a number made by typeAddr.
 func (m *Machine) typeAt(a uintptr) (*RType, bool) {
 	if uint64(a) < typeAddrBase || uint64(a)&15 != 0 {
@@ -178,17 +193,8 @@ func isStructOf(rt *RType, shape func(*types.Struct) bool) bool {
 // value of that very type, or a type's descriptor for a reflect.Type. It
 // reports false for any other pair.
 func (t *thread) storeIfaceWords(p Pointer, ws []Value) bool {
-	var a uintptr
-	switch w := ws[0].(type) {
-	case uintptr:
-		a = w
-	case wildPtr:
-		a = w.a
-	case Pointer:
-		if w.Obj != 0 {
-			return false
-		}
-	default:
+	a, ok := typeWordAddr(ws[0])
+	if !ok {
 		return false
 	}
 	var x Iface

@@ -22,13 +22,8 @@ import (
 // kind that is not the type's, stop the run as unsupported.
 func (t *thread) remakeValueWords(fr *frame, o *Object, id ObjID) ctl {
 	cells := t.s.readCells(Pointer{Obj: id}, o.T).([]Value)
-	var a uintptr
-	switch w := cells[0].(type) {
-	case uintptr:
-		a = w
-	case wildPtr:
-		a = w.a
-	default:
+	a, ok := typeWordAddr(cells[0])
+	if !ok || a == 0 {
 		return ctlNext // the VM's own words (an rtypeRef, or the zero Value's)
 	}
 	flag := uintptr(toUint64(cells[2]))
