@@ -82,7 +82,7 @@ func runNewestFirst(t *testing.T, dir string, o Options, hash bool) (*State, int
 // race. It fails if retirement waits for a hash (main's clock then ends
 // with 301 entries).
 func TestRaceRetireUnhashed(t *testing.T) {
-	_, most := runNewestFirst(t, "retiredmany", Options{Checks: Checks{Race: true}}, false)
+	_, most := runNewestFirst(t, "retiredmany", Options{Checks: Checks{Race: true}, Sanity: true}, false)
 	if most > retireEvery+3 {
 		t.Errorf("main's clock held %d entries (at most retireEvery+3 = %d expected)", most, retireEvery+3)
 	}
