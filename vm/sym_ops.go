@@ -37,6 +37,21 @@ func (c *compiler) symGuard(in ssa.Instruction, o op) op {
 		vals = []ssa.Value{in.Key}
 	case *ssa.Panic:
 		vals = []ssa.Value{in.X}
+	case *ssa.Convert:
+		if _, ok := in.X.Type().Underlying().(*types.Slice); ok && isStringType(in.Type()) {
+			// string(b) reads the bytes or runes as numbers: those the
+			// program stored symbolic are made concrete
+			// (dustin/go-humanize's Comma: string([]byte{byte(v) + 48}))
+			x := c.reg(in.X)
+			return func(t *thread, fr *frame) ctl {
+				if sl, ok := fr.regs[x].(Slice); ok && t.s.data != nil && sl.Obj != 0 {
+					if k, ok := t.concretizeCells(fr, sl.Obj, int(sl.Off), int(sl.Off)+sl.Len); !ok {
+						return k
+					}
+				}
+				return o(t, fr)
+			}
+		}
 	case *ssa.Call:
 		if b, ok := in.Call.Value.(*ssa.Builtin); ok {
 			switch b.Name() {
@@ -65,7 +80,7 @@ func (c *compiler) symGuard(in ssa.Instruction, o op) op {
 				if isSymDeep(fr.regs[r]) {
 					v, ok := t.concretize(fr.regs[r])
 					if !ok {
-						return t.unsupported(fr, "symbolic value the solver cannot concretize")
+						return t.solverGaveUp(fr, "symbolic value the solver cannot concretize")
 					}
 					fr.regs[r] = v
 				}
@@ -114,7 +129,7 @@ func (c *compiler) symBounds(xv, iv ssa.Value, o op) op {
 		}
 		v, ok := t.concretize(e)
 		if !ok {
-			return t.unsupported(fr, "symbolic value the solver cannot concretize")
+			return t.solverGaveUp(fr, "symbolic value the solver cannot concretize")
 		}
 		fr.regs[i] = v
 		return o(t, fr)
@@ -185,7 +200,7 @@ func (t *thread) concreteBinOp(fr *frame, in *ssa.BinOp, a, b Value, dst int) ct
 	ca, ok1 := t.concretize(a)
 	cb, ok2 := t.concretize(b)
 	if !ok1 || !ok2 {
-		return t.unsupported(fr, "symbolic value the solver cannot concretize")
+		return t.solverGaveUp(fr, "symbolic value the solver cannot concretize")
 	}
 	f := binop(in.Op, in.X.Type())
 	if f == nil {
@@ -262,7 +277,7 @@ func (t *thread) symUnOp(fr *frame, in *ssa.UnOp, a Value, dst int) ctl {
 	if !ok || !symKind(k) {
 		ca, ok := t.concretize(a)
 		if !ok {
-			return t.unsupported(fr, "symbolic value the solver cannot concretize")
+			return t.solverGaveUp(fr, "symbolic value the solver cannot concretize")
 		}
 		fr.regs[dst] = unop(in.Op, in.X.Type())(ca)
 		return ctlNext
@@ -283,7 +298,7 @@ func (t *thread) symConvert(fr *frame, a Value, from, to types.BasicKind, dst in
 	}
 	ca, ok := t.concretize(a)
 	if !ok {
-		return t.unsupported(fr, "symbolic value the solver cannot concretize")
+		return t.solverGaveUp(fr, "symbolic value the solver cannot concretize")
 	}
 	v, ok := convertBasic(ca, from, to)
 	if !ok {

@@ -30,6 +30,10 @@ type session struct {
 
 	calls int
 	time  time.Duration
+	// deadline: the wall-clock time (Unix ns) at which the running
+	// transition is cut (thread.deadline; 0 none): a check still running
+	// then is interrupted and answers Unknown, and none starts after it
+	deadline int64
 }
 
 // pcNode is one constraint of a path condition: a persistent list, newest
@@ -124,6 +128,14 @@ func (ss *session) assertPC(pc *pcNode) {
 // sat checks pc ∧ c (c nil: pc alone).
 func (ss *session) sat(pc *pcNode, c *symExpr) smt.Result {
 	ss.open()
+	if ss.deadline != 0 {
+		left := time.Until(time.Unix(0, ss.deadline))
+		if left <= 0 {
+			return smt.Unknown
+		}
+		stop := time.AfterFunc(left, ss.ctx.Interrupt)
+		defer stop.Stop()
+	}
 	ss.assertPC(pc)
 	start := time.Now()
 	var r smt.Result

@@ -127,12 +127,19 @@ func TestSymbolicStates(t *testing.T) {
 	sm := vm.New(prog, vm.Options{Symbolic: true})
 	e, _ := sm.FindEntry("FuzzArith")
 	s := sm.Start(e)
+	var prev *vm.State
 	for len(s.Choices()) > 0 && s.Choices()[0].Kind != vm.ChooseBranch {
-		s = sm.Step(s, 0)
+		prev, s = s, sm.Step(s, 0)
 	}
 	cs := s.Choices()
 	if len(cs) != 2 || cs[0].Branch != 1 || cs[1].Branch != 0 {
 		t.Fatalf("want a data choice (true, false), got %+v", cs)
+	}
+	// the transition that met the branch, at a deadline already past: its
+	// solver check answers nothing and the transition is cut there, as a
+	// long computation is, not reported unsupported (session.deadline)
+	if cut := sm.StepWithin(prev, 0, 1); !cut.Cut() || cut.Err() != nil {
+		t.Errorf("a transition deciding a branch after its deadline: cut %v, error %v", cut.Cut(), cut.Err())
 	}
 	a, b := sm.Step(s, 0), sm.Step(s, 1)
 	if a.Hash() == b.Hash() || a.Hash() == s.Hash() {

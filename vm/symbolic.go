@@ -261,6 +261,7 @@ func (s *State) PathCondition() []string {
 // the operation with the chosen side preselected (t.branch).
 func (t *thread) decide(c *symExpr) (side int, k ctl, ok bool) {
 	d := t.s.data
+	d.sess.deadline = t.deadline
 	if t.branch >= 0 {
 		side, t.branch = t.branch, -1
 		if d.resumeVisible {
@@ -295,7 +296,7 @@ func (t *thread) decide(c *symExpr) (side int, k ctl, ok bool) {
 	}
 	bits, ok := d.sess.model(d.pc, nil, []*symExpr{c})
 	if !ok {
-		return 0, t.unsupported(t.g.top, "symbolic condition the solver cannot decide ("+c.String()+")"), false
+		return 0, t.solverGaveUp(t.g.top, "symbolic condition the solver cannot decide ("+c.String()+")"), false
 	}
 	side = int(bits[0])
 	t.s.data = d.assume(c, side == 1)
@@ -309,6 +310,7 @@ func (t *thread) concretize(v Value) (Value, bool) {
 	switch x := v.(type) {
 	case *symExpr:
 		d := t.s.data
+		d.sess.deadline = t.deadline
 		bits, ok := d.sess.model(d.pc, nil, []*symExpr{x})
 		if !ok {
 			return nil, false
@@ -358,6 +360,37 @@ func (t *thread) concretize(v Value) (Value, bool) {
 	return v, true
 }
 
+// solverGaveUp ends a transition whose solver check found no answer:
+// cut at the deadline when it has passed (the check was interrupted, as
+// a long computation is: StepWithin), else unsupported with msg.
+func (t *thread) solverGaveUp(fr *frame, msg string) ctl {
+	if t.deadline != 0 && time.Now().UnixNano() >= t.deadline {
+		t.s.last.Op = opCut
+		return ctlYield
+	}
+	return t.unsupported(fr, msg)
+}
+
+// concretizeCells concretizes the symbolic values in cells [from, to) of
+// object id (those it has), recording them in the path condition.
+func (t *thread) concretizeCells(fr *frame, id ObjID, from, to int) (ctl, bool) {
+	o := t.s.heap.get(id)
+	if o == nil || o.pk != nil { // (packed memory holds concrete numbers only)
+		return ctlNext, true
+	}
+	for j := from; j < min(o.numCells(), to); j++ {
+		if isSymDeep(o.cell(j)) {
+			cv, ok := t.concretize(o.cell(j))
+			if !ok {
+				return t.solverGaveUp(fr, "symbolic value the solver cannot concretize"), false
+			}
+			t.s.heap.mut(id, t.s.epoch).setCell(j, cv)
+			o = t.s.heap.get(id)
+		}
+	}
+	return ctlNext, true
+}
+
 // concreteArgs concretizes the arguments of a native call: symbolic values,
 // interfaces and aggregates holding them, and the cells of a short slice
 // argument (the ...any of fmt and testing calls).
@@ -365,17 +398,9 @@ func (t *thread) concreteArgs(fr *frame, args []Value) ([]Value, ctl, bool) {
 	var out []Value
 	for i, a := range args {
 		if sl, ok := a.(Slice); ok && sl.Obj != 0 && sl.Len > 0 && sl.Len <= 256 {
-			o := t.s.heap.get(sl.Obj)
-			end := min(o.numCells(), int(sl.Off)+256) // the slice and possibly more of its array: concretizing is sound
-			for j := int(sl.Off); j < end; j++ {
-				if isSymDeep(o.cell(j)) {
-					cv, ok := t.concretize(o.cell(j))
-					if !ok {
-						return nil, t.unsupported(fr, "symbolic value the solver cannot concretize"), false
-					}
-					t.s.heap.mut(sl.Obj, t.s.epoch).setCell(j, cv)
-					o = t.s.heap.get(sl.Obj)
-				}
+			// the slice and possibly more of its array: concretizing is sound
+			if k, ok := t.concretizeCells(fr, sl.Obj, int(sl.Off), int(sl.Off)+256); !ok {
+				return nil, k, false
 			}
 			continue
 		}
@@ -384,7 +409,7 @@ func (t *thread) concreteArgs(fr *frame, args []Value) ([]Value, ctl, bool) {
 		}
 		cv, ok := t.concretize(a)
 		if !ok {
-			return nil, t.unsupported(fr, "symbolic value the solver cannot concretize"), false
+			return nil, t.solverGaveUp(fr, "symbolic value the solver cannot concretize"), false
 		}
 		if out == nil {
 			out = append([]Value(nil), args...)

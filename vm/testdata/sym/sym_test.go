@@ -98,3 +98,17 @@ func FuzzNone(f *testing.F) {
 		_ = x / 3
 	})
 }
+
+// string(b) of bytes the program stored symbolic: made concrete
+// (dustin/go-humanize's Comma: string([]byte{byte(v) + 48}))
+// want: panic: converted
+func FuzzDigitString(f *testing.F) {
+	f.Add(int64(100))
+	f.Fuzz(func(t *testing.T, v int64) {
+		if v&^0b111 == 0 {
+			if s := string([]byte{byte(v) + 48}); s >= "0" && s <= "7" {
+				panic("converted " + s)
+			}
+		}
+	})
+}
