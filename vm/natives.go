@@ -210,48 +210,35 @@ func nativeRuntimeGoexit(t *thread, args []Value) (Value, ctl) {
 	return nil, t.goexit(fr)
 }
 
-// nativeRuntimeCaller is runtime.Caller; past the goroutine's last
-// frame come the runtime's frames runtime.Callers shows there
-// (testing.tRunner below a test, runtime.main below main.main,
-// runtime.goexit).
+// nativeRuntimeCaller is runtime.Caller: the skip-th frame of the stack
+// runtime.Callers shows (goroutineStack), past the goroutine's last frame
+// the runtime's (testing.tRunner below a test, runtime.main below
+// main.main, runtime.goexit).
 func nativeRuntimeCaller(t *thread, args []Value) (Value, ctl) {
 	skip := toInt(args[0])
-	f := t.g.top
-	i := 0
-	for ; i < skip && f != nil; i++ {
-		f = f.caller
-		for f != nil && (f.fn == nil || hiddenFunc(f.fn.ssa)) {
-			f = f.caller // a native's frame, or a wrapper gc hides
-		}
+	if skip < 0 {
+		skip = 0
 	}
-	if f == nil && skip >= 0 {
-		// past the bottom: the runtime's frames, the (skip-i)th of them
-		var tail []int
-		for _, sp := range goroutineStack(t.g, true, t.s.entryFrames(t.g)) {
-			if sp.rf == 0 {
-				tail = tail[:0] // a frame of the program: the tail starts after it
-			} else {
-				tail = append(tail, sp.rf)
-			}
-		}
-		if k := skip - i; k < len(tail) {
-			pc := runtimePC(tail[k])
-			fr, _ := t.m.decodePC(pc)
-			return Tuple{pc, fr.file, fr.line, true}, ctlNext
-		}
-	}
-	if f == nil || f.fn == nil {
+	// the stack as runtime.Callers sees it (goroutineStack): while a
+	// deferred call of a panic runs, runtime.gopanic and the frames the
+	// panic left are above the function running its defers, recovered or
+	// not, as in Go (k8s.io/apimachinery's HandleCrash logs the line that
+	// called the function that panicked, counting those frames)
+	st := goroutineStack(t.g, true, t.s.entryFrames(t.g))
+	if skip >= len(st) {
 		return Tuple{uintptr(0), "", 0, false}, ctlNext
 	}
-	l := t.locOf(f)
-	if f != t.g.top && l.Index > 0 {
-		l.Index-- // a caller's frame is past its call; the top frame is at runtime.Caller's own call
+	sp := st[skip]
+	if sp.rf > 0 {
+		pc := runtimePC(sp.rf)
+		fr, _ := t.m.decodePC(pc)
+		return Tuple{pc, fr.file, fr.line, true}, ctlNext
 	}
-	p := t.m.prog.Fset.Position(l.Pos())
+	p := t.m.prog.Fset.Position(sp.l.Pos())
 	// the PC of the call, as runtime.Callers gives it: FuncForPC
 	// names its function (testify's mock.Called finds the method
 	// called that way)
-	return Tuple{t.m.encodePC(l), p.Filename, p.Line, true}, ctlNext
+	return Tuple{t.m.encodePC(sp.l), p.Filename, p.Line, true}, ctlNext
 }
 
 // nativeRuntimeGOROOT is runtime.GOROOT.

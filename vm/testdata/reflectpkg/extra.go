@@ -154,3 +154,24 @@ func (c counter) Get() int        { return c.n }
 func (c *counter) Add(k int) int  { c.n += k; return c.n }
 func (c counter) hidden()         {}
 func (c *counter) String() string { return fmt.Sprint("counter ", c.n) }
+
+// callerIn prints runtime.Caller(skip) for skip 0–3 from a deferred call
+// that recovered a panic: runtime.gopanic and the panicking function are
+// above the deferring one (k8s.io/apimachinery's HandleCrash counts them).
+func callerIn() {
+	if recover() != nil {
+		for skip := 0; skip < 4; skip++ {
+			_, file, line, ok := runtime.Caller(skip)
+			fmt.Println(skip, file[strings.LastIndex(file, "/")+1:], line, ok)
+		}
+	}
+}
+
+func panicAt() { panic("at") }
+
+func deferCaller() {
+	defer callerIn()
+	panicAt()
+}
+
+func init() { cases["caller-panic"] = deferCaller }
