@@ -17,40 +17,28 @@ func (rt *RType) isReflectValue() bool {
 
 // valueNumbers registers the range checks and kind tests of numbers.
 func valueNumbers() {
-	bits := func(v rvalue) int64 { return gcSizes.Sizeof(v.rt.T) * 8 }
-	valueMethod("OverflowInt", func(t *thread, v rvalue, args []Value) (Value, ctl) {
-		switch v.kind() {
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			x := toInt64(args[0])
-			s := uint(bits(v))
-			trunc := (x << (64 - s)) >> (64 - s)
-			return x != trunc, ctlNext
-		}
-		return nil, t.valueError("reflect.Value.OverflowInt", v.kind())
-	})
-	valueMethod("OverflowUint", func(t *thread, v rvalue, args []Value) (Value, ctl) {
-		switch v.kind() {
-		case reflect.Uint, reflect.Uintptr, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-			x := toUint64(args[0])
-			s := uint(bits(v))
-			trunc := (x << (64 - s)) >> (64 - s)
-			return x != trunc, ctlNext
-		}
-		return nil, t.valueError("reflect.Value.OverflowUint", v.kind())
-	})
-	valueMethod("OverflowFloat", func(t *thread, v rvalue, args []Value) (Value, ctl) {
-		switch v.kind() {
-		case reflect.Float32:
-			x := args[0].(float64)
-			if x < 0 {
-				x = -x
+	type check struct {
+		name, class string
+		fits        func(rt *RType, x Value) (overflows, ok bool)
+	}
+	for _, c := range []check{{"OverflowInt", "int", overflowInt}, {"OverflowUint", "uint", overflowUint}, {"OverflowFloat", "float", overflowFloat}} {
+		valueMethod(c.name, func(t *thread, v rvalue, args []Value) (Value, ctl) {
+			if v.rt != nil {
+				if over, ok := c.fits(v.rt, args[0]); ok {
+					return over, ctlNext
+				}
 			}
-			return math.MaxFloat32 < x && x <= math.MaxFloat64, ctlNext
-		case reflect.Float64:
-			return false, ctlNext
-		}
-		return nil, t.valueError("reflect.Value.OverflowFloat", v.kind())
-	})
+			return nil, t.valueError("reflect.Value."+c.name, v.kind())
+		})
+		// Type's, since go1.23 (encoding/json's decoder checks a number
+		// against its field's type with them)
+		rtypeMethod(c.name, func(t *thread, rt *RType, args []Value) (Value, ctl) {
+			if over, ok := c.fits(rt, args[0]); ok {
+				return over, ctlNext
+			}
+			return nil, t.stringPanic("reflect: " + c.name + " of non-" + c.class + " type " + reflectTypeString(rt.T))
+		})
+	}
 	can := func(name string, kinds ...reflect.Kind) {
 		valueMethod(name, func(t *thread, v rvalue, _ []Value) (Value, ctl) {
 			for _, k := range kinds {
@@ -138,4 +126,41 @@ func valueComparisons() {
 		v = deref(t, v)
 		return v.rt == nil || types.Comparable(v.rt.T), ctlNext
 	})
+}
+
+// overflowInt reports whether x overflows rt, a signed integer type
+// (ok false for any other type).
+func overflowInt(rt *RType, x Value) (overflows, ok bool) {
+	switch reflect.Kind(reflectKind(rt.T)) {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v := toInt64(x)
+		s := uint(gcSizes.Sizeof(rt.T) * 8)
+		return v != (v<<(64-s))>>(64-s), true
+	}
+	return false, false
+}
+
+// overflowUint reports whether x overflows rt, an unsigned integer type
+// (ok false for any other type).
+func overflowUint(rt *RType, x Value) (overflows, ok bool) {
+	switch reflect.Kind(reflectKind(rt.T)) {
+	case reflect.Uint, reflect.Uintptr, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v := toUint64(x)
+		s := uint(gcSizes.Sizeof(rt.T) * 8)
+		return v != (v<<(64-s))>>(64-s), true
+	}
+	return false, false
+}
+
+// overflowFloat reports whether x overflows rt, a float type (ok false
+// for any other type).
+func overflowFloat(rt *RType, x Value) (overflows, ok bool) {
+	switch reflect.Kind(reflectKind(rt.T)) {
+	case reflect.Float32:
+		v := math.Abs(x.(float64))
+		return math.MaxFloat32 < v && v <= math.MaxFloat64, true
+	case reflect.Float64:
+		return false, true
+	}
+	return false, false
 }

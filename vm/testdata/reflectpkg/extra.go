@@ -175,3 +175,13 @@ func deferCaller() {
 }
 
 func init() { cases["caller-panic"] = deferCaller }
+
+func init() {
+	cases["type-overflow"] = func() { // encoding/json's decoder (go1.23+): Type.OverflowInt and its kin
+		i8, u16, f32 := reflect.TypeOf(int8(0)), reflect.TypeOf(uint16(0)), reflect.TypeOf(float32(0))
+		fmt.Println(i8.OverflowInt(127), i8.OverflowInt(128), i8.OverflowInt(-129), u16.OverflowUint(65536),
+			f32.OverflowFloat(1e39), reflect.TypeOf(0.0).OverflowFloat(1e300), reflect.ValueOf(int8(0)).OverflowInt(200))
+		defer func() { fmt.Println(recover()) }()
+		reflect.TypeOf("").OverflowInt(1)
+	}
+}
