@@ -31,3 +31,21 @@ func TestHTTPPureGo(t *testing.T) {
 		t.Errorf("get: got %v, want unsupported: OS boundary: call of net/http.Get", verr)
 	}
 }
+
+// TestHTTPVars: a program whose own code imports net/http keeps net/http's
+// pure parts and runs its initializer, so the variables it sets are there
+// (testdata/httpvars: a package asserts http.DefaultTransport to
+// *http.Transport in its initializer, as k8s.io/apimachinery's util/net
+// does, and reads ErrNoCookie); a program that imports net/http only in
+// a test (testdata/httptestonly, as x/sync's errgroup) keeps it stripped
+// whole.
+func TestHTTPVars(t *testing.T) {
+	checkGoRunOutput(t, "testdata/httpvars")
+	prog, err := load.Load(load.Config{Dir: "testdata/httptestonly"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if prog.Interpreted("net/http") {
+		t.Errorf("net/http kept for a test-only import")
+	}
+}

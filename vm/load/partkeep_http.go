@@ -23,21 +23,40 @@ var gates = map[string]string{
 	"net/http/internal/ascii": "net/http/httptest",
 }
 
+// libGates maps a partly kept package to the package whose import by the
+// code of a package outside the standard library (not its tests) keeps
+// its files too: such code may read net/http's variables, which only
+// net/http's initializer sets (k8s.io/apimachinery's util/net asserts
+// http.DefaultTransport.(*http.Transport) in its own initializer: nil in
+// a net/http stripped whole, a false panic in every test of every package
+// that imports it). A test that imports net/http for an example
+// (x/sync's errgroup) still pays nothing.
+var libGates = map[string]string{
+	"net/http":                "net/http",
+	"net/http/httptest":       "net/http",
+	"net/http/internal/ascii": "net/http",
+}
+
 // closedGates lists the gated packages whose gate package no package
-// outside the standard library imports.
+// outside the standard library imports, and whose library gate no such
+// package's own code imports.
 func closedGates(all map[string]*packages.Package, std func(*packages.Package) bool) map[string]bool {
-	open := map[string]bool{}
+	open, libOpen := map[string]bool{}, map[string]bool{}
 	for _, p := range all {
 		if std(p) {
 			continue
 		}
+		lib := p.ID == p.PkgPath // not a test variant (those are "p [p.test]", "p_test [p.test]")
 		for path := range p.Imports {
 			open[path] = true
+			if lib {
+				libOpen[path] = true
+			}
 		}
 	}
 	closed := map[string]bool{}
 	for pkg, gate := range gates {
-		if !open[gate] {
+		if !open[gate] && !libOpen[libGates[pkg]] {
 			closed[pkg] = true
 		}
 	}

@@ -1,0 +1,3 @@
+module httptestonly
+
+go 1.26

@@ -1,0 +1,3 @@
+module httpvars
+
+go 1.26
