@@ -201,6 +201,7 @@ func (s *State) Inputs() map[string]any {
 	var bits []uint64
 	if len(es) > 0 {
 		var ok bool
+		d.sess.deadline = 0 // (no transition runs: the last one's deadline may have passed)
 		if bits, ok = d.sess.model(d.pc, nil, es); !ok {
 			return nil
 		}
