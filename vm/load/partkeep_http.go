@@ -12,7 +12,9 @@ import "golang.org/x/tools/go/packages"
 // the packages they import: +50 % CPU and +100 MB for x/sync's errgroup
 // TestZeroGroup, whose tests import net/http for an example), so they are
 // kept only in a program whose own code imports net/http/httptest, the
-// package of handlers called directly (gates): in any other program
+// package of handlers called directly (gates), or whose packages' own
+// code, not only their tests, imports net/http (libGates: such code may
+// read the variables net/http's initializer sets): in any other program
 // net/http is stripped whole, as before.
 
 // gates maps a partly kept package to the package the program's code must
