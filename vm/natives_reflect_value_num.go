@@ -133,9 +133,7 @@ func valueComparisons() {
 func overflowInt(rt *RType, x Value) (overflows, ok bool) {
 	switch reflect.Kind(reflectKind(rt.T)) {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		v := toInt64(x)
-		s := uint(gcSizes.Sizeof(rt.T) * 8)
-		return v != (v<<(64-s))>>(64-s), true
+		return !fitsBits(toInt64(x), rt), true
 	}
 	return false, false
 }
@@ -145,11 +143,16 @@ func overflowInt(rt *RType, x Value) (overflows, ok bool) {
 func overflowUint(rt *RType, x Value) (overflows, ok bool) {
 	switch reflect.Kind(reflectKind(rt.T)) {
 	case reflect.Uint, reflect.Uintptr, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		v := toUint64(x)
-		s := uint(gcSizes.Sizeof(rt.T) * 8)
-		return v != (v<<(64-s))>>(64-s), true
+		return !fitsBits(toUint64(x), rt), true
 	}
 	return false, false
+}
+
+// fitsBits reports whether v survives truncation to the size of integer
+// type rt (sign-extended for a signed v).
+func fitsBits[T int64 | uint64](v T, rt *RType) bool {
+	s := uint(64 - gcSizes.Sizeof(rt.T)*8)
+	return v == (v<<s)>>s
 }
 
 // overflowFloat reports whether x overflows rt, a float type (ok false
