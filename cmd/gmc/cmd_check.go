@@ -436,17 +436,13 @@ func noTestFiles(prog *load.Program, findErr error) bool {
 
 // reportNoTestFiles says, as go test does, that a package has nothing to
 // check: "?   \tPKG\t[no test files]" on stdout (with --json-stream, the
-// package's start and a skip event holding that line; with --json, an
+// package's start and a skip event holding that line; with --json, a
 // several-entry object with no results); exit 0.
 func reportNoTestFiles(f *checkFlags, prog *load.Program) int {
-	pkg := "package"
-	if len(prog.Roots) > 0 {
-		pkg = strings.TrimSuffix(prog.Roots[0].Pkg.Path(), "_test")
-	}
-	line := "?   \t" + pkg + "\t[no test files]\n"
+	es := newEventStream(os.Stdout, prog) // (its package name is go test's)
+	line := "?   \t" + es.pkg + "\t[no test files]\n"
 	switch {
 	case f.stream:
-		es := newEventStream(os.Stdout, prog)
 		es.begin()
 		es.emit(event{Action: "output", Output: line})
 		el := 0.0
