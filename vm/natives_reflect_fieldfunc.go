@@ -97,12 +97,12 @@ func fieldCands(st types.Type) []fieldCand {
 				}
 				fk := types.TypeString(ft, nil)
 				if nextCount[fk] > 0 {
-					nextCount[fk] = 2 // exact multiple doesn't matter
+					nextCount[fk] = 2 // embedded again at the next depth: it hides its fields
 					continue
 				}
 				nextCount[fk] = 1
 				if count[key] > 1 {
-					nextCount[fk] = 2 // exact multiple doesn't matter
+					nextCount[fk] = 2 // (reached through a struct that is itself there twice)
 				}
 				next = append(next, scan{ft, index})
 			}
