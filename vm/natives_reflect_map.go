@@ -3,7 +3,8 @@ package vm
 import "reflect"
 
 // Maps through reflect: MakeMap, MakeMapWithSize, Value.SetMapIndex,
-// Value.MapRange and *MapIter's Next, Key, Value, Reset.
+// Value.MapRange, *MapIter's Next, Key, Value, Reset, and Value.SetIterKey
+// and SetIterValue.
 //
 // A *MapIter points to a reflect.MapIter object whose first three cells
 // hold the iterated map's Value and whose fourth cell holds the position:
@@ -125,6 +126,39 @@ func init() {
 	}
 	entry("Key", false)
 	entry("Value", true)
+	// Value.SetIterKey and SetIterValue: v.Set of the iterator's key or
+	// element (fxamacker/cbor's map encoder)
+	setIter := func(name string, elem bool) {
+		method := "reflect.Value.SetIter" + name
+		valueMethod("SetIter"+name, func(t *thread, v rvalue, args []Value) (Value, ctl) {
+			_, m, md, pos := iter(t, args)
+			if m.rt == nil || md == nil || pos == 0 {
+				return nil, t.stringPanic("reflect: Value.SetIter" + name + " called before Next")
+			}
+			if pos < 0 || pos > len(md.ents) || md.ents[pos-1].dead {
+				return nil, t.stringPanic("reflect: Value.SetIter" + name + " called on exhausted iterator")
+			}
+			if ok, k := settableValue(t, v, method); !ok {
+				return nil, k
+			}
+			if m.flag&rflagRO != 0 {
+				return nil, t.stringPanic("reflect: " + method + " using value obtained using unexported field")
+			}
+			e, rt := md.ents[pos-1], m.rt.Key
+			x := e.k
+			if elem {
+				x, rt = e.v, m.rt.Elem
+			}
+			val, ok := t.assignValue(t.newRValue(rt, x, 0), v.rt)
+			if !ok {
+				return nil, t.stringPanic("reflect.MapIter.Set" + name + ": value of type " + reflectTypeString(rt.T) + " is not assignable to type " + reflectTypeString(v.rt.T))
+			}
+			writeValue(t, v, val)
+			return nil, ctlNext
+		})
+	}
+	setIter("Key", false)
+	setIter("Value", true)
 	def("(*reflect.MapIter).Reset", nativeReflectMapIterReset)
 }
 

@@ -43,6 +43,7 @@ counter 7
 	{"fieldbynamefunc", "Name [0] true [Name Inner Other]\n4 [Name Inner Other Deep Both Both]\nfalse false\nreflect: indirection through nil pointer to embedded struct\n"},
 	{"caller-panic", "0 extra.go 164 true\n1 panic.go 860 true\n2 extra.go 170 true\n3 extra.go 174 true\n"},
 	{"type-overflow", "false true true true true false true\nreflect: OverflowInt of non-int type string\n"},
+	{"setiter", "a 1 1\nreflect: Value.SetIterKey called before Next\n"},
 	{"appendslice", "4 [1 2 0 0 7] 2\nreflect.AppendSlice: int != string\n"},
 	// a reflect.Type's Pointer is its descriptor's address: one per type
 	{"type-pointer", "true true true true\n"},

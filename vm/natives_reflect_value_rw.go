@@ -197,25 +197,30 @@ func numMethod(rt *RType) int {
 	return n
 }
 
+// settableValue reports whether v may be written by reflect's method (panicking
+// as reflect does when not).
+func settableValue(t *thread, v rvalue, method string) (bool, ctl) {
+	if v.flag&rflagRO != 0 {
+		return false, t.stringPanic("reflect: " + method + " using value obtained using unexported field")
+	}
+	if v.flag&rflagAddr == 0 {
+		return false, t.stringPanic("reflect: " + method + " using unaddressable value")
+	}
+	return true, ctlNext
+}
+
+// writeValue stores x into the variable v names (Value.Set and its kin).
+func writeValue(t *thread, v rvalue, x Value) {
+	if t.s.heap.get(v.ptr.Obj).shared {
+		t.share(x)
+	}
+	t.rstore(v, x)
+}
+
 // valueMutators registers the methods of Value that write a variable.
 func valueMutators() {
-	settable := func(t *thread, v rvalue, method string) (bool, ctl) {
-		if v.flag&rflagRO != 0 {
-			return false, t.stringPanic("reflect: " + method + " using value obtained using unexported field")
-		}
-		if v.flag&rflagAddr == 0 {
-			return false, t.stringPanic("reflect: " + method + " using unaddressable value")
-		}
-		return true, ctlNext
-	}
-	write := func(t *thread, v rvalue, x Value) {
-		if t.s.heap.get(v.ptr.Obj).shared {
-			t.share(x)
-		}
-		t.rstore(v, x)
-	}
 	valueMethod("Set", func(t *thread, v rvalue, args []Value) (Value, ctl) {
-		if ok, k := settable(t, v, "reflect.Value.Set"); !ok {
+		if ok, k := settableValue(t, v, "reflect.Value.Set"); !ok {
 			return nil, k
 		}
 		x := valueArg(args[0])
@@ -226,11 +231,11 @@ func valueMutators() {
 		if !ok {
 			return nil, t.stringPanic("reflect.Set: value of type " + typeName(x.rt) + " is not assignable to type " + reflectTypeString(v.rt.T))
 		}
-		write(t, v, val)
+		writeValue(t, v, val)
 		return nil, ctlNext
 	})
 	valueMethod("SetBytes", func(t *thread, v rvalue, args []Value) (Value, ctl) {
-		if ok, k := settable(t, v, "reflect.Value.SetBytes"); !ok {
+		if ok, k := settableValue(t, v, "reflect.Value.SetBytes"); !ok {
 			return nil, k
 		}
 		if v.kind() != reflect.Slice {
@@ -239,17 +244,17 @@ func valueMutators() {
 		if basicKindOf(v.rt.T.Underlying().(*types.Slice).Elem()) != types.Uint8 {
 			return nil, t.stringPanic("reflect.Value.SetBytes of non-byte slice")
 		}
-		write(t, v, args[0])
+		writeValue(t, v, args[0])
 		return nil, ctlNext
 	})
 	set := func(name string, kinds []reflect.Kind, conv func(x Value, to types.BasicKind) Value) {
 		valueMethod(name, func(t *thread, v rvalue, args []Value) (Value, ctl) {
-			if ok, k := settable(t, v, "reflect.Value."+name); !ok {
+			if ok, k := settableValue(t, v, "reflect.Value."+name); !ok {
 				return nil, k
 			}
 			for _, k := range kinds {
 				if v.kind() == k {
-					write(t, v, conv(args[0], basicKindOf(v.rt.T)))
+					writeValue(t, v, conv(args[0], basicKindOf(v.rt.T)))
 					return nil, ctlNext
 				}
 			}

@@ -185,3 +185,21 @@ func init() {
 		reflect.TypeOf("").OverflowInt(1)
 	}
 }
+
+func init() {
+	cases["setiter"] = func() { // fxamacker/cbor's map encoder
+		m := map[string]int{"a": 1}
+		it := reflect.ValueOf(m).MapRange()
+		k, v := reflect.New(reflect.TypeOf("")).Elem(), reflect.New(reflect.TypeOf(0)).Elem()
+		var anyV any
+		av := reflect.ValueOf(&anyV).Elem()
+		for it.Next() {
+			k.SetIterKey(it)
+			v.SetIterValue(it)
+			av.SetIterValue(it)
+		}
+		fmt.Println(k.String(), v.Int(), anyV)
+		defer func() { fmt.Println(recover()) }()
+		reflect.New(reflect.TypeOf(0)).Elem().SetIterKey(reflect.ValueOf(m).MapRange())
+	}
+}
