@@ -71,12 +71,13 @@ func init() {
 		files   []string
 		imports []string
 	}{
-		why: "headers, status texts, content sniffing and the Request type are pure Go; " +
+		why: "headers, status texts, content sniffing, cookies and the Request type are pure Go; " +
 			"servers, clients and the transport stay the OS boundary",
-		files: []string{"header.go", "status.go", "method.go", "http.go", "sniff.go", "request.go"},
+		files: []string{"header.go", "status.go", "method.go", "http.go", "sniff.go", "request.go", "cookie.go"},
 		imports: []string{"bufio", "bytes", "context", "encoding/base64", "encoding/binary", "errors", "fmt", "io",
 			"maps", "net/http/internal/ascii", "net/textproto", "net/url", "slices", "strconv", "strings", "sync",
 			"time", "unicode/utf8", "golang.org/x/net/http/httpguts", "vendor/golang.org/x/net/http/httpguts",
+			"log", "net", // cookie.go's
 			// the package initializer's calls in the other files (h2_bundle.go's os.Getenv,
 			// transfer.go's reflect.TypeOf, the godebug settings)
 			"os", "reflect", "internal/godebug"},
