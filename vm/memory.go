@@ -340,7 +340,7 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 		t.raceAccess(fr, p, rt.Size, true)
 	}
 	t.s.writeCells(p, rt, v)
-	if o.T != rt && o.T != nil && o.T.Size == 3 && isReflectValue(o.T.T) && o.numCells() == 3 {
+	if o.T != rt && o.T != nil && o.T.Size == 3 && o.T.isReflectValue() && o.numCells() == 3 {
 		// a reflect.Value's words written through unsafe (unsafevalue.go)
 		return t.remakeValueWords(fr, o, p.Obj)
 	}

@@ -1,9 +1,6 @@
 package vm
 
-import (
-	"go/types"
-	"reflect"
-)
+import "go/types"
 
 // A reflect.Value assembled from its words through unsafe.Pointer, as
 // github.com/ugorji/go/codec does (rv4iptr: an interface's two words and
@@ -59,10 +56,7 @@ func (t *thread) remakeValueWords(fr *frame, o *Object, id ObjID) ctl {
 	default:
 		return unsupported()
 	}
-	v := t.newRValue(rt, x, flag&^(rflagKindMask|rflagIndir))
-	if reflect.Kind(v.flag&rflagKindMask) != reflect.Kind(flag&rflagKindMask) {
-		return unsupported()
-	}
+	v := t.newRValue(rt, x, flag&^(rflagKindMask|rflagIndir)) // (its kind: rt's, checked above)
 	t.s.writeCells(Pointer{Obj: id}, o.T, packValue(v))
 	return ctlNext
 }
