@@ -450,10 +450,14 @@ func (m *Machine) Start(e Entry) *State {
 			return t.callFunc(b, m.compile(calls[i].fn), nil, calls[i].args, -1, nil)
 		}
 		if int(b.pc) == len(calls)+1 {
+			// an example's output is what it prints itself: go test
+			// runs the initializers before it captures stdout, so the
+			// chunk count here (kept in the boot frame) marks its start
+			b.rets = t.s.outputChunks()
 			return m.callEntry(t, e, b)
 		}
 		if e.Kind == EntryExample && int(b.pc) == len(calls)+2 {
-			if err := exampleFailure(e, t.s.Output(1)); err != nil { // example.go
+			if err := exampleFailure(e, t.s.outputSince(b.rets.(int), 1)); err != nil { // example.go
 				t.s.fail(err)
 				return ctlStop
 			}

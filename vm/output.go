@@ -53,9 +53,21 @@ func (s *State) OutputSince(n int) ([]OutputChunk, int) {
 	return rev, total
 }
 
+// outputChunks is the number of chunks written so far.
+func (s *State) outputChunks() int {
+	if s.out == nil {
+		return 0
+	}
+	return s.out.seq
+}
+
 // Output returns everything the program wrote to fd (1 or 2; 0 = both).
-func (s *State) Output(fd int) string {
-	chunks, _ := s.OutputSince(0)
+func (s *State) Output(fd int) string { return s.outputSince(0, fd) }
+
+// outputSince is what the program wrote to fd (1 or 2; 0 = both) after
+// the first n chunks.
+func (s *State) outputSince(n, fd int) string {
+	chunks, _ := s.OutputSince(n)
 	var b strings.Builder
 	for _, c := range chunks {
 		if fd == 0 || c.FD == fd {
