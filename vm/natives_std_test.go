@@ -37,6 +37,7 @@ true wrap: base
 `, ""},
 	{"errors-as-nil", "", "panic: errors: target cannot be nil"},
 	{"pagesize", "4096\n", ""},
+	{"clock-start", "true true true true true true\n", ""},
 	{"timer-max", "not fired\ntrue\n", ""},
 	{"gc-forced", "2 true true true true true\n", ""},
 	{"gcstats", "0 0s 0 0 [0s 0s 0s 0s 0s] 0 0\n", ""},

@@ -223,8 +223,14 @@ type timer struct {
 	late bool
 }
 
-// epochBase is the wall time of virtual time 0 (2026-01-01 UTC).
-var epochBase = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
+// epochBase is the wall time of virtual time 0: 2026-06-17
+// 10:23:45.678901234 UTC, a constant off every calendar boundary (second,
+// minute, hour, day, month, year), as the clock a test reads on a real
+// machine almost always is. It was New Year's midnight: robfig/cron's
+// TestJob schedules one job every second and one at 00:00:01 on January 1,
+// and started at midnight both fired at once — a negative WaitGroup
+// counter go test never sees.
+var epochBase = time.Date(2026, 6, 17, 10, 23, 45, 678901234, time.UTC).UnixNano()
 
 func (s *State) addTimer(tm timer) {
 	s.addTimers([]timer{tm})

@@ -409,6 +409,10 @@ var cases = map[string]func(){
 	},
 	// The cases below depend on virtual time or leak goroutines: their
 	// expectations are written in the test.
+	"clock-start": func() { // the clock starts off every calendar boundary (robfig/cron's TestJob: see epochBase)
+		now := time.Now().UTC()
+		fmt.Println(now.Nanosecond() != 0, now.Second() != 0, now.Minute() != 0, now.Hour() != 0, now.Day() != 1, now.YearDay() != 1)
+	},
 	"timeout": func() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
 		defer cancel()
