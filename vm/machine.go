@@ -176,6 +176,9 @@ type Machine struct {
 	// byvalue.go needed it for (under fnMu)
 	blockPos map[*ssa.BasicBlock]map[ssa.Instruction]int
 	natives  map[string]*nativeFunc
+	// typeByName caches lookupType: "pkg.Name" to its *RType (nil: no
+	// such type); natives ask for reflect's and sync's types at every call
+	typeByName sync.Map
 	globals  map[*ssa.Global]Pointer
 	base     heap
 	rtError  *RType // dynamic type of runtime error values

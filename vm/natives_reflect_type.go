@@ -41,11 +41,11 @@ func (t *thread) reflectPkgType(rt *RType) (Value, bool) {
 	if rt == nil {
 		return Iface{}, true
 	}
-	rtT := t.m.lookupType("reflect", "rtype")
-	if rtT == nil {
+	ptrT := t.m.lookupType("reflect", "*rtype")
+	if ptrT == nil {
 		return nil, false
 	}
-	return Iface{T: t.m.types.get(types.NewPointer(rtT.T)), V: rtypeRef{rt}}, true
+	return Iface{T: ptrT, V: rtypeRef{rt}}, true
 }
 
 // reflectTypeString formats t as reflect's Type.String does: package names

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"math"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -407,16 +408,30 @@ func (m *Machine) wallTimeValue(unix int64) Value {
 	return cells
 }
 
-// lookupType finds a package-level type by package path and name.
+// lookupType finds a package-level type by package path and name ("*T":
+// the pointer to T), or nil; the answer is cached (typeByName).
 func (m *Machine) lookupType(pkg, name string) *RType {
-	for _, p := range m.prog.SSA.AllPackages() {
-		if p.Pkg.Path() == pkg {
-			if tn, ok := p.Pkg.Scope().Lookup(name).(*types.TypeName); ok {
-				return m.types.get(tn.Type())
+	key := pkg + "." + name
+	if rt, ok := m.typeByName.Load(key); ok {
+		return rt.(*RType)
+	}
+	var found *RType
+	if elem, ok := strings.CutPrefix(name, "*"); ok {
+		if e := m.lookupType(pkg, elem); e != nil {
+			found = m.types.get(types.NewPointer(e.T))
+		}
+	} else {
+		for _, p := range m.prog.SSA.AllPackages() {
+			if p.Pkg.Path() == pkg {
+				if tn, ok := p.Pkg.Scope().Lookup(name).(*types.TypeName); ok {
+					found = m.types.get(tn.Type())
+					break
+				}
 			}
 		}
 	}
-	return nil
+	m.typeByName.Store(key, found)
+	return found
 }
 
 func (m *Machine) condType() *RType { return m.lookupType("sync", "Cond") }
