@@ -195,9 +195,15 @@ func (m *Machine) strPtrAt(a uintptr) (strPtr, bool) {
 // strBytes returns the n bytes at p; ok is false when they are not all
 // bytes of one range the program has seen.
 func (m *Machine) strBytes(p strPtr, n int64) (string, bool) {
-	if n < 0 {
+	rest, ok := m.strRest(p)
+	if n < 0 || !ok || n > int64(len(rest)) {
 		return "", false
 	}
+	return rest[:n], true
+}
+
+// strRest is the bytes from p to the end of its string's backing array.
+func (m *Machine) strRest(p strPtr) (string, bool) {
 	rs := &m.strs
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
@@ -212,10 +218,10 @@ func (m *Machine) strBytes(p strPtr, n int64) (string, bool) {
 	}
 	r := rs.sorted[i-1]
 	k := int64(at - r.lo())
-	if k+n > int64(len(r.s)) {
+	if k > int64(len(r.s)) {
 		return "", false
 	}
-	return r.s[k : k+n], true
+	return r.s[k:], true
 }
 
 // add is p moved by n bytes (unsafe.Add).

@@ -148,6 +148,21 @@ func (t *thread) setSliceData(fr *frame, p Pointer, sl Slice, data Value) ctl {
 			return t.unsupported(fr, why)
 		}
 		ns = v
+	case strPtr:
+		// a []byte over a string's bytes (buger/jsonparser's
+		// StringToBytes sets Data first, then Cap and Len): a copy of the
+		// bytes from there to the end of the string's backing array, so
+		// that the Cap and Len stores that follow find them (writing
+		// through the slice is undefined in Go; reading sees the bytes)
+		if basicKindOf(elem.T) != types.Byte {
+			return t.unsupported(fr, fmt.Sprintf("a string's bytes read as []%s (memory reinterpreted through unsafe.Pointer)", elem))
+		}
+		rest, ok := t.m.strRest(x)
+		if !ok || sl.Cap > len(rest) {
+			return t.unsupported(fr, "a read past the bytes of a string (memory reinterpreted through unsafe.Pointer)")
+		}
+		bs := t.newBytes([]byte(rest))
+		ns = Slice{Obj: bs.Obj, Off: bs.Off, Len: sl.Len, Cap: sl.Cap}
 	case cellByte:
 		v, why := t.makeView(x.p, int64(x.k), elem, sl.Len, sl.Cap)
 		if why != "" {

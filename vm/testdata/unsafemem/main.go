@@ -158,6 +158,16 @@ var cases = map[string]func(){
 		other := []byte("key-1")
 		fmt.Println(hashBytes(data) == hashBytes(other), hashBytes(data) != hashBytes([]byte("key-2")))
 	},
+	"string-to-bytes-header": func() { // buger/jsonparser's StringToBytes: a SliceHeader's Data, Cap and Len set from a StringHeader's
+		s := strings.Repeat("key", 2)[1:]
+		b := make([]byte, 0, 0)
+		bh := (*reflect.SliceHeader)(unsafe.Pointer(&b))
+		sh := (*reflect.StringHeader)(unsafe.Pointer(&s))
+		bh.Data = sh.Data
+		bh.Cap = sh.Len
+		bh.Len = sh.Len
+		fmt.Println(string(b), len(b), cap(b), b[0], string(b[2:4]))
+	},
 	"string-header-len": func() { // the Len word of a string inside a struct is the string's length, not the next field
 		type rec struct {
 			s string
