@@ -179,9 +179,9 @@ type Machine struct {
 	// typeByName caches lookupType: "pkg.Name" to its *RType (nil: no
 	// such type); natives ask for reflect's and sync's types at every call
 	typeByName sync.Map
-	globals  map[*ssa.Global]Pointer
-	base     heap
-	rtError  *RType // dynamic type of runtime error values
+	globals    map[*ssa.Global]Pointer
+	base       heap
+	rtError    *RType // dynamic type of runtime error values
 	// panicNilValue: panic(nil) panics with nil, as before Go 1.21 (the
 	// main module's go line is older: GODEBUG panicnil=1 by default)
 	panicNilValue bool
