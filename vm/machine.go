@@ -200,6 +200,7 @@ type Machine struct {
 	hashRoots  []ObjID
 	allGlobals []ObjID  // every global object (roots of the collector)
 	fnIDs      sync.Map // *ssa.Function -> int: function identity in state hashes
+	boundIDs   sync.Map // boundKey -> int: the identity of a method's bound wrappers
 	fnNext     atomic.Int64
 	fnCache    *fnIDCache // the last ids fnID returned, by function
 	cryptoRand ObjID      // the counter of crypto/rand's bytes (natives_cryptorand.go)
@@ -323,13 +324,41 @@ func (m *Machine) fnID(f *ssa.Function) int64 {
 	}
 	v, ok := m.fnIDs.Load(f)
 	if !ok {
-		v, _ = m.fnIDs.LoadOrStore(f, m.fnNext.Add(1))
+		id := m.fnNext.Add(1)
+		if k, ok := boundKeyOf(f); ok {
+			b, _ := m.boundIDs.LoadOrStore(k, id)
+			id = b.(int64)
+		}
+		v, _ = m.fnIDs.LoadOrStore(f, id)
 	}
 	id := v.(int64)
 	if slot != nil {
 		slot.Store(&fnIDEntry{f: f, id: id})
 	}
 	return id
+}
+
+// boundKey names the method a bound method wrapper calls: go/ssa makes a
+// wrapper for every method value expression (t.meth), gc one per method
+// (its T.meth-fm), so that reflect's Pointer of two method values of one
+// method is the same code pointer (asaskevich/EventBus's Unsubscribe finds
+// a handler so); the wrappers of a method share its identity (fnID).
+type boundKey struct {
+	method *types.Func
+	targs  string
+}
+
+func boundKeyOf(f *ssa.Function) (boundKey, bool) {
+	obj, ok := f.Object().(*types.Func)
+	if !ok || !strings.HasPrefix(f.Synthetic, "bound method wrapper") {
+		return boundKey{}, false
+	}
+	var targs strings.Builder
+	for _, t := range f.TypeArgs() {
+		targs.WriteString(types.TypeString(t, nil))
+		targs.WriteByte(';')
+	}
+	return boundKey{obj, targs.String()}, true
 }
 
 // fnCacheBits: fnID's cache holds 1<<fnCacheBits functions.

@@ -47,6 +47,7 @@ counter 7
 	{"appendslice", "4 [1 2 0 0 7] 2\nreflect.AppendSlice: int != string\n"},
 	// a reflect.Type's Pointer is its descriptor's address: one per type
 	{"type-pointer", "true true true true\n"},
+	{"method-value-pointer", "true true true main.(*boundRecv).inc-fm\n"},
 	// the Value of a reflect.Type is a pointer whose Elem is a struct
 	{"rtype-elem", "ptr struct struct *reflect.rtype\n"},
 	{"deepequal", `basic T F F F T T F T F T F

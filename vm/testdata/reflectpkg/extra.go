@@ -78,6 +78,14 @@ func init() {
 		fmt.Println(p != reflect.ValueOf(ts).Pointer(), p != 0, p == reflect.ValueOf(reflect.TypeOf(2)).Pointer(),
 			reflect.ValueOf(ti).UnsafePointer() == unsafe.Pointer(p))
 	}
+	cases["method-value-pointer"] = func() { // asaskevich/EventBus finds a handler by its method value's Pointer
+		h := &boundRecv{}
+		a, b := reflect.ValueOf(h.inc), reflect.ValueOf(h.inc)
+		x, y := 1, 2
+		f1, f2 := func() int { return x }, func() int { return y }
+		fmt.Println(a.Pointer() == b.Pointer(), a.Pointer() != reflect.ValueOf(h.dec).Pointer(),
+			reflect.ValueOf(f1).Pointer() != reflect.ValueOf(f2).Pointer(), runtime.FuncForPC(a.Pointer()).Name())
+	}
 	cases["appendslice"] = func() { // vmihailenco/msgpack's growSliceValue
 		a := reflect.ValueOf([]int{1, 2})
 		b := reflect.AppendSlice(a, reflect.MakeSlice(a.Type(), 2, 2))
@@ -203,3 +211,8 @@ func init() {
 		reflect.New(reflect.TypeOf(0)).Elem().SetIterKey(reflect.ValueOf(m).MapRange())
 	}
 }
+
+type boundRecv struct{ n int }
+
+func (c *boundRecv) inc() { c.n++ }
+func (c *boundRecv) dec() { c.n-- }
