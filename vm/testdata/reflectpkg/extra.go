@@ -78,14 +78,6 @@ func init() {
 		fmt.Println(p != reflect.ValueOf(ts).Pointer(), p != 0, p == reflect.ValueOf(reflect.TypeOf(2)).Pointer(),
 			reflect.ValueOf(ti).UnsafePointer() == unsafe.Pointer(p))
 	}
-	cases["method-value-pointer"] = func() { // asaskevich/EventBus finds a handler by its method value's Pointer
-		h := &boundRecv{}
-		a, b := reflect.ValueOf(h.inc), reflect.ValueOf(h.inc)
-		x, y := 1, 2
-		f1, f2 := func() int { return x }, func() int { return y }
-		fmt.Println(a.Pointer() == b.Pointer(), a.Pointer() != reflect.ValueOf(h.dec).Pointer(),
-			reflect.ValueOf(f1).Pointer() != reflect.ValueOf(f2).Pointer(), runtime.FuncForPC(a.Pointer()).Name())
-	}
 	cases["appendslice"] = func() { // vmihailenco/msgpack's growSliceValue
 		a := reflect.ValueOf([]int{1, 2})
 		b := reflect.AppendSlice(a, reflect.MakeSlice(a.Type(), 2, 2))
@@ -209,6 +201,17 @@ func init() {
 		fmt.Println(k.String(), v.Int(), anyV)
 		defer func() { fmt.Println(recover()) }()
 		reflect.New(reflect.TypeOf(0)).Elem().SetIterKey(reflect.ValueOf(m).MapRange())
+	}
+}
+
+func init() {
+	cases["method-value-pointer"] = func() { // asaskevich/EventBus finds a handler by its method value's Pointer
+		h := &boundRecv{}
+		a, b := reflect.ValueOf(h.inc), reflect.ValueOf(h.inc)
+		x, y := 1, 2
+		f1, f2 := func() int { return x }, func() int { return y }
+		fmt.Println(a.Pointer() == b.Pointer(), a.Pointer() != reflect.ValueOf(h.dec).Pointer(),
+			reflect.ValueOf(f1).Pointer() != reflect.ValueOf(f2).Pointer(), runtime.FuncForPC(a.Pointer()).Name())
 	}
 }
 
