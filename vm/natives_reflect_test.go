@@ -47,6 +47,7 @@ counter 7
 	{"appendslice", "4 [1 2 0 0 7] 2\nreflect.AppendSlice: int != string\n"},
 	// a reflect.Type's Pointer is its descriptor's address: one per type
 	{"type-pointer", "true true true true\n"},
+	{"structof", "struct { K string \"json:\\\"k\\\"\"; V int } 2 k {a 7} true 24\nreflect.StructOf: field \"x\" is unexported but missing PkgPath\nreflect.StructOf: duplicate field A\nreflect.StructOf: field 0 has invalid name\n"},
 	{"method-value-pointer", "true true true main.(*boundRecv).inc-fm\n"},
 	// the Value of a reflect.Type is a pointer whose Elem is a struct
 	{"rtype-elem", "ptr struct struct *reflect.rtype\n"},

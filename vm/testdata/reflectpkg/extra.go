@@ -205,6 +205,26 @@ func init() {
 }
 
 func init() {
+	cases["structof"] = func() { // google/go-cmp's cmpopts: reflect.StructOf
+		st := reflect.StructOf([]reflect.StructField{
+			{Name: "K", Type: reflect.TypeOf(""), Tag: `json:"k"`},
+			{Name: "V", Type: reflect.TypeOf(0)},
+		})
+		v := reflect.New(st).Elem()
+		v.Field(0).SetString("a")
+		v.Field(1).SetInt(7)
+		f, _ := st.FieldByName("K")
+		fmt.Println(st, st.NumField(), f.Tag.Get("json"), v.Interface(), st == reflect.TypeOf(struct {
+			K string `json:"k"`
+			V int
+		}{}), st.Size())
+		for _, bad := range [][]reflect.StructField{{{Name: "x", Type: st}}, {{Name: "A", Type: st}, {Name: "A", Type: st}}, {{Name: "1a", Type: st}}} {
+			func() {
+				defer func() { fmt.Println(recover()) }()
+				reflect.StructOf(bad)
+			}()
+		}
+	}
 	cases["method-value-pointer"] = func() { // asaskevich/EventBus finds a handler by its method value's Pointer
 		h := &boundRecv{}
 		a, b := reflect.ValueOf(h.inc), reflect.ValueOf(h.inc)
