@@ -152,6 +152,10 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 			if isUintptr(rt.T) { // a pointer read as a number
 				v = t.s.addrOfPointer(x)
 			}
+		case Map:
+			v = refWord(t.s, x.Obj, v, rt) // *(*unsafe.Pointer)(unsafe.Pointer(&m)): modern-go/reflect2's UnsafeIsNil
+		case Chan:
+			v = refWord(t.s, x.Obj, v, rt)
 		case string:
 			if isStringType(rt.T) {
 				break
@@ -192,6 +196,23 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		fr.regs[dst] = v
 	}
 	return ctlNext
+}
+
+// refWord is a map's or channel's reference (the object obj; 0: nil) read
+// as rt: a map or channel variable is one pointer word in Go, which
+// unsafe.Pointer and uintptr read as that pointer (nil for a nil map, as
+// reflect2's IsNil checks); other types keep v.
+func refWord(s *State, obj ObjID, v Value, rt *RType) Value {
+	switch basicKindOf(rt.T) {
+	case types.UnsafePointer:
+		return Pointer{Obj: obj}
+	case types.Uintptr:
+		if obj == 0 {
+			return uintptr(0)
+		}
+		return s.addrOfPointer(Pointer{Obj: obj})
+	}
+	return v
 }
 
 // A load of a string from a []byte variable, or of a []byte from a string

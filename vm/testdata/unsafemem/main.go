@@ -168,6 +168,13 @@ var cases = map[string]func(){
 		bh.Len = sh.Len
 		fmt.Println(string(b), len(b), cap(b), b[0], string(b[2:4]))
 	},
+	"map-word": func() { // modern-go/reflect2's UnsafeIsNil: a map or channel variable read as unsafe.Pointer
+		var m map[string]int
+		var c chan int
+		fmt.Println(*(*unsafe.Pointer)(unsafe.Pointer(&m)) == nil, *(*unsafe.Pointer)(unsafe.Pointer(&c)) == nil, *(*uintptr)(unsafe.Pointer(&m)) == 0)
+		m, c = map[string]int{}, make(chan int)
+		fmt.Println(*(*unsafe.Pointer)(unsafe.Pointer(&m)) != nil, *(*unsafe.Pointer)(unsafe.Pointer(&c)) != nil, *(*uintptr)(unsafe.Pointer(&c)) != 0)
+	},
 	"string-header-len": func() { // the Len word of a string inside a struct is the string's length, not the next field
 		type rec struct {
 			s string
