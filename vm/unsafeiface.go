@@ -163,10 +163,45 @@ func dataWord(x Iface) Value {
 	switch v := x.V.(type) {
 	case Pointer:
 		return v
+	case []Value:
+		if p, ok := v[0].(Pointer); ok && len(v) == 1 && directPtrAgg(x.T) {
+			return p
+		}
 	case rtypeRef:
 		return wildPtr{a: typeAddr(v.rt)}
 	}
 	return ifaceData{t: x.T, v: x.V}
+}
+
+// directPtrAgg reports whether rt is a struct of one field or an array of
+// one element that is (through such structs and arrays) a pointer: Go
+// stores a value of such a type in an interface's data word itself, as it
+// stores a pointer (json-iterator's onePtrEncoder encodes the struct from
+// the address of that word: an interface holding struct{ Obj *T }{nil} has
+// a nil data word).
+func directPtrAgg(rt *RType) bool {
+	if !rt.Agg || rt.Size != 1 {
+		return false
+	}
+	t := rt.T
+	for {
+		switch u := t.Underlying().(type) {
+		case *types.Struct:
+			if u.NumFields() != 1 {
+				return false
+			}
+			t = u.Field(0).Type()
+		case *types.Array:
+			if u.Len() != 1 {
+				return false
+			}
+			t = u.Elem()
+		case *types.Pointer:
+			return true
+		default:
+			return basicKindOf(t) == types.UnsafePointer
+		}
+	}
 }
 
 // loadIfaceData reads a value of type rt through an interface's data word.
@@ -215,6 +250,10 @@ func (t *thread) storeIfaceWords(p Pointer, ws []Value) bool {
 			}
 			x.V = d.v
 		case Pointer:
+			if directPtrAgg(rt) {
+				x.V = []Value{d}
+				break
+			}
 			if _, ok := rt.T.Underlying().(*types.Pointer); !ok && basicKindOf(rt.T) != types.UnsafePointer {
 				return false
 			}

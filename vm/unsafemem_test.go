@@ -29,6 +29,7 @@ var unsafeCases = []unsafeCase{
 	{"memclr", "[104 101 108 0 0 0 0 0 111 114 108 100]\n", ""},
 	{"slice-data-pointer", "true 5 49\ntrue true\n", ""},
 	{"string-header-len", "3 99\n", ""},
+	{"iface-direct-struct", "true true 5 true\n5 true\n", ""},
 	{"map-word", "true true true\ntrue true true\n", ""},
 	{"string-to-bytes-header", "eykey 5 5 101 ke\n", ""},
 	{"memhash", "true true true 7\n", ""},

@@ -175,6 +175,17 @@ var cases = map[string]func(){
 		m, c = map[string]int{}, make(chan int)
 		fmt.Println(*(*unsafe.Pointer)(unsafe.Pointer(&m)) != nil, *(*unsafe.Pointer)(unsafe.Pointer(&c)) != nil, *(*uintptr)(unsafe.Pointer(&c)) != 0)
 	},
+	"iface-direct-struct": func() { // json-iterator's onePtrEncoder: an interface holding a struct of one pointer has that pointer as its data word
+		type one struct{ p *int }
+		type eface struct{ typ, word unsafe.Pointer }
+		x := 5
+		var a, b any = one{&x}, one{}
+		ea, eb := (*eface)(unsafe.Pointer(&a)), (*eface)(unsafe.Pointer(&b))
+		fmt.Println(ea.word == unsafe.Pointer(&x), eb.word == nil, *(*int)(ea.word), ea.typ == eb.typ)
+		var c any
+		*(*eface)(unsafe.Pointer(&c)) = eface{typ: ea.typ, word: ea.word}
+		fmt.Println(*c.(one).p, c == a)
+	},
 	"string-header-len": func() { // the Len word of a string inside a struct is the string's length, not the next field
 		type rec struct {
 			s string
