@@ -164,8 +164,10 @@ func dataWord(x Iface) Value {
 	case Pointer:
 		return v
 	case []Value:
-		if p, ok := v[0].(Pointer); ok && len(v) == 1 && directPtrAgg(x.T) {
-			return p
+		if len(v) == 1 && directPtrAgg(x.T) {
+			if p, ok := v[0].(Pointer); ok {
+				return p
+			}
 		}
 	case rtypeRef:
 		return wildPtr{a: typeAddr(v.rt)}
