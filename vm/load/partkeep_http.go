@@ -23,6 +23,7 @@ var gates = map[string]string{
 	"net/http":                "net/http/httptest",
 	"net/http/httptest":       "net/http/httptest",
 	"net/http/internal/ascii": "net/http/httptest",
+	"net/http/internal":       "net/http/httptest",
 }
 
 // libGates maps a partly kept package to the package whose import by the
@@ -37,6 +38,7 @@ var libGates = map[string]string{
 	"net/http":                "net/http",
 	"net/http/httptest":       "net/http",
 	"net/http/internal/ascii": "net/http",
+	"net/http/internal":       "net/http",
 }
 
 // closedGates lists the gated packages whose gate package no package
@@ -73,11 +75,13 @@ func init() {
 	}{
 		why: "headers, status texts, content sniffing, cookies and the Request type are pure Go; " +
 			"servers, clients and the transport stay the OS boundary",
-		files: []string{"header.go", "status.go", "method.go", "http.go", "sniff.go", "request.go", "cookie.go"},
+		files: []string{"header.go", "status.go", "method.go", "http.go", "sniff.go", "request.go", "cookie.go",
+			"transfer.go", "response.go"}, // http.ReadRequest's body (httptest.NewRequest), the Response a recorder makes
 		imports: []string{"bufio", "bytes", "context", "encoding/base64", "encoding/binary", "errors", "fmt", "io",
 			"maps", "net/http/internal/ascii", "net/textproto", "net/url", "slices", "strconv", "strings", "sync",
 			"time", "unicode/utf8", "golang.org/x/net/http/httpguts", "vendor/golang.org/x/net/http/httpguts",
 			"log", "net", // cookie.go's
+			"net/http/internal", // transfer.go's chunked bodies
 			// the package initializer's calls in the other files (h2_bundle.go's os.Getenv,
 			// transfer.go's reflect.TypeOf, the godebug settings)
 			"os", "reflect", "internal/godebug"},
@@ -87,9 +91,22 @@ func init() {
 		files   []string
 		imports []string
 	}{
-		why:     "the ResponseRecorder is pure Go; the test servers listen on sockets",
-		files:   []string{"recorder.go"},
-		imports: []string{"bytes", "fmt", "io", "net/http", "net/textproto", "strconv", "strings", "golang.org/x/net/http/httpguts", "vendor/golang.org/x/net/http/httpguts"},
+		why: "the ResponseRecorder and NewRequest (http.ReadRequest of a request line) are pure Go; " +
+			"the test servers listen on sockets",
+		files: []string{"recorder.go", "httptest.go"},
+		// (httptest.go's crypto/tls is not listed: NewRequest only makes a
+		// tls.ConnectionState for an https target, a type of the stripped
+		// package)
+		imports: []string{"bufio", "bytes", "context", "fmt", "io", "net/http", "net/textproto", "strconv", "strings", "golang.org/x/net/http/httpguts", "vendor/golang.org/x/net/http/httpguts"},
+	}
+	partlyKept["net/http/internal"] = struct {
+		why     string
+		files   []string
+		imports []string
+	}{
+		why:     "chunked transfer encoding over a bufio.Reader, pure Go",
+		files:   []string{"chunked.go"},
+		imports: []string{"bufio", "bytes", "errors", "fmt", "io"},
 	}
 	partlyKept["net/http/internal/ascii"] = struct {
 		why     string

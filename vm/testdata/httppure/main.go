@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"strings"
 )
 
 type key struct{}
@@ -52,5 +53,15 @@ func main() {
 	rec2 := httptest.NewRecorder()
 	h.ServeHTTP(rec2, r2)
 	fmt.Printf("%d %q %q\n", rec2.Code, rec2.Header().Get("Content-Type"), rec2.Body.String())
+	// httptest.NewRequest: http.ReadRequest of a request line, a body
+	// (allegro/bigcache's server tests, go-chi's handler tests)
+	r3 := httptest.NewRequest("PUT", "/api/v1/cache/k?ttl=5", strings.NewReader("value"))
+	rec3 := httptest.NewRecorder()
+	http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		fmt.Println(r.Method, r.Host, r.RemoteAddr, r.URL.Path, r.URL.Query().Get("ttl"), r.ContentLength, string(b), r.Proto, r.TLS == nil)
+		w.WriteHeader(http.StatusCreated)
+	}).ServeHTTP(rec3, r3)
+	fmt.Println(rec3.Result().StatusCode, httptest.NewRequest("GET", "https://a.example/x", nil).TLS.ServerName)
 	fmt.Println(http.StatusText(http.StatusTeapot), http.CanonicalHeaderKey("content-length"), http.DetectContentType([]byte("\x89PNG\r\n\x1a\n")))
 }
