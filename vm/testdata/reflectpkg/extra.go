@@ -225,6 +225,17 @@ func init() {
 			}()
 		}
 	}
+	cases["funcof"] = func() { // thoas/go-funk's Reduce: FuncOf, then MakeFunc of it
+		ft := reflect.FuncOf([]reflect.Type{reflect.TypeOf(0), reflect.TypeOf("")}, []reflect.Type{reflect.TypeOf(0)}, false)
+		f := reflect.MakeFunc(ft, func(args []reflect.Value) []reflect.Value {
+			return []reflect.Value{reflect.ValueOf(int(args[0].Int()) + len(args[1].String()))}
+		})
+		add := f.Interface().(func(int, string) int)
+		vt := reflect.FuncOf([]reflect.Type{reflect.TypeOf([]int{})}, nil, true)
+		fmt.Println(ft, add(2, "abc"), ft == reflect.TypeOf(add), vt, vt.IsVariadic())
+		defer func() { fmt.Println(recover()) }()
+		reflect.FuncOf([]reflect.Type{reflect.TypeOf(0)}, nil, true)
+	}
 	cases["method-value-pointer"] = func() { // asaskevich/EventBus finds a handler by its method value's Pointer
 		h := &boundRecv{}
 		a, b := reflect.ValueOf(h.inc), reflect.ValueOf(h.inc)
