@@ -171,7 +171,11 @@ func (t *thread) elemValue(v rvalue) rvalue {
 	if p.Obj == 0 {
 		return rvalue{}
 	}
-	return rvalue{rt: v.rt.Elem, ptr: p, flag: v.ro() | rflagIndir | rflagAddr | uintptr(reflectKind(v.rt.Elem.T))}
+	// (v.flag&rflagRO as reflect's Elem keeps it: a pointer reached by an
+	// unexported embedded field stays embed-RO, so the exported fields of
+	// what it points to are settable — pelletier/go-toml decodes a field
+	// promoted through an unexported embedded pointer)
+	return rvalue{rt: v.rt.Elem, ptr: p, flag: v.flag&rflagRO | rflagIndir | rflagAddr | uintptr(reflectKind(v.rt.Elem.T))}
 }
 
 // fieldByIndexValue is Value.FieldByIndex; a nil embedded pointer on the

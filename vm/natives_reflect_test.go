@@ -49,6 +49,7 @@ counter 7
 	{"type-pointer", "true true true true\n"},
 	{"structof", "struct { K string \"json:\\\"k\\\"\"; V int } 2 k {a 7} true 24\nreflect.StructOf: field \"x\" is unexported but missing PkgPath\nreflect.StructOf: duplicate field A\nreflect.StructOf: field 0 has invalid name\n"},
 	{"funcof", "func(int, string) int 5 true func(...int) true\nreflect.FuncOf: last arg of variadic func must be slice\n"},
+	{"embedded-unexported-pointer", "false true\n7 false false\nreflect: reflect.Value.SetInt using value obtained using unexported field\n"},
 	{"method-value-pointer", "true true true main.(*boundRecv).inc-fm\n"},
 	// the Value of a reflect.Type is a pointer whose Elem is a struct
 	{"rtype-elem", "ptr struct struct *reflect.rtype\n"},

@@ -236,6 +236,15 @@ func init() {
 		defer func() { fmt.Println(recover()) }()
 		reflect.FuncOf([]reflect.Type{reflect.TypeOf(0)}, nil, true)
 	}
+	cases["embedded-unexported-pointer"] = func() { // pelletier/go-toml: a field promoted through an unexported embedded pointer is settable
+		v := reflect.ValueOf(&embedOuter{embedInner: &embedInner{}}).Elem()
+		z := v.Field(0).Elem().Field(0)
+		fmt.Println(v.Field(0).CanSet(), z.CanSet())
+		z.SetInt(7)
+		fmt.Println(v.Interface().(embedOuter).Z, v.Field(1).CanSet(), v.Field(1).Elem().IsValid())
+		defer func() { fmt.Println(recover()) }()
+		reflect.ValueOf(&embedOuter{hidden: &embedInner{}}).Elem().Field(1).Elem().Field(0).SetInt(1)
+	}
 	cases["method-value-pointer"] = func() { // asaskevich/EventBus finds a handler by its method value's Pointer
 		h := &boundRecv{}
 		a, b := reflect.ValueOf(h.inc), reflect.ValueOf(h.inc)
@@ -244,6 +253,13 @@ func init() {
 		fmt.Println(a.Pointer() == b.Pointer(), a.Pointer() != reflect.ValueOf(h.dec).Pointer(),
 			reflect.ValueOf(f1).Pointer() != reflect.ValueOf(f2).Pointer(), runtime.FuncForPC(a.Pointer()).Name())
 	}
+}
+
+type embedInner struct{ Z int }
+
+type embedOuter struct {
+	*embedInner
+	hidden *embedInner
 }
 
 type boundRecv struct{ n int }
