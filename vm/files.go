@@ -91,11 +91,16 @@ func (s *State) hashFiles(h *hasher) {
 }
 
 // workDir is the program's working directory: the directory of the package
-// under test, as go test runs a test binary (recorded: Getwd).
+// under test, as go test runs a test binary (recorded: Getwd). The first
+// root with files names it: a directory of external tests only
+// (pelletier/go-toml's benchmark) has a first root without any, and its
+// tests read their files from there all the same.
 func (m *Machine) workDir() string {
 	return m.osIn.value(func(in *OSInputs) **string { return &in.Getwd }, func() string {
-		if len(m.prog.Pkgs) > 0 && len(m.prog.Pkgs[0].GoFiles) > 0 {
-			return filepath.Dir(m.prog.Pkgs[0].GoFiles[0])
+		for _, p := range m.prog.Pkgs {
+			if len(p.GoFiles) > 0 {
+				return filepath.Dir(p.GoFiles[0])
+			}
 		}
 		wd, _ := os.Getwd()
 		return wd

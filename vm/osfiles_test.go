@@ -119,3 +119,24 @@ func TestOSIdentityReplay(t *testing.T) {
 // path and trace tests stopped at "OS boundary: call of syscall.Symlink"
 // and of syscall.Chdir).
 func TestSymlinks(t *testing.T) { checkGoRunOutput(t, "testdata/symlinks") }
+
+// TestWorkDirExternalTests: a package of external tests only, checked from
+// its module's root (gmc check ./sub), runs in its own directory as go
+// test runs it (testdata/xtestdir/sub reads "data.txt"; before, the first
+// root had no files and the working directory was gmc's: pelletier/go-toml
+// benchmark's TestUnmarshalReferenceFile failed).
+func TestWorkDirExternalTests(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: "testdata/xtestdir", Patterns: []string{"./sub"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := vm.New(prog, vm.Options{})
+	e, err := m.FindEntry("TestRead")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ := trace.RandomRun(m, e, 1, 1e6, nil)
+	if err := s.Err(); err != nil {
+		t.Errorf("%s: %s", err.Kind, err.Msg)
+	}
+}

@@ -1,0 +1,3 @@
+module xtestdir
+
+go 1.24
