@@ -73,7 +73,7 @@ func init() {
 		files   []string
 		imports []string
 	}{
-		why: "headers, status texts, content sniffing, cookies and the Request type are pure Go; " +
+		why: "headers, status texts, content sniffing, cookies, the Request and Response types and their bodies are pure Go; " +
 			"servers, clients and the transport stay the OS boundary",
 		files: []string{"header.go", "status.go", "method.go", "http.go", "sniff.go", "request.go", "cookie.go",
 			"transfer.go", "response.go"}, // http.ReadRequest's body (httptest.NewRequest), the Response a recorder makes
