@@ -76,12 +76,14 @@ func init() {
 		why: "headers, status texts, content sniffing, cookies, the Request and Response types and their bodies are pure Go; " +
 			"servers, clients and the transport stay the OS boundary",
 		files: []string{"header.go", "status.go", "method.go", "http.go", "sniff.go", "request.go", "cookie.go",
-			"transfer.go", "response.go"}, // http.ReadRequest's body (httptest.NewRequest), the Response a recorder makes
+			"transfer.go", "response.go", // http.ReadRequest's body (httptest.NewRequest), the Response a recorder makes
+			"pattern.go", "routing_tree.go", "routing_index.go", "servemux121.go"}, // ServeMux's routing
 		imports: []string{"bufio", "bytes", "context", "encoding/base64", "encoding/binary", "errors", "fmt", "io",
 			"maps", "net/http/internal/ascii", "net/textproto", "net/url", "slices", "strconv", "strings", "sync",
 			"time", "unicode/utf8", "golang.org/x/net/http/httpguts", "vendor/golang.org/x/net/http/httpguts",
 			"log", "net", // cookie.go's
 			"net/http/internal", // transfer.go's chunked bodies
+			"unicode", "sort", // pattern.go's, servemux121.go's
 			// the package initializer's calls in the other files (h2_bundle.go's os.Getenv,
 			// transfer.go's reflect.TypeOf, the godebug settings)
 			"os", "reflect", "internal/godebug"},
@@ -117,8 +119,13 @@ func init() {
 		files:   []string{"print.go"},
 		imports: []string{"strings", "unicode"},
 	}
-	// server.go's pure helpers a handler calls
-	for _, f := range []string{"HandlerFunc.ServeHTTP", "Error", "NotFound", "NotFoundHandler"} {
+	// server.go's pure helpers a handler calls, and ServeMux (a handler
+	// test routes its requests through one: go-chi's middleware tests)
+	for _, f := range []string{"HandlerFunc.ServeHTTP", "Error", "NotFound", "NotFoundHandler",
+		"StripPrefix", "Redirect", "htmlEscape", "redirectHandler.ServeHTTP", "RedirectHandler",
+		"NewServeMux", "cleanPath", "stripHostPort", "exactMatch", "Handle", "HandleFunc",
+		"ServeMux.Handler", "ServeMux.findHandler", "ServeMux.matchOrRedirect", "ServeMux.matchingMethods",
+		"ServeMux.ServeHTTP", "ServeMux.Handle", "ServeMux.HandleFunc", "ServeMux.register", "ServeMux.registerErr"} {
 		keepBodies["net/http."+f] = true
 	}
 	keepBodies["net/http.defaultTransportDialContext"] = true // DefaultTransport's initializer: a method value

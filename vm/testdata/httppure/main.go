@@ -63,5 +63,19 @@ func main() {
 		w.WriteHeader(http.StatusCreated)
 	}).ServeHTTP(rec3, r3)
 	fmt.Println(rec3.Result().StatusCode, httptest.NewRequest("GET", "https://a.example/x", nil).TLS.ServerName)
+	// a ServeMux with a method and a wildcard, a redirect, StripPrefix
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /items/{id}", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "item %s", r.PathValue("id"))
+	})
+	mux.Handle("/old", http.RedirectHandler("/new", http.StatusMovedPermanently))
+	mux.Handle("/static/", http.StripPrefix("/static", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "file ", r.URL.Path)
+	})))
+	for _, req := range []struct{ method, target string }{{"GET", "/items/7"}, {"POST", "/items/7"}, {"GET", "/old"}, {"GET", "/static/a.css"}, {"GET", "/nope"}} {
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, httptest.NewRequest(req.method, req.target, nil))
+		fmt.Printf("%s %s: %d %q %q %q\n", req.method, req.target, rec.Code, rec.Header().Get("Location"), rec.Header().Get("Allow"), strings.TrimSpace(rec.Body.String()))
+	}
 	fmt.Println(http.StatusText(http.StatusTeapot), http.CanonicalHeaderKey("content-length"), http.DetectContentType([]byte("\x89PNG\r\n\x1a\n")))
 }
