@@ -8,11 +8,7 @@ import "strings"
 // package-level variables hold their values) and the packages those files
 // import are reachable (reach.go). A function of another file still has
 // no body: calling it stops the run at the package's OS boundary.
-var partlyKept = map[string]struct {
-	why     string
-	files   []string // base names of the files kept whole
-	imports []string // the imports of those files and of the package's initializer
-}{
+var partlyKept = map[string]keptPart{
 	"net": {
 		why: "IP addresses, masks, CIDR and MAC parsing (mitchellh/mapstructure's " +
 			"StringToIPHookFunc), SplitHostPort/JoinHostPort and TCP/UDP addresses (k8s.io/utils/net) " +
@@ -21,6 +17,13 @@ var partlyKept = map[string]struct {
 		files:   []string{"ip.go", "mac.go", "parse.go", "net.go", "pipe.go", "ipsock.go", "tcpsock.go", "udpsock.go"},
 		imports: []string{"context", "errors", "internal/bytealg", "internal/godebug", "internal/poll", "internal/strconv", "internal/stringslite", "io", "net/netip", "os", "runtime", "sync", "syscall", "time"},
 	},
+}
+
+// keptPart is what partlyKept keeps of a package.
+type keptPart struct {
+	why     string
+	files   []string // base names of the files kept whole
+	imports []string // the imports of those files and of the package's initializer
 }
 
 // keptFile reports whether the GOROOT file rel (relative to GOROOT/src)

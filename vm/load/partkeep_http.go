@@ -68,11 +68,7 @@ func closedGates(all map[string]*packages.Package, std func(*packages.Package) b
 }
 
 func init() {
-	partlyKept["net/http"] = struct {
-		why     string
-		files   []string
-		imports []string
-	}{
+	partlyKept["net/http"] = keptPart{
 		why: "headers, status texts, content sniffing, cookies, the Request and Response types and their bodies are pure Go; " +
 			"servers, clients and the transport stay the OS boundary",
 		files: []string{"header.go", "status.go", "method.go", "http.go", "sniff.go", "request.go", "cookie.go",
@@ -83,16 +79,12 @@ func init() {
 			"time", "unicode/utf8", "golang.org/x/net/http/httpguts", "vendor/golang.org/x/net/http/httpguts",
 			"log", "net", // cookie.go's
 			"net/http/internal", // transfer.go's chunked bodies
-			"unicode", "sort", // pattern.go's, servemux121.go's
+			"unicode", "sort",   // pattern.go's, servemux121.go's
 			// the package initializer's calls in the other files (h2_bundle.go's os.Getenv,
 			// transfer.go's reflect.TypeOf, the godebug settings)
 			"os", "reflect", "internal/godebug"},
 	}
-	partlyKept["net/http/httptest"] = struct {
-		why     string
-		files   []string
-		imports []string
-	}{
+	partlyKept["net/http/httptest"] = keptPart{
 		why: "the ResponseRecorder and NewRequest (http.ReadRequest of a request line) are pure Go; " +
 			"the test servers listen on sockets",
 		files: []string{"recorder.go", "httptest.go"},
@@ -101,20 +93,12 @@ func init() {
 		// package)
 		imports: []string{"bufio", "bytes", "context", "fmt", "io", "net/http", "net/textproto", "strconv", "strings", "golang.org/x/net/http/httpguts", "vendor/golang.org/x/net/http/httpguts"},
 	}
-	partlyKept["net/http/internal"] = struct {
-		why     string
-		files   []string
-		imports []string
-	}{
+	partlyKept["net/http/internal"] = keptPart{
 		why:     "chunked transfer encoding over a bufio.Reader, pure Go",
 		files:   []string{"chunked.go"},
 		imports: []string{"bufio", "bytes", "errors", "fmt", "io"},
 	}
-	partlyKept["net/http/internal/ascii"] = struct {
-		why     string
-		files   []string
-		imports []string
-	}{
+	partlyKept["net/http/internal/ascii"] = keptPart{
 		why:     "ASCII case folding, pure Go",
 		files:   []string{"print.go"},
 		imports: []string{"strings", "unicode"},
