@@ -35,7 +35,7 @@ const maxIdleMarks = 256
 // hangs records the state before time passes with every goroutine
 // blocked and reports a hang if it repeats one since the entry last moved.
 func (s *State) hangs() bool {
-	w := s.walkClock(s.m.hashRoots, false)
+	w := s.walkClock(s.m.hashRoots, clockLeft)
 	h := w.h
 	w.release()
 	for m := s.idle; m != nil; m = m.prev {

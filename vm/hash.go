@@ -522,20 +522,28 @@ func (s *State) contentHash() uint64 {
 
 // walk traverses the state from the given global roots, the goroutines
 // and the timers, numbering the objects it reaches (the hasher's ids).
-func (s *State) walk(roots []ObjID) *hasher { return s.walkClock(roots, true) }
+func (s *State) walk(roots []ObjID) *hasher { return s.walkClock(roots, clockWhole) }
 
-// walkClock is walk; without clock (the hang check), the virtual clock is
-// left out (timers count by their time left). Either walk hashes only the
-// registers some instruction may still read (liveness.go: a tick received
-// and dropped).
-func (s *State) walkClock(roots []ObjID, clock bool) *hasher {
-	return s.walkPermuted(roots, clock, nil)
+// clockMode is what a walk hashes of the virtual clock.
+type clockMode uint8
+
+const (
+	clockWhole clockMode = iota // the clock, and the timers by their time left
+	clockLeft                   // not the clock: the timers by their time left (the hang check)
+	clockNone                   // not the clock: the timers by when they fire (a loop polling the clock, time.go)
+)
+
+// walkClock is walk with the clock hashed as mode says. Every walk hashes
+// only the registers some instruction may still read (liveness.go: a tick
+// received and dropped).
+func (s *State) walkClock(roots []ObjID, mode clockMode) *hasher {
+	return s.walkPermuted(roots, mode, nil)
 }
 
 // walkPermuted is walkClock with the canonical order of the goroutines
 // changed by perm (nil: none) before the walk names them: the walk of the
 // state in which the goroutines perm moves are renamed so (twins.go).
-func (s *State) walkPermuted(roots []ObjID, clock bool, perm func(gs []*goroutine, sums []*gsum)) *hasher {
+func (s *State) walkPermuted(roots []ObjID, mode clockMode, perm func(gs []*goroutine, sums []*gsum)) *hasher {
 	h := s.wholeHasher()
 	h.live = true // (summary: the registers live at each frame's position)
 	// globals first, in their fixed order, and all they reach
@@ -578,7 +586,7 @@ func (s *State) walkPermuted(roots []ObjID, clock bool, perm func(gs []*goroutin
 	if s.data != nil { // symbolic runs: the path condition and a pending data choice
 		s.data.hashInto(h)
 	}
-	if clock {
+	if mode == clockWhole {
 		h.int(s.clock)
 		if s.nowReads == s.clock+1 { // the next reading advances the clock
 			h.int(-1)
@@ -602,7 +610,11 @@ func (s *State) walkPermuted(roots []ObjID, clock bool, perm func(gs []*goroutin
 		}
 	}
 	for _, tm := range s.timers {
-		h.int(tm.when - s.clock)
+		if mode == clockNone {
+			h.int(tm.when)
+		} else {
+			h.int(tm.when - s.clock)
+		}
 		h.gid(tm.g)
 		h.obj(tm.ch.Obj)
 		h.obj(tm.id)

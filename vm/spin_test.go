@@ -43,13 +43,14 @@ func TestSpinAdvancesTime(t *testing.T) {
 // without it, only when every goroutine is blocked or spins: a 1ns timer
 // does not fire within a loop that never blocks, and a minute's timer does
 // not fire within a loop that takes a select's default on each iteration
-// while it works (no schedule panics).
+// while it works, nor when it also reads the clock there (no schedule
+// panics).
 func TestTimerChoice(t *testing.T) {
 	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "spin")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{"afterfunc", "pollonce"} {
+	for _, c := range []string{"afterfunc", "pollonce", "stamponce"} {
 		for _, choice := range []bool{false, true} {
 			m := vm.New(prog, vm.Options{Args: []string{c}, TimerChoice: choice})
 			e, err := m.FindEntry("main")

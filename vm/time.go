@@ -39,9 +39,11 @@ import (
 // changing (a counter, a retry bound, work between the polls), is not
 // spinning and makes no time pass — except a loop waiting for a deadline:
 // a transition that polled and read the clock at least clockPollReads
-// times counts as spinning in the state it ends in (each reading moves the
-// clock by nowStep, so its state never repeats; in a real run time passes
-// as it polls). A goroutine's probes stop after
+// times counts as spinning in the state it ends in if an earlier such
+// transition of the goroutine ended in the same state but for the clock
+// (each reading moves the clock by nowStep, so its state never repeats;
+// in a real run time passes as it polls; a single poll followed by a
+// timestamp is not a loop and makes no time pass). A goroutine's probes stop after
 // spinMisses probes in a row that found the goroutine as before but the
 // state changed (others work), until it has worked
 // spinInstrs more instructions (so a long-running worker that polls on
@@ -119,6 +121,10 @@ func (si *spinInfo) workBound() int32 {
 	return spinInstrs << si.level
 }
 
+// clockPollSalt tells the marks of clock polls (hashes of the state but
+// for the clock) from those of other probes.
+const clockPollSalt = 0x9e3779b97f4a7c15
+
 // clockPollReads is the number of clock readings after which a transition
 // that polled (was preempted in a loop, took a default, yielded) counts as
 // polling the clock: its goroutine waits for time to pass.
@@ -147,8 +153,24 @@ func (s *State) probeSpin(id int, long, clock bool) {
 		// A loop that polls the clock waits for time to pass: each
 		// reading moves the clock by nowStep (readNow), so its state
 		// never repeats, but in a real run time passes as it polls and
-		// timers fire when due. It counts as spinning in this very state.
-		si.spinning, si.fp, si.misses = true, s.contentHash(), 0
+		// timers fire when due. It counts as spinning in this very state
+		// once it has come back to a state of an earlier such probe but
+		// for the clock: a goroutine that polls once, reads the clock and
+		// goes on (a select's default, then a timestamp) makes no time
+		// pass.
+		w := s.walkClock(s.m.hashRoots, clockNone)
+		h := w.h ^ clockPollSalt
+		w.release()
+		for _, m := range si.marks {
+			if m.fp == h {
+				si.spinning, si.fp, si.misses = true, s.contentHash(), 0
+				break
+			}
+		}
+		if !si.spinning {
+			si.marks[si.next] = spinMark{fp: h}
+			si.next = (si.next + 1) % spinRing
+		}
 	} else if len(s.timers) > 0 && si.misses < spinMisses {
 		at, seen, compared := s.localHash(g), false, false
 		for _, m := range si.marks {

@@ -171,7 +171,7 @@ func (s *State) renamedHash(perm map[int]int) uint64 {
 			gs[i], sums[i] = moved[i], movedSums[i]
 		}
 	}
-	h := s.walkPermuted(s.m.hashRoots, true, place)
+	h := s.walkPermuted(s.m.hashRoots, clockWhole, place)
 	defer h.release()
 	if s.race != nil {
 		h.raceSummary()

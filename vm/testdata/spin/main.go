@@ -88,6 +88,23 @@ func main() {
 		hour.Stop()
 		fmt.Println("pollonce", n)
 		return
+	case "stamponce": // a select default and a timestamp per iteration of work: no time passes
+		hour := time.AfterFunc(time.Hour, func() { panic("the hour passed") })
+		minute := time.After(time.Minute)
+		n, took := 0, time.Duration(0)
+		for i := 0; i < 100; i++ {
+			select {
+			case <-minute:
+				panic("the minute passed")
+			default:
+			}
+			start := time.Now()
+			n += i
+			took += time.Since(start)
+		}
+		hour.Stop()
+		fmt.Println("stamponce", n, took >= 0)
+		return
 	case "clock": // polls the clock for an hour while main sleeps two
 		// (each reading moves the clock by vm's nowStep, 10 ns, so the loop
 		// never repeats a state; it polls the clock, which lets main's
