@@ -133,7 +133,9 @@ func (t *thread) testLogf(args []Value, fail, now, formatted bool) (Value, ctl) 
 	}
 	// fmt's initializer first (its printer pool): testing's own
 	// initializer is stripped, so a test package that imports only
-	// testing has not run it; it runs at most once (ssa's init guard)
+	// testing has not run it; entryInits runs it before the entry (as
+	// testing's import), so this call, for a program that did not (a
+	// main's T of its own), returns at once (ssa's init guard)
 	return nil, t.callCont(t.g.top, t.m.funcValue(initFn), nil, func(t *thread, res Value) ctl {
 		self := t.own(t.g.top)
 		t.g.top = self

@@ -223,6 +223,9 @@ type Machine struct {
 	execWhy   []string
 	execDepth int      // 1 for a child's machine, 2 for its child's, …
 	flagCalls sync.Map // entry function -> []bootCall (testing_flags.go)
+	// allocReads: whether a function reads an allocation count of a
+	// runtime.MemStats (natives_runtime_stats.go)
+	allocReads sync.Map // *ssa.Function -> bool
 }
 
 // New prepares a machine for a loaded program.
@@ -520,6 +523,12 @@ func (m *Machine) entryInits(e Entry) []*ssa.Function {
 		// native calls, is initialized first, as testing's import
 		// (its Canceled error is made by its initializer)
 		if f := m.pkgFunc("context", "init"); f != nil && m.prog.Interpreted("context") {
+			inits = append(inits, f)
+		}
+		// and fmt, which testing imports and t.Log's native calls: run
+		// there, on the first goroutine that logs, its init guard was a
+		// race between two parallel subtests that log
+		if f := m.pkgFunc("fmt", "init"); f != nil && m.prog.Interpreted("fmt") {
 			inits = append(inits, f)
 		}
 	}

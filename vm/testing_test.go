@@ -74,20 +74,27 @@ func TestTestingRunner(t *testing.T) {
 // TestAllocsPerRun: testing.AllocsPerRun's result is the gc compiler's
 // escape analysis, which gmc does not model: a test asserting it stops
 // there, not checked, with the call named (go.uber.org/multierr's
-// TestCombineGoodCaseNoAlloc), never a verdict.
+// TestCombineGoodCaseNoAlloc), never a verdict; so does a test that
+// counts allocations with runtime.ReadMemStats.
 func TestAllocsPerRun(t *testing.T) {
 	prog, err := testingProg()
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}})
-	e, err := m.FindEntry("TestAllocsNotModelled")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 1000})
-	if got := res.Final.Err(); got == nil || got.Kind != vm.KindUnsupported || !strings.Contains(got.Msg, "testing.AllocsPerRun (an allocation count is the gc compiler's escape analysis") {
-		t.Fatalf("verdict %s %s, want unsupported testing.AllocsPerRun", res.Verdict, errString(got))
+	for _, c := range []struct{ entry, msg string }{
+		{"TestAllocsNotModelled", "testing.AllocsPerRun (an allocation count is the gc compiler's escape analysis"},
+		// runtime.ReadMemStats called where Mallocs is read (ttlcache)
+		{"TestMallocsNotModelled", "runtime.MemStats's allocation counts"},
+	} {
+		m := vm.New(prog, vm.Options{Checks: vm.Checks{Leak: true, Race: true}})
+		e, err := m.FindEntry(c.entry)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 1000})
+		if got := res.Final.Err(); got == nil || got.Kind != vm.KindUnsupported || !strings.Contains(got.Msg, c.msg) {
+			t.Fatalf("%s: verdict %s %s, want unsupported %s", c.entry, res.Verdict, errString(got), c.msg)
+		}
 	}
 }
 
