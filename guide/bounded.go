@@ -70,6 +70,9 @@ type boundSearch struct {
 	rb      resumable
 	pay     forcedPay
 	lookups int // states looked up in visited
+	// soloNo: the goroutines vm.Machine.Solo refused to run alone (not
+	// tried again: a cache of the search's cost, not of what it claims)
+	soloNo map[int]bool
 }
 
 // forcedPay decides whether the first links of the chains a bound forces
@@ -117,7 +120,7 @@ func (f *forcedPay) counted(hit bool) {
 }
 
 func newBoundSearch(k int) *boundSearch {
-	return &boundSearch{k: k, visited: map[boundKey]int{}}
+	return &boundSearch{k: k, visited: map[boundKey]int{}, soloNo: map[int]bool{}}
 }
 
 // preemptionBounded explores, depth first, every schedule of root with at most k
@@ -170,6 +173,7 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 		var marks []mark // this call's states, a chain of single successors then a branching one
 		fresh := 0       // states since the last branching one
 		mine := 0        // this call's states with a timer pending
+		solo := 0        // a parallel subtest this call runs alone to its end (soloPick)
 		defer func() {
 			pending -= mine
 			for i := len(marks) - 1; i >= 0; i-- {
@@ -201,6 +205,18 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 			last := preemptible(s, choices)
 			only := 0 // the choice a single successor takes
 			forced := false
+			if solo != 0 {
+				if i, ok := soloChoice(choices, solo); ok {
+					single, only = true, i
+				} else {
+					solo = 0 // it ended
+				}
+			}
+			if !single && solo == 0 {
+				if g, i, ok := se.soloPick(s, choices, last, bs.soloNo); ok {
+					solo, single, only = g, true, i
+				}
+			}
 			if !single && last >= 0 && used >= k {
 				// the bound is used up: only the goroutine that ran last
 				// and the timers may go on; when that leaves one
@@ -501,4 +517,39 @@ func (se *searcher) iterated(root *vm.State) Result {
 		return r
 	}
 	return se.result(VerdictUnknown, nil, nil)
+}
+
+// soloPick returns a parallel subtest of s that can run alone to its end
+// first (vm.Machine.Solo) and the index of its choice, when switching to
+// it is free (last < 0: the goroutine that ran last blocked, yielded or
+// ended) or it ran last. Every execution from s is then equivalent to
+// one that runs it alone first: the same errors, a race reported in
+// either, and no more preemptions (its life moved to the front needs
+// none, and the rest of the execution without it needs no more than
+// before). Its whole life is then a chain of single successors, and the
+// 2^N subsets of finished subtests of a table of N independent parallel
+// leaves are N chains.
+func (se *searcher) soloPick(s *vm.State, choices []vm.Choice, last int, no map[int]bool) (int, int, bool) {
+	for i, c := range choices {
+		if c.Kind != vm.ChooseGoroutine || last >= 0 && c.G != last || no[c.G] || !s.SoloCandidate(c.G) {
+			continue
+		}
+		if ok, _ := se.m.Solo(s, c.G, se.deadline()); ok {
+			return c.G, i, true
+		}
+		no[c.G] = true
+	}
+	return 0, 0, false
+}
+
+// soloChoice returns the index of goroutine g's choice in choices, if it
+// has exactly one.
+func soloChoice(choices []vm.Choice, g int) (int, bool) {
+	at, n := -1, 0
+	for i, c := range choices {
+		if c.G == g {
+			at, n = i, n+1
+		}
+	}
+	return at, n == 1 && choices[at].Kind == vm.ChooseGoroutine
 }

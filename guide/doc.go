@@ -81,6 +81,20 @@
 // which of two mirrored executions is run, not what is claimed.
 // GMC_NO_SYMMETRY=1 (or Config.NoSymmetry) turns it off, for comparisons.
 //
+// Solo subtests (soloPick, bounded.go): when a test's function returns,
+// its parallel subtests are released together, and N leaves that share
+// nothing make 2^N subsets of finished leaves. At a state where a
+// released subtest may run without a preemption (the goroutine that ran
+// last blocked, yielded or ended, or is that subtest) and vm.Machine.Solo
+// finds, by running it alone to its end, that nothing it writes or
+// synchronizes on is reachable by another goroutine, the bounded search
+// runs it alone to its end as a chain of single successors: every
+// execution from the state is equivalent to one that runs it first (a
+// persistent set of one goroutine; the same errors, a race reported in
+// either, no more preemptions). A table of 24 such leaves is exhausted
+// in a few hundred states (vm/solo_test.go); leaves that share a mutex, a
+// channel or a variable are interleaved as before.
+//
 // The default gmc check (guided, CheckConfig.Bounded) is a portfolio: each round of runTrial
 // runs the bounded exhaustive search first (its round of the budget above,
 // resumed from round to round; skipped in a round when it has taken more

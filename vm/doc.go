@@ -166,7 +166,10 @@
 // functions, last first, also after t.FailNow or t.SkipNow; t.Run runs a
 // subtest the same way on a goroutine of its own and waits for it, and a
 // subtest that calls t.Parallel runs once its parent's function returned,
-// concurrently with its parallel siblings (testing_parallel.go). Without
+// concurrently with its parallel siblings (testing_parallel.go); Machine.Solo
+// tells whether a released one can run alone to its end first, every
+// interleaving being equivalent to that (solo.go). fmt's and context's
+// initializers run before the test's package, as testing's imports. Without
 // a TestMain the program sees goroutines as go test shows them: goroutine 1
 // is go test's main goroutine, waiting in testing.(*T).Run (runtime.Stack
 // with all set prints it, runtime.NumGoroutine counts it), the VM's

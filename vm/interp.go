@@ -74,10 +74,27 @@ func (t *thread) touch(obj ObjID, write bool) {
 	for i, a := range t.s.fp {
 		if a.Obj == obj {
 			t.s.fp[i].Write = a.Write || write
+			t.s.fp[i].Test = false
 			return
 		}
 	}
 	t.s.fp = append(t.s.fp, Access{Obj: obj, Write: write})
+}
+
+// touchTest is touch(AllObjects, true) by the testing natives: t.Run,
+// t.Parallel and the end of a test function or of a subtest's runner,
+// which wake a parent or its subtests (Access.Test).
+func (t *thread) touchTest() {
+	if t.nested > 0 {
+		return
+	}
+	for i, a := range t.s.fp {
+		if a.Obj == AllObjects {
+			t.s.fp[i].Write = true
+			return
+		}
+	}
+	t.s.fp = append(t.s.fp, Access{Obj: AllObjects, Write: true, Test: true})
 }
 
 // own makes f writable in the current epoch.

@@ -697,6 +697,10 @@ func (s *State) entryReturned(t *thread) {
 type Access struct {
 	Obj   ObjID
 	Write bool
+	// Test: an AllObjects access of the testing natives only (the wait
+	// of a parent for its subtests and of parallel subtests for their
+	// parent: solo.go); dependent with everything as any AllObjects
+	Test bool
 }
 
 // AllObjects in a footprint stands for the whole state: the transition

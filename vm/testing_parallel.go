@@ -20,7 +20,7 @@ var subtestRunner = &nativeFunc{name: "testing.tRunner", fn: runSubtest}
 func runSubtest(t *thread, args []Value) (Value, ctl) {
 	sub := ptrArg(args[0])
 	return nil, t.runTest(t.g.top, args[1], sub, func(t *thread) Value {
-		t.touch(AllObjects, true) // (it enables its parent)
+		t.touchTest() // (it enables its parent)
 		t.testSetBool(sub, "done", true)
 		t.testRelease(sub, "signal")
 		return nil
@@ -31,7 +31,7 @@ func runSubtest(t *thread, args []Value) (Value, ctl) {
 // waits (nstate 1); phase 1 returns whether the subtest has not failed.
 func testRun(t *thread, args []Value) (Value, ctl) {
 	g := t.g
-	t.touch(AllObjects, true)
+	t.touchTest()
 	if g.nstate == 0 {
 		tp := ptrArg(args[0])
 		sub := t.alloc(t.s.heap.get(tp.Obj).T)
@@ -60,7 +60,7 @@ func testRun(t *thread, args []Value) (Value, ctl) {
 func testParallel(t *thread, args []Value) (Value, ctl) {
 	g := t.g
 	tp := ptrArg(args[0])
-	t.touch(AllObjects, true)
+	t.touchTest()
 	parent, ok := t.testParent(tp)
 	if g.nstate == 0 {
 		if t.testBool(tp, "isParallel") {
@@ -106,7 +106,7 @@ func (t *thread) testParent(tp Pointer) (Pointer, bool) {
 // (common.finished), which releases its parallel subtests, and reports
 // whether they all ended; if not, the runner waits (waitSubtests).
 func (t *thread) testFunctionReturned(tp Pointer, first bool) bool {
-	t.touch(AllObjects, true)
+	t.touchTest()
 	if first {
 		t.testSetBool(tp, "finished", true)
 		t.testRelease(tp, "barrier")
