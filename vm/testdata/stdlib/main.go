@@ -462,6 +462,14 @@ var cases = map[string]func(){
 		debug.ReadGCStats(&s)
 		fmt.Println(m.NumGC-n0, m.NumForcedGC >= 2, m.LastGC > 0, s.NumGC >= 2, len(s.Pause) >= 2, s.LastGC.UnixNano() == int64(m.LastGC))
 	},
+	"gc-counts": func() { // pauses and allocation counts a metrics library reports (armon/go-metrics' test wants them > 100)
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		var s debug.GCStats
+		debug.ReadGCStats(&s)
+		fmt.Println(m.PauseTotalNs > 100, m.PauseNs[(m.NumGC+255)%256] > 100, s.PauseTotal > 100, s.Pause[0] > 100, m.Mallocs > 100, m.Mallocs >= m.Frees, m.TotalAlloc >= m.HeapAlloc)
+	},
 	"gcstats": func() { // before the first collection, and without cgo calls (rcrowley/go-metrics)
 		var s debug.GCStats
 		s.PauseQuantiles = make([]time.Duration, 5)
