@@ -185,6 +185,9 @@ type Machine struct {
 	// panicNilValue: panic(nil) panics with nil, as before Go 1.21 (the
 	// main module's go line is older: GODEBUG panicnil=1 by default)
 	panicNilValue bool
+	// godebugOld: the GODEBUG settings whose default the main module's
+	// older go line keeps (natives_std.go)
+	godebugOld map[string]string
 	fvMu          sync.Mutex
 	fvals         map[*ssa.Function]*Closure
 	strs          strRegions // the addresses of strings' bytes (unsafestr.go)
@@ -265,6 +268,11 @@ func New(p *load.Program, opts Options) *Machine {
 	}
 	registerNatives(m)
 	m.panicNilValue = p.GoVersion != "" && version.Compare("go"+p.GoVersion, "go1.21") < 0
+	if p.GoVersion != "" && version.Compare("go"+p.GoVersion, "go1.24") < 0 {
+		// math/rand.Seed seeds the global generator (GODEBUG
+		// randseednop=0 by default before Go 1.24)
+		m.godebugOld = map[string]string{"randseednop": "0"}
+	}
 	key := imageKey{args: strings.Join(opts.Args, "\x00")}
 	if im, ok := p.Memo.Load(key); ok {
 		im.(*image).install(m)

@@ -24,9 +24,12 @@ func TestCallerPCMinusOne(t *testing.T) { checkGoRunOutput(t, "testdata/callerpc
 // TestParseConstraint), addressable Values compare by address.
 func TestReflectValueEqual(t *testing.T) { checkGoRunOutput(t, "testdata/reflecteq") }
 
-// TestPanicNilOldModule: in a module whose go line is older than 1.21
-// (GODEBUG panicnil=1 by default), panic(nil) panics with nil and recover
-// returns nil, as go run prints (testify 1.10's TestPanicsWithValue).
+// TestPanicNilOldModule: in a module whose go line is 1.20, the GODEBUG
+// defaults are that version's: panicnil=1 (older than 1.21), so panic(nil)
+// panics with nil and recover returns nil (testify 1.10's
+// TestPanicsWithValue), and randseednop=0 (older than 1.24), so rand.Seed
+// seeds the global generator (rcrowley/go-metrics' sample tests), as go
+// run prints.
 func TestPanicNilOldModule(t *testing.T) { checkGoRunOutput(t, "testdata/panicnil") }
 
 // TestReflectValueSlice: reflect.Value.Slice and Slice3 of an addressable

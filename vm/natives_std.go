@@ -426,7 +426,10 @@ func nativeNetDialUDP(t *thread, args []Value) (Value, ctl) {
 }
 
 // internal/godebug: every setting has its default value (GODEBUG is not
-// read); a *Setting is a Setting holding its name.
+// read), the default of the main module's go line as go test builds it
+// (Machine.godebugOld: randseednop=0 before Go 1.24, so that
+// rcrowley/go-metrics' rand.Seed(1) gives its expected samples); a
+// *Setting is a Setting holding its name.
 func init() {
 	def("internal/godebug.New", nativeInternalGodebugNew)
 	def("(*internal/godebug.Setting).Value", nativeInternalGodebugSettingValue)
@@ -445,6 +448,9 @@ var godebugValues = map[string]string{}
 func nativeInternalGodebugSettingValue(t *thread, args []Value) (Value, ctl) {
 	p := args[0].(Pointer)
 	name, _ := t.s.heap.get(p.Obj).cell(int(p.Off)).(string)
+	if v, ok := t.m.godebugOld[name]; ok {
+		return v, ctlNext
+	}
 	return godebugValues[name], ctlNext
 }
 
