@@ -187,15 +187,15 @@ type Machine struct {
 	panicNilValue bool
 	// godebugOld: the GODEBUG settings whose default the main module's
 	// older go line keeps (natives_std.go)
-	godebugOld map[string]string
-	fvMu          sync.Mutex
-	fvals         map[*ssa.Function]*Closure
-	strs          strRegions // the addresses of strings' bytes (unsafestr.go)
-	selects       sync.Map   // *ssa.Select -> *selectInfo, *ssa.Call of reflect.Select -> *reflectSelectSite
-	zerobase      ObjID      // the address of every zero-size variable
-	breakpoints   map[loc.Loc]bool
-	unreachable   map[loc.Loc]bool
-	raceAt        map[lineKey]bool
+	godebugOld  map[string]string
+	fvMu        sync.Mutex
+	fvals       map[*ssa.Function]*Closure
+	strs        strRegions // the addresses of strings' bytes (unsafestr.go)
+	selects     sync.Map   // *ssa.Select -> *selectInfo, *ssa.Call of reflect.Select -> *reflectSelectSite
+	zerobase    ObjID      // the address of every zero-size variable
+	breakpoints map[loc.Loc]bool
+	unreachable map[loc.Loc]bool
+	raceAt      map[lineKey]bool
 	// hashRoots are the global objects a state hash starts from: those of
 	// interpreted packages that the program can change after
 	// initialization (immutable.go; the globals of natively modelled
