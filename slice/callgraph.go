@@ -27,7 +27,7 @@ type Program struct {
 	callers map[*ssa.Function][]Site
 	mem     *memIndex
 	reachTo map[*ssa.Function]map[*ssa.Function]bool // functions reaching a function
-	syncUp  map[*ssa.Function][]*ssa.Function        // transitive synchronous callers
+	syncUp  map[*ssa.Function][]*ssa.Function        // transitive synchronous callers (short lists: SeqReaches)
 	open    map[*ssa.Package]bool                    // standard-library packages sliced as code (Open)
 	libPkgs map[*ssa.Package]bool                    // isLibrary's answers
 }
@@ -358,25 +358,12 @@ func (p *Program) GoStarts(reach map[*ssa.Function]bool) []*ssa.Function {
 	return out
 }
 
-// syncCallers returns fn and every function that calls it synchronously,
-// transitively (no go edges).
-func (p *Program) syncCallers(fn *ssa.Function) []*ssa.Function {
-	if s, ok := p.syncUp[fn]; ok {
-		return s
-	}
-	seen := map[*ssa.Function]bool{fn: true}
-	out := []*ssa.Function{fn}
-	for i := 0; i < len(out); i++ {
-		for _, s := range p.callers[out[i]] {
-			if s.Kind != Go && !seen[s.Loc.Fn] {
-				seen[s.Loc.Fn] = true
-				out = append(out, s.Loc.Fn)
-			}
-		}
-	}
-	p.syncUp[fn] = out
-	return out
-}
+// syncUpMax bounds the lists of synchronous callers syncUp keeps: a list
+// is kept only up to this length. Every list kept for every function asked
+// about is quadratic in the program (maypok86/otter's tests: 420 MB of
+// lists in one entry's plan), and a long list is walked again cheaply by
+// SeqReaches, which stops at the first caller that answers.
+const syncUpMax = 256
 
 // SeqReaches reports whether code of function d can run before code of
 // function u in one sequential (interprocedural, go-as-call, no return from a
@@ -391,12 +378,37 @@ func (p *Program) SeqReaches(d, u *ssa.Function) bool {
 		r = p.Reaching([]*ssa.Function{u})
 		p.reachTo[u] = r
 	}
-	for _, c := range p.syncCallers(d) {
-		if r[c] || isInit(c) {
-			return true
+	if s, ok := p.syncUp[d]; ok {
+		for _, c := range s {
+			if r[c] || isInit(c) {
+				return true
+			}
+		}
+		return false
+	}
+	// d and every function that calls it synchronously, transitively (no
+	// go edges), breadth first
+	seen := map[*ssa.Function]bool{d: true}
+	out := []*ssa.Function{d}
+	found := false
+	for i := 0; i < len(out); i++ {
+		if c := out[i]; r[c] || isInit(c) {
+			found = true
+			if len(out) > syncUpMax {
+				return true // (not kept: a long list)
+			}
+		}
+		for _, s := range p.callers[out[i]] {
+			if s.Kind != Go && !seen[s.Loc.Fn] {
+				seen[s.Loc.Fn] = true
+				out = append(out, s.Loc.Fn)
+			}
 		}
 	}
-	return false
+	if len(out) <= syncUpMax {
+		p.syncUp[d] = out
+	}
+	return found
 }
 
 func isInit(fn *ssa.Function) bool {
