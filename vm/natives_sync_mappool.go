@@ -210,17 +210,14 @@ func poolLocal(t *thread, _ []Value) bool { return t.callerInStd() }
 // goroutine's stack (the caller of a native) belongs to the standard
 // library.
 func (t *thread) callerInStd() bool {
-	for f := t.g.top; f != nil; f = f.caller {
-		if f.fn == nil {
-			continue
-		}
-		fn := f.fn.ssa
-		if o := fn.Origin(); o != nil {
-			fn = o
-		}
-		return fn.Pkg != nil && t.m.prog.IsStdPackage(fn.Pkg)
+	fn := t.callerFunc()
+	if fn == nil {
+		return false
 	}
-	return false
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	return fn.Pkg != nil && t.m.prog.IsStdPackage(fn.Pkg)
 }
 
 // nativeSyncMapClear is (*sync.Map).Clear.
