@@ -530,6 +530,9 @@ func (se *searcher) iterated(root *vm.State) Result {
 // 2^N subsets of finished subtests of a table of N independent parallel
 // leaves are N chains.
 func (se *searcher) soloPick(s *vm.State, choices []vm.Choice, last int, no map[int]bool) (int, int, bool) {
+	if last >= 0 && !s.SoloCandidate(last) {
+		return 0, 0, false // (the common case, checked once)
+	}
 	for i, c := range choices {
 		if c.Kind != vm.ChooseGoroutine || last >= 0 && c.G != last || no[c.G] || !s.SoloCandidate(c.G) {
 			continue
