@@ -206,7 +206,7 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 			only := 0 // the choice a single successor takes
 			forced := false
 			if solo != 0 {
-				if i, ok := soloChoice(choices, solo); ok {
+				if i, ok := vm.OnlyGoroutineChoice(choices, solo); ok {
 					single, only = true, i
 				} else {
 					solo = 0 // it ended
@@ -543,16 +543,4 @@ func (se *searcher) soloPick(s *vm.State, choices []vm.Choice, last int, no map[
 		no[c.G] = true
 	}
 	return 0, 0, false
-}
-
-// soloChoice returns the index of goroutine g's choice in choices, if it
-// has exactly one.
-func soloChoice(choices []vm.Choice, g int) (int, bool) {
-	at, n := -1, 0
-	for i, c := range choices {
-		if c.G == g {
-			at, n = i, n+1
-		}
-	}
-	return at, n == 1 && choices[at].Kind == vm.ChooseGoroutine
 }

@@ -25,6 +25,20 @@ func (s *State) Choices() []Choice {
 	return cs
 }
 
+// OnlyGoroutineChoice returns the index in choices of goroutine g's
+// choice when g has exactly one and it is a plain scheduling choice (no
+// select case, branch or data value of its own): g can go on in exactly
+// one way.
+func OnlyGoroutineChoice(choices []Choice, g int) (int, bool) {
+	at, n := -1, 0
+	for i, c := range choices {
+		if c.G == g {
+			at, n = i, n+1
+		}
+	}
+	return at, n == 1 && choices[at].Kind == ChooseGoroutine
+}
+
 // DropChoices forgets the list Choices built (Choices builds the same
 // list again when asked): a depth-first search keeps the states of its
 // path, and with thousands of goroutines their lists are most of its

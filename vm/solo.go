@@ -74,16 +74,8 @@ func (m *Machine) Solo(s *State, id int, deadline int64) (bool, string) {
 		if deadline != 0 && time.Now().UnixNano() > deadline {
 			return false, "out of time"
 		}
-		idx, n := -1, 0
-		for i, c := range cur.Choices() {
-			if c.G == id {
-				idx, n = i, n+1
-				if c.Kind != ChooseGoroutine {
-					n = 2
-				}
-			}
-		}
-		if n != 1 {
+		idx, ok := OnlyGoroutineChoice(cur.Choices(), id)
+		if !ok {
 			return false, "it blocks or has a choice of its own"
 		}
 		next := m.StepWithin(cur, idx, deadline)
