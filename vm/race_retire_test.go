@@ -87,3 +87,26 @@ func TestRaceRetireUnhashed(t *testing.T) {
 		t.Errorf("main's clock held %d entries (at most retireEvery+3 = %d expected)", most, retireEvery+3)
 	}
 }
+
+// TestRaceReadsSuperseded runs testdata/race/readersinturn (300 readers
+// in turn of a word a goroutine wrote) along one schedule without hashing
+// a state: each read is ordered after the ones before it and supersedes
+// them, so the word's shadow never holds more than a few reads, and the
+// run ends without a race. It fails if reads pile up (one per reader, as
+// before reads superseded one another).
+func TestRaceReadsSuperseded(t *testing.T) {
+	s, _ := runNewestFirst(t, "readersinturn", Options{Checks: Checks{Race: true}, Sanity: true}, false)
+	most := 0
+	for id := ObjID(1); id < s.heap.next; id++ {
+		if o := s.heap.get(id); o != nil {
+			for _, sh := range o.shadow {
+				if sh != nil {
+					most = max(most, len(sh.reads))
+				}
+			}
+		}
+	}
+	if most > 2 {
+		t.Errorf("a cell's shadow holds %d reads at the end (at most 2 expected)", most)
+	}
+}

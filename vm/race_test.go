@@ -38,6 +38,7 @@ func TestRaceDetector(t *testing.T) {
 		{"retired", false},
 		{"retiretimer", true},
 		{"retirepartial", true},
+		{"plainthenatomic", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
