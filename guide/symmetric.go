@@ -99,7 +99,7 @@ func (se *searcher) twinSkips(s *vm.State, choices []vm.Choice, eligible func(g 
 	if n < 2 {
 		return nil
 	}
-	classes := s.Twins(eligible)
+	classes := s.Twins(eligible, se.deadline())
 	if len(classes) == 0 {
 		return nil
 	}

@@ -168,8 +168,8 @@ func planWithin(prog *load.Program, cfg CheckConfig, idle func(ready func() bool
 		pl, err := makePlan(prog, cfg, time.Now().Add(wait))
 		ch <- planned{pl, err}
 	}()
+	deadline := time.Now().Add(wait)
 	if idle != nil {
-		deadline := time.Now().Add(wait)
 		var got *planned
 		ready := func() bool {
 			select {
@@ -187,7 +187,8 @@ func planWithin(prog *load.Program, cfg CheckConfig, idle func(ready func() bool
 			return got.pl, got.err
 		}
 	}
-	timer := time.NewTimer(wait)
+	// (what is left of the wait: idle may have used it up)
+	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
 	select {
 	case p := <-ch:

@@ -7,7 +7,7 @@ import (
 )
 
 // TestStepWithinCut: a transition still running at StepWithin's deadline
-// ends within a clock reading's worth of instructions (2^16) and says so
+// ends within a clock reading's worth of instructions (cutPoll) and says so
 // (Cut); without a deadline, or with one far off, the same step runs to
 // its scheduling point (a preemption after 2^20 instructions at the
 // loop's back jump) and is no cut.
@@ -28,8 +28,8 @@ func TestStepWithinCut(t *testing.T) {
 	if !cut.Cut() || cut.Err() != nil {
 		t.Fatalf("a step past its deadline is not cut (cut %v, err %v)", cut.Cut(), errString(cut.Err()))
 	}
-	if n := cut.Instructions() - s.Instructions(); n < 1<<16 || n > 1<<17 {
-		t.Errorf("the cut step ran %d instructions, want about 2^16", n)
+	if n := cut.Instructions() - s.Instructions(); n < vm.CutPoll || n > 2*vm.CutPoll {
+		t.Errorf("the cut step ran %d instructions, want about %d (cutPoll)", n, vm.CutPoll)
 	}
 	if n, w := far.Instructions()-s.Instructions(), whole.Instructions()-s.Instructions(); n != w || n < 1<<20 {
 		t.Errorf("the step before its deadline ran %d instructions, without one %d (want the same, at least 2^20)", n, w)

@@ -47,9 +47,12 @@ type thread struct {
 const maxInstrs = 1 << 20
 
 // cutPoll is how often (in instructions) a transition with a deadline
-// reads the clock (Machine.StepWithin): about every 10–50 ms of a loaded
-// machine, a clock reading per 65,536 instructions.
-const cutPoll = 1 << 16
+// reads the clock (Machine.StepWithin). A clock reading costs about as
+// much as a few instructions; the instructions of a large program's
+// initialization, on a loaded machine, ran at 3–15 µs each (otter's
+// generated tables, with the plan's call graph built beside them), so
+// 65,536 between readings overshot a 3 s limit by up to 0.5 s.
+const cutPoll = 1 << 10
 
 // yieldBefore reports whether the op about to run is a scheduling point that
 // must start a new transition; otherwise it marks the transition as having

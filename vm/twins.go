@@ -1,5 +1,7 @@
 package vm
 
+import "time"
+
 // Twins: goroutines of a state that an automorphism of the state maps onto
 // each other.
 //
@@ -79,8 +81,12 @@ func (s *State) twinRuns() [][]int32 {
 // there. It costs nothing on a state without candidates (goroutines with
 // the same summary key) and about one hash of the state per class of
 // candidates otherwise. None once the program has seen goroutine ids,
-// nor at a data choice.
-func (s *State) Twins(among func(g int) bool) [][]int {
+// nor at a data choice. Past deadline (wall-clock Unix nanoseconds; 0:
+// none) it proves no more (fewer twins only leave fewer choices out): a
+// state whose hash is large costs tens of milliseconds a proof, and a
+// check's bounded search, stopped at the time limit, waited 0.7 s for a
+// state's proofs (otter's TestCache_InvariantsAfterConcurrentLoad).
+func (s *State) Twins(among func(g int) bool, deadline int64) [][]int {
 	if s.idsSeen || s.err != nil || s.exited || s.data != nil && s.data.pending != nil {
 		return nil
 	}
@@ -93,7 +99,7 @@ func (s *State) Twins(among func(g int) bool) [][]int {
 				cand = append(cand, int(id))
 			}
 		}
-		classes = append(classes, s.proveTwins(hash, cand)...)
+		classes = append(classes, s.proveTwins(hash, cand, deadline)...)
 	}
 	return classes
 }
@@ -102,9 +108,9 @@ func (s *State) Twins(among func(g int) bool) [][]int {
 // canonical order, into classes of twins (see Twins): the whole of it
 // when its rotation is an automorphism, else the goroutines a swap with
 // the first one proves, then the same with the rest, within maxTwinWalks
-// walks.
-func (s *State) proveTwins(hash uint64, cand []int) [][]int {
-	if len(cand) < 2 {
+// walks, and none past deadline (Twins).
+func (s *State) proveTwins(hash uint64, cand []int, deadline int64) [][]int {
+	if len(cand) < 2 || past(deadline) {
 		return nil
 	}
 	if s.isAutomorphism(hash, rotationOf(cand)) {
@@ -116,7 +122,7 @@ func (s *State) proveTwins(hash uint64, cand []int) [][]int {
 		class, rest := []int{cand[0]}, []int(nil)
 		for _, g := range cand[1:] {
 			walks++
-			if walks <= maxTwinWalks && s.isAutomorphism(hash, swapOf(cand[0], g)) {
+			if walks <= maxTwinWalks && !past(deadline) && s.isAutomorphism(hash, swapOf(cand[0], g)) {
 				class = append(class, g)
 			} else {
 				rest = append(rest, g)
@@ -129,6 +135,10 @@ func (s *State) proveTwins(hash uint64, cand []int) [][]int {
 	}
 	return classes
 }
+
+// past reports whether the wall-clock deadline (Unix nanoseconds; 0:
+// none) has passed.
+func past(deadline int64) bool { return deadline != 0 && time.Now().UnixNano() >= deadline }
 
 // swapOf returns the permutation of goroutine ids that swaps a and b.
 func swapOf(a, b int) map[int]int { return map[int]int{a: b, b: a} }

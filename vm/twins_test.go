@@ -92,7 +92,7 @@ func checkMirrors(t *testing.T, m *vm.Machine, s *vm.State, what string) int {
 	}
 	pairs := 0
 	cs := s.Choices()
-	for _, class := range s.Twins(nil) {
+	for _, class := range s.Twins(nil, 0) {
 		of := func(g int) map[alike]int {
 			r := map[alike]int{}
 			for i, c := range cs {
@@ -161,10 +161,15 @@ func TestTwinsNear(t *testing.T) {
 			if workers != 3 {
 				t.Fatalf("%s: %d workers can run, want 3", mode, workers)
 			}
-			classes := s.Twins(nil)
+			classes := s.Twins(nil, 0)
 			if mode == "same" {
 				if len(classes) != 1 || len(classes[0]) != 3 {
 					t.Errorf("same race=%v: twins %v, want one class of the three workers", race, classes)
+				}
+				// past its deadline Twins proves nothing (a search
+				// stopped at its time limit does not wait for proofs)
+				if late := s.Twins(nil, 1); len(late) != 0 {
+					t.Errorf("same race=%v: twins %v past the deadline, want none", race, late)
 				}
 			} else if len(classes) != 0 {
 				t.Errorf("%s race=%v: twins %v, want none", mode, race, classes)

@@ -1,0 +1,4 @@
+package vm
+
+// CutPoll is cutPoll for the external tests (TestStepWithinCut).
+const CutPoll = cutPoll
