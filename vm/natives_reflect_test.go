@@ -51,6 +51,8 @@ counter 7
 	{"funcof", "func(int, string) int 5 true func(...int) true\nreflect.FuncOf: last arg of variadic func must be slice\n"},
 	{"embedded-unexported-pointer", "false true\n7 false false\nreflect: reflect.Value.SetInt using value obtained using unexported field\n"},
 	{"method-value-pointer", "true true true main.(*boundRecv).inc-fm\n"},
+	// a function MakeFunc made, and a method value reflect made, point to reflect's stubs
+	{"made-func-pointer", "reflect.makeFuncStub asm_amd64.s 28 true reflect.methodValueCall\n"},
 	// the Value of a reflect.Type is a pointer whose Elem is a struct
 	{"rtype-elem", "ptr struct struct *reflect.rtype\n"},
 	{"deepequal", `basic T F F F T T F T F T F

@@ -160,6 +160,18 @@ func valueAccessors() {
 					// runtime.FuncForPC names as gc names the function
 					return t.m.entryPC(c.Fn), ctlNext
 				}
+				if c, ok := x.(*Closure); ok && (c.Native == makeFuncStub || c.Native == boundMethodStub) {
+					// a function MakeFunc made, or a method value
+					// reflect made: the code of reflect's stub, as gc
+					// gives it (go.uber.org/dig names every
+					// constructor with FuncForPC, fx.Supply's made by
+					// MakeFunc among them)
+					rf := rfMakeFuncStub
+					if c.Native == boundMethodStub {
+						rf = rfMethodValueCall
+					}
+					return runtimePC(rf) - 1, ctlNext
+				}
 				if isNilValue(x) {
 					return uintptr(0), ctlNext
 				}

@@ -64,6 +64,9 @@ var runtimeFrames = []struct {
 	{"testing.runExamples", "testing/example.go", 41, false, "testing.runExamples"},
 	{"testing.(*M).Run", "testing/testing.go", 2445, false, "testing.(*M).Run"},
 	{"main.main", "_testmain.go", 46, false, "main.main"}, // (the generated test main: a file of the build's work directory)
+	// the code of the functions reflect makes (reflect.Value.Pointer)
+	{"reflect.makeFuncStub", "reflect/asm_amd64.s", 28, false, ""},
+	{"reflect.methodValueCall", "reflect/asm_amd64.s", 57, false, ""},
 }
 
 const (
@@ -78,6 +81,8 @@ const (
 	rfRunExamples
 	rfMRun
 	rfTestMain
+	rfMakeFuncStub
+	rfMethodValueCall
 )
 
 // nilDerefMsg is the message of the runtime error of a nil dereference,

@@ -253,6 +253,14 @@ func init() {
 		fmt.Println(a.Pointer() == b.Pointer(), a.Pointer() != reflect.ValueOf(h.dec).Pointer(),
 			reflect.ValueOf(f1).Pointer() != reflect.ValueOf(f2).Pointer(), runtime.FuncForPC(a.Pointer()).Name())
 	}
+	cases["made-func-pointer"] = func() { // go.uber.org/dig names each constructor with FuncForPC, fx.Supply's made by MakeFunc among them
+		f := reflect.MakeFunc(reflect.TypeOf(func(int) int { return 0 }), func(a []reflect.Value) []reflect.Value { return a })
+		pc := f.Pointer()
+		fn := runtime.FuncForPC(pc)
+		file, line := fn.FileLine(pc)
+		m := reflect.ValueOf(strings.NewReplacer("a", "b")).Method(0).Pointer()
+		fmt.Println(fn.Name(), file[strings.LastIndex(file, "/")+1:], line, fn.Entry() == pc, runtime.FuncForPC(m).Name())
+	}
 }
 
 type embedInner struct{ Z int }
