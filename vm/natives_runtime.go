@@ -360,9 +360,12 @@ func (s *State) entryFrames(g *goroutine) []int {
 }
 
 // testGoroutine reports whether g runs a test or a subtest as go test runs
-// it: its stack ends in testing.tRunner, started by testing.(*T).Run.
+// it: its stack ends in testing.tRunner, started by testing.(*T).Run. A
+// subtest's goroutine always does, under a TestMain too (go.uber.org/fx's
+// TestDeepStack counts the frames of runtime.Callers in a subtest); the
+// entry's own goroutine only without TestMain (goTestMain).
 func (s *State) testGoroutine(g *goroutine) bool {
-	return g.start() == "testing.tRunner" && s.goTestMain()
+	return g.start() == "testing.tRunner"
 }
 
 // goID is the id the program sees for goroutine id: under a test run as

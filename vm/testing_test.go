@@ -113,6 +113,7 @@ func TestTestMain(t *testing.T) {
 		{"TestSetup", ""},
 		{"TestParallelSubtests", ""},
 		{"TestFails", "boom 1"},
+		{"TestSubtestCallers", ""},
 	} {
 		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })
 	}

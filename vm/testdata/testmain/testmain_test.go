@@ -5,6 +5,7 @@ package testmain
 
 import (
 	"os"
+	"runtime"
 	"sync/atomic"
 	"testing"
 )
@@ -42,4 +43,21 @@ func TestParallelSubtests(t *testing.T) {
 func TestFails(t *testing.T) {
 	t.Cleanup(func() { t.Log("cleanup") })
 	t.Errorf("boom %d", atomic.LoadInt32(&setup))
+}
+
+// TestSubtestCallers: under a TestMain too, a subtest runs on a goroutine
+// of testing.tRunner, which runtime.Callers shows below the subtest's
+// frames (go.uber.org/fx's TestDeepStack counts them).
+func TestSubtestCallers(t *testing.T) {
+	t.Run("nest", func(t *testing.T) {
+		pcs := make([]uintptr, 8)
+		frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs)])
+		var names []string
+		for f, more := frames.Next(); more; f, more = frames.Next() {
+			names = append(names, f.Function)
+		}
+		if len(names) != 2 || names[1] != "testing.tRunner" {
+			t.Fatalf("frames %v, want the subtest's and testing.tRunner", names)
+		}
+	})
 }
