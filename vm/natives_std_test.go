@@ -41,6 +41,7 @@ true wrap: base
 	{"timer-max", "not fired\ntrue\n", ""},
 	{"gc-forced", "2 true true true true true\n", ""},
 	{"gc-counts", "true true true true true true true\n", ""},
+	{"signal-string", "terminated interrupt signal 99 true\n", ""},
 	{"gcstats", "0 0s 0 0 [0s 0s 0s 0s 0s] 0 0\n", ""},
 	{"linkname", "true true true true\n", ""},
 	{"sliceheader-data", "5 true\n", ""},

@@ -52,6 +52,8 @@ func init() {
 	def("(syscall.Errno).Is", syscallErrnoIs)
 	def("(syscall.Errno).Temporary", syscallErrnoTemporary)
 	def("(syscall.Errno).Timeout", syscallErrnoTimeout)
+	def("(syscall.Signal).String", syscallSignalString)
+	def("(syscall.Signal).Signal", syscallSignalSignal)
 }
 
 // stdFDInit sets syscall.Stdin, Stdout or Stderr.
@@ -495,6 +497,16 @@ func syscallClearenv(t *thread, args []Value) (Value, ctl) {
 func syscallErrnoError(t *thread, args []Value) (Value, ctl) {
 	return syscall.Errno(toUint64(args[0])).Error(), ctlNext
 }
+
+// syscallSignalString is (syscall.Signal).String: the name in syscall's
+// table (a signal is only a number; naming one reaches no OS: go.uber.org/fx
+// prints the signal that stopped an app).
+func syscallSignalString(t *thread, args []Value) (Value, ctl) {
+	return syscall.Signal(toInt64(args[0])).String(), ctlNext
+}
+
+// syscallSignalSignal is (syscall.Signal).Signal, the os.Signal marker.
+func syscallSignalSignal(t *thread, args []Value) (Value, ctl) { return nil, ctlNext }
 
 func syscallErrnoTemporary(t *thread, args []Value) (Value, ctl) {
 	return syscall.Errno(toUint64(args[0])).Temporary(), ctlNext

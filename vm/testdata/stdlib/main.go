@@ -33,6 +33,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -461,6 +462,10 @@ var cases = map[string]func(){
 		var s debug.GCStats
 		debug.ReadGCStats(&s)
 		fmt.Println(m.NumGC-n0, m.NumForcedGC >= 2, m.LastGC > 0, s.NumGC >= 2, len(s.Pause) >= 2, s.LastGC.UnixNano() == int64(m.LastGC))
+	},
+	"signal-string": func() { // go.uber.org/fx prints the signal that stopped an app
+		var s os.Signal = syscall.SIGTERM
+		fmt.Println(s, syscall.Signal(2), syscall.Signal(99), s.String() == syscall.SIGTERM.String())
 	},
 	"gc-counts": func() { // pauses and allocation counts a metrics library reports (armon/go-metrics' test wants them > 100)
 		runtime.GC()
