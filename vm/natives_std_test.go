@@ -42,6 +42,8 @@ true wrap: base
 	{"gc-forced", "2 true true true true true\n", ""},
 	{"gc-counts", "true true true true true true true\n", ""},
 	{"signal-string", "terminated interrupt signal 99 true\n", ""},
+	{"bits-carry", "1 1 0 1 18446744073709551614 1 1 0 18446744073709551614 1 65536 0\n0 8 41 63 64 64 17\n" +
+		"1881676372353657772546716040589641726257477229849409426207693797722198701224860897069000 15241578753238836750495351562412741998489559520973784484210\n", ""},
 	{"gcstats", "0 0s 0 0 [0s 0s 0s 0s 0s] 0 0\n", ""},
 	{"linkname", "true true true true\n", ""},
 	{"sliceheader-data", "5 true\n", ""},

@@ -463,6 +463,19 @@ var cases = map[string]func(){
 		debug.ReadGCStats(&s)
 		fmt.Println(m.NumGC-n0, m.NumForcedGC >= 2, m.LastGC > 0, s.NumGC >= 2, len(s.Pause) >= 2, s.LastGC.UnixNano() == int64(m.LastGC))
 	},
+	"bits-carry": func() { // math/bits' intrinsics, natives (math/big's word loops)
+		s, c := bits.Add(^uint(0), 1, 1)
+		s64, c64 := bits.Add64(1<<63, 1<<63, 0)
+		d, b := bits.Sub(0, 1, 1)
+		d64, b64 := bits.Sub64(5, 3, 1)
+		hi, lo := bits.Mul(^uint(0), ^uint(0))
+		hi64, lo64 := bits.Mul64(1<<40, 1<<40)
+		fmt.Println(s, c, s64, c64, d, b, d64, b64, hi, lo, hi64, lo64)
+		fmt.Println(bits.Len(0), bits.Len(255), bits.Len64(1<<40), bits.LeadingZeros(1), bits.LeadingZeros64(0),
+			bits.TrailingZeros(0), bits.TrailingZeros64(1<<17))
+		x, _ := new(big.Int).SetString("123456789012345678901234567890", 10)
+		fmt.Println(new(big.Int).Exp(x, big.NewInt(3), nil), new(big.Int).Sub(new(big.Int).Mul(x, x), x))
+	},
 	"signal-string": func() { // go.uber.org/fx prints the signal that stopped an app
 		var s os.Signal = syscall.SIGTERM
 		fmt.Println(s, syscall.Signal(2), syscall.Signal(99), s.String() == syscall.SIGTERM.String())
