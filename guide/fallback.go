@@ -122,7 +122,17 @@ type walkState struct {
 	s    *vm.State
 	p    *pathNode
 	runs int
-	work int // the largest hash (vm.State.HashWork) of a state where the walk ended a round
+	// fork is the first state with more than one choice of a run from
+	// the initial state, and forkP its path: the transitions before it
+	// (the packages' initialization, the entry up to its first choice)
+	// are forced, the same in every run, so the runs after the first
+	// start there (cockroachdb/apd's initialization: 21 M instructions a
+	// run). forced: the run is still in that prefix (nil fork: not
+	// reached yet, or the whole run was forced).
+	fork   *vm.State
+	forkP  *pathNode
+	forced bool
+	work   int // the largest hash (vm.State.HashWork) of a state where the walk ended a round
 	// steer steers the plain walk's runs toward predicted races
 	// (racefuzz.go; nil without the predictive monitor)
 	steer *raceSteer
@@ -166,7 +176,7 @@ func (pl *plan) fallbackRound(ctx context.Context, prog *load.Program, base *vm.
 		m := ms[kind]
 		w := &ws[kind]
 		if *w == nil {
-			*w = &walkState{s: startObserved(m, e, cfg.Locks), p: &pathNode{}}
+			*w = &walkState{s: startObserved(m, e, cfg.Locks), p: &pathNode{}, forced: true}
 			if kind == 0 {
 				(*w).steer = newRaceSteer(m, cfg.Locks)
 				(*w).steer.startRun()
@@ -223,7 +233,10 @@ func (se *searcher) walk(root *vm.State, w *walkState, kind int) Result {
 				return se.result(VerdictUnknown, nil, nil)
 			}
 			se.gids = w.s.AppendChoiceGoroutines(se.gids[:0])
-			n := len(se.gids)
+			n := len(se.gids) // (an entry per choice)
+			if w.forced && n > 1 {
+				w.fork, w.forkP, w.forced = w.s, w.p, false
+			}
 			if n == 0 || w.p.depth >= maxDepth {
 				break
 			}
@@ -244,7 +257,11 @@ func (se *searcher) walk(root *vm.State, w *walkState, kind int) Result {
 			w.p = w.p.child(i)
 		}
 		se.stats.Backtracks++
-		w.s, w.p = root, &pathNode{}
+		if w.fork != nil {
+			w.s, w.p = w.fork, w.forkP
+		} else {
+			w.s, w.p, w.forced = root, &pathNode{}, true
+		}
 		w.runs++
 		w.steer.startRun()
 	}

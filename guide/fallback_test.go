@@ -146,3 +146,47 @@ func TestSearchStopsAtCut(t *testing.T) {
 		t.Errorf("a step past the limit: cut %v, the search stops %v", n.Cut(), se.stop(0))
 	}
 }
+
+// TestWalkFork: a walk's runs after the first start at the first state
+// with a choice (testdata/forkwalk: the package's initialization before
+// it is forced), with that state's path, so a panic found in a later run
+// replays from the initial state; and the forced prefix is not walked
+// again (the runs together take fewer states than as many runs from the
+// initial state would).
+func TestWalkFork(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "forkwalk")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := vm.New(prog, vm.Options{})
+	e, err := m.FindEntry("main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	later := 0 // seeds that found the panic after their first run
+	for seed := uint64(1); seed <= 8; seed++ {
+		se := newSearcher(context.Background(), m, Config{Seed: seed, TimeLimit: time.Minute})
+		root := m.Start(e)
+		w := &walkState{s: root, p: &pathNode{}, forced: true}
+		r := se.walk(root, w, 0)
+		if r.Verdict != VerdictError || w.fork == nil {
+			t.Fatalf("seed %d: verdict %s after %d runs (fork %v), want the panic", seed, r.Verdict, w.runs, w.fork != nil)
+		}
+		if w.forkP.depth < 300 {
+			t.Errorf("seed %d: the fork is at depth %d, want past the initialization (300 or more)", seed, w.forkP.depth)
+		}
+		final, _, err := trace.Replay(m, e, r.Choices, nil)
+		if err != nil || final.Err() == nil || final.Err().Msg != r.Final.Err().Msg {
+			t.Fatalf("seed %d: replay: %v, %v", seed, err, final.Err())
+		}
+		if w.runs > 0 {
+			later++
+			if r.Stats.States >= (w.runs+1)*w.forkP.depth {
+				t.Errorf("seed %d: %d runs took %d states: the forced prefix (%d states) was walked again", seed, w.runs+1, r.Stats.States, w.forkP.depth)
+			}
+		}
+	}
+	if later == 0 {
+		t.Errorf("no seed found the panic after its first run (nothing checked of the runs from the fork)")
+	}
+}
