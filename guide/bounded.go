@@ -174,6 +174,7 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 		fresh := 0       // states since the last branching one
 		mine := 0        // this call's states with a timer pending
 		solo := 0        // a parallel subtest this call runs alone to its end (soloPick)
+		soloFrom := 0    // with the goroutines it starts: those from this id on (vm.OnlyGroupChoice)
 		defer func() {
 			pending -= mine
 			for i := len(marks) - 1; i >= 0; i-- {
@@ -206,7 +207,7 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 			only := 0 // the choice a single successor takes
 			forced := false
 			if solo != 0 {
-				if i, ok := vm.OnlyGoroutineChoice(choices, solo); ok {
+				if i, ok := vm.OnlyGroupChoice(choices, solo, soloFrom); ok {
 					single, only = true, i
 				} else {
 					solo = 0 // it ended
@@ -214,7 +215,7 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 			}
 			if !single && solo == 0 {
 				if g, i, ok := se.soloPick(s, choices, last, bs.soloNo); ok {
-					solo, single, only = g, true, i
+					solo, soloFrom, single, only = g, s.NextG(), true, i
 				}
 			}
 			if !single && last >= 0 && used >= k {

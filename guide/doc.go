@@ -93,7 +93,10 @@
 // persistent set of one goroutine; the same errors, a race reported in
 // either, no more preemptions). A table of 24 such leaves is exhausted
 // in a few hundred states (vm/solo_test.go); leaves that share a mutex, a
-// channel or a variable are interleaved as before.
+// channel or a variable are interleaved as before. A released subtest
+// that runs sequential subtests of its own goes alone with them (its
+// group: the goroutines it starts, one runnable at a time; the chain
+// follows vm.OnlyGroupChoice).
 //
 // The default gmc check (guided, CheckConfig.Bounded) is a portfolio: each round of runTrial
 // runs the bounded exhaustive search first (its round of the budget above,

@@ -19,7 +19,9 @@ import (
 // on the leaves' order, the race between them and the failure of one
 // independent leaf, each replaying to the same error. Two leaves that
 // log in a package that does not import fmt do not race on fmt's
-// initializer (run before the test, as testing's import).
+// initializer (run before the test, as testing's import). A parallel
+// subtest that runs sequential subtests of its own runs alone with them
+// (its subtree), unless they share with the other subtrees (a race).
 func TestSolo(t *testing.T) {
 	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "parlog")})
 	if err != nil {
@@ -37,6 +39,9 @@ func TestSolo(t *testing.T) {
 		{"TestFailParallelLast", false, vm.KindAssert},
 		{"TestFailParallelToken", false, vm.KindAssert},
 		{"TestFailParallelShared", false, vm.KindRace},
+		// a parallel subtest that runs subtests of its own: the subtree
+		{"TestNestedTable", true, ""},
+		{"TestFailNestedShared", false, vm.KindRace},
 	} {
 		t.Run(c.entry, func(t *testing.T) {
 			m := vm.New(prog, opts)
@@ -65,7 +70,11 @@ func TestSolo(t *testing.T) {
 			res := guide.Search(t.Context(), m, e, guide.Config{Strategy: guide.Exhaustive, MaxStates: 20000, TimeLimit: time.Minute})
 			if c.kind == "" {
 				if res.Verdict != guide.VerdictNoError || !res.Exhausted {
-					t.Fatalf("verdict %s (exhausted %v, %d states) %s, want no error, exhausted", res.Verdict, res.Exhausted, res.Stats.States, errString(res.Final.Err()))
+					msg := ""
+					if res.Final != nil {
+						msg = errString(res.Final.Err())
+					}
+					t.Fatalf("verdict %s (exhausted %v, %d states) %s, want no error, exhausted", res.Verdict, res.Exhausted, res.Stats.States, msg)
 				}
 				return
 			}

@@ -99,3 +99,36 @@ func TestFailParallelOne(t *testing.T) {
 		})
 	}
 }
+
+// A table of parallel subtests each running two sequential subtests of
+// its own (a subtree that starts goroutines, one at a time): each
+// subtree runs alone to its end.
+func TestNestedTable(t *testing.T) {
+	for i, n := range names[:16] {
+		t.Run(n, func(t *testing.T) {
+			t.Parallel()
+			for _, step := range []string{"encode", "decode"} {
+				t.Run(step, func(t *testing.T) {
+					got, err := strconv.Atoi(strconv.Itoa(i * 7))
+					if err != nil || got != i*7 {
+						t.Fatalf("%s/%s: %d, %v", n, step, got, err)
+					}
+				})
+			}
+		})
+	}
+}
+
+// The nested subtests of two parallel subtrees increment a shared
+// counter without a lock: a race between the subtrees.
+func TestFailNestedShared(t *testing.T) {
+	total := 0
+	for _, n := range names[:4] {
+		t.Run(n, func(t *testing.T) {
+			t.Parallel()
+			t.Run("inner", func(t *testing.T) {
+				total += len(n)
+			})
+		})
+	}
+}
