@@ -170,11 +170,10 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 	}
 	var explore func(s *vm.State, p *pathNode, used int)
 	explore = func(s *vm.State, p *pathNode, used int) {
-		var marks []mark // this call's states, a chain of single successors then a branching one
-		fresh := 0       // states since the last branching one
-		mine := 0        // this call's states with a timer pending
-		solo := 0        // a parallel subtest this call runs alone to its end (soloPick)
-		soloFrom := 0    // with the goroutines it starts: those from this id on (vm.OnlyGroupChoice)
+		var marks []mark       // this call's states, a chain of single successors then a branching one
+		fresh := 0             // states since the last branching one
+		mine := 0              // this call's states with a timer pending
+		var solo *vm.SoloChain // a parallel subtest this call runs alone to its end, with its group (soloPick)
 		defer func() {
 			pending -= mine
 			for i := len(marks) - 1; i >= 0; i-- {
@@ -206,16 +205,16 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 			last := preemptible(s, choices)
 			only := 0 // the choice a single successor takes
 			forced := false
-			if solo != 0 {
-				if i, ok := vm.OnlyGroupChoice(choices, solo, soloFrom); ok {
+			if solo != nil {
+				if i, ok := solo.Next(s, choices); ok {
 					single, only = true, i
 				} else {
-					solo = 0 // it ended
+					solo = nil // it ended
 				}
 			}
-			if !single && solo == 0 {
-				if g, i, ok := se.soloPick(s, choices, last, bs.soloNo); ok {
-					solo, soloFrom, single, only = g, s.NextG(), true, i
+			if !single && solo == nil {
+				if c, i, ok := se.soloPick(s, choices, last, bs.soloNo); ok {
+					solo, single, only = c, true, i
 				}
 			}
 			if !single && last >= 0 && used >= k {
@@ -520,8 +519,9 @@ func (se *searcher) iterated(root *vm.State) Result {
 	return se.result(VerdictUnknown, nil, nil)
 }
 
-// soloPick returns a parallel subtest of s that can run alone to its end
-// first (vm.Machine.Solo) and the index of its choice, when switching to
+// soloPick returns the chain of a parallel subtest of s that can run
+// alone to its end first (vm.Machine.Solo; with the subtests it runs: its
+// group) and the index of its first choice, when switching to
 // it is free (last < 0: the goroutine that ran last blocked, yielded or
 // ended) or it ran last. Every execution from s is then equivalent to
 // one that runs it alone first: the same errors, a race reported in
@@ -530,18 +530,21 @@ func (se *searcher) iterated(root *vm.State) Result {
 // before). Its whole life is then a chain of single successors, and the
 // 2^N subsets of finished subtests of a table of N independent parallel
 // leaves are N chains.
-func (se *searcher) soloPick(s *vm.State, choices []vm.Choice, last int, no map[int]bool) (int, int, bool) {
+func (se *searcher) soloPick(s *vm.State, choices []vm.Choice, last int, no map[int]bool) (*vm.SoloChain, int, bool) {
 	if last >= 0 && !s.SoloCandidate(last) {
-		return 0, 0, false // (the common case, checked once)
+		return nil, 0, false // (the common case, checked once)
 	}
-	for i, c := range choices {
+	for _, c := range choices {
 		if c.Kind != vm.ChooseGoroutine || last >= 0 && c.G != last || no[c.G] || !s.SoloCandidate(c.G) {
 			continue
 		}
 		if ok, _ := se.m.Solo(s, c.G, se.deadline()); ok {
-			return c.G, i, true
+			chain := vm.NewSoloChain(s, c.G)
+			if i, ok := chain.Next(s, choices); ok {
+				return chain, i, true
+			}
 		}
 		no[c.G] = true
 	}
-	return 0, 0, false
+	return nil, 0, false
 }

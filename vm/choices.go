@@ -25,25 +25,6 @@ func (s *State) Choices() []Choice {
 	return cs
 }
 
-// OnlyGroupChoice returns the index in choices of the one choice of the
-// goroutines of a solo group — goroutine g and those started since the
-// state whose NextG was from (the subtests and goroutines g started:
-// Machine.Solo) — when they have exactly one between them and it is a
-// plain scheduling choice (no select case, branch or data value of its
-// own): the group can go on in exactly one way.
-func OnlyGroupChoice(choices []Choice, g, from int) (int, bool) {
-	at, n := -1, 0
-	for i, c := range choices {
-		if c.G == g || c.G >= from && c.Kind != ChooseTimer {
-			at, n = i, n+1
-		}
-	}
-	return at, n == 1 && choices[at].Kind == ChooseGoroutine
-}
-
-// NextG is the id the next goroutine started from s gets (OnlyGroupChoice).
-func (s *State) NextG() int { return s.nextG }
-
 // DropChoices forgets the list Choices built (Choices builds the same
 // list again when asked): a depth-first search keeps the states of its
 // path, and with thousands of goroutines their lists are most of its

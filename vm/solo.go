@@ -70,6 +70,11 @@ func (m *Machine) Solo(s *State, id int, deadline int64) (bool, string) {
 	}
 	synced := map[ObjID]bool{}
 	cur := s
+	chain := NewSoloChain(s, id)
+	nested := func(n *State, g int) bool { // (a released subtest of the group: alone too)
+		ok, _ := m.Solo(n, g, deadline)
+		return ok
+	}
 	for step := 0; ; step++ {
 		if step >= soloSteps {
 			return false, "runs too long"
@@ -77,7 +82,7 @@ func (m *Machine) Solo(s *State, id int, deadline int64) (bool, string) {
 		if deadline != 0 && time.Now().UnixNano() > deadline {
 			return false, "out of time"
 		}
-		idx, ok := OnlyGroupChoice(cur.Choices(), id, s.nextG)
+		idx, ok := chain.next(cur, cur.Choices(), nested)
 		if !ok {
 			return false, "it blocks or has a choice of its own"
 		}
@@ -104,7 +109,7 @@ func (m *Machine) Solo(s *State, id int, deadline int64) (bool, string) {
 			return false, why
 		}
 		cur = next
-		if soloGroupDone(cur, id, s.nextG) {
+		if soloGroupDone(cur, soloGroup{id, s.nextG}) {
 			break
 		}
 	}
@@ -126,16 +131,71 @@ func (m *Machine) Solo(s *State, id int, deadline int64) (bool, string) {
 	return true, ""
 }
 
-// soloGroupDone reports whether the solo group of goroutine id in n —
-// id and the goroutines started since the state whose nextG was from —
-// has ended: every one of them is dead.
-func soloGroupDone(n *State, id, from int) bool {
+// soloGroup is a goroutine that runs alone with the goroutines it starts:
+// id, and those from the id from on (the nextG of the state it was
+// released in).
+type soloGroup struct{ id, from int }
+
+func (gr soloGroup) has(g int) bool { return g == gr.id || g >= gr.from }
+
+// soloGroupDone reports whether every goroutine of group gr is dead in n.
+func soloGroupDone(n *State, gr soloGroup) bool {
 	for g := range n.gs.all() {
-		if (g.id == id || g.id >= from) && g.status != gDead {
+		if gr.has(g.id) && g.status != gDead {
 			return false
 		}
 	}
 	return true
+}
+
+// SoloChain is the run of a group Solo accepted, as a search follows it:
+// at each state the one choice the group takes. A group goes on alone
+// while it has one choice between its goroutines; where it has several,
+// all released parallel subtests of its own (a table nested in the
+// subtest), the one with the lowest id goes alone with its own group
+// (Solo accepted it too), then the next: a stack of groups.
+type SoloChain struct{ groups []soloGroup }
+
+// NewSoloChain starts the chain of goroutine id's group at s.
+func NewSoloChain(s *State, id int) *SoloChain {
+	return &SoloChain{groups: []soloGroup{{id, s.nextG}}}
+}
+
+// Next returns the index in choices (s's) of the choice the chain takes
+// at s, or false once the group has ended.
+func (c *SoloChain) Next(s *State, choices []Choice) (int, bool) {
+	return c.next(s, choices, nil)
+}
+
+// next is Next; accept (nil: any) decides whether a nested released
+// subtest may go alone (Solo's run checks it with Solo).
+func (c *SoloChain) next(s *State, choices []Choice, accept func(*State, int) bool) (int, bool) {
+	for len(c.groups) > 0 {
+		top := c.groups[len(c.groups)-1]
+		if soloGroupDone(s, top) {
+			c.groups = c.groups[:len(c.groups)-1]
+			continue
+		}
+		at, n, low := -1, 0, -1
+		for i, ch := range choices {
+			if ch.Kind == ChooseTimer || !top.has(ch.G) {
+				continue
+			}
+			at, n = i, n+1
+			if ch.Kind == ChooseGoroutine && s.SoloCandidate(ch.G) && (low < 0 || ch.G < choices[low].G) {
+				low = i
+			}
+		}
+		switch {
+		case n == 1 && choices[at].Kind == ChooseGoroutine:
+			return at, true
+		case n > 1 && low >= 0 && (accept == nil || accept(s, choices[low].G)):
+			c.groups = append(c.groups, soloGroup{choices[low].G, s.nextG})
+			continue
+		}
+		return -1, false
+	}
+	return -1, false
 }
 
 // soloSame reports what n changed that a solo run may not ("": nothing)

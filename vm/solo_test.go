@@ -42,6 +42,10 @@ func TestSolo(t *testing.T) {
 		// a parallel subtest that runs subtests of its own: the subtree
 		{"TestNestedTable", true, ""},
 		{"TestFailNestedShared", false, vm.KindRace},
+		// a nested table of parallel leaves: each leaf alone within its
+		// subtree; leaves sharing within it are still interleaved
+		{"TestNestedParallelTable", true, ""},
+		{"TestFailNestedOrder", false, vm.KindAssert},
 	} {
 		t.Run(c.entry, func(t *testing.T) {
 			m := vm.New(prog, opts)

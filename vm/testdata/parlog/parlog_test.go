@@ -132,3 +132,50 @@ func TestFailNestedShared(t *testing.T) {
 		})
 	}
 }
+
+// A table of parallel subtests each running a sequential subtest that
+// releases a table of parallel leaves of its own (spf13/cast's runTests):
+// each subtree runs alone, each nested leaf alone within it.
+func TestNestedParallelTable(t *testing.T) {
+	for i, n := range names[:8] {
+		t.Run(n, func(t *testing.T) {
+			t.Parallel()
+			t.Run("value", func(t *testing.T) {
+				for _, k := range []int{1, 2, 3} {
+					t.Run(strconv.Itoa(k), func(t *testing.T) {
+						t.Parallel()
+						if got, _ := strconv.Atoi(strconv.Itoa(i * k)); got != i*k {
+							t.Fatalf("%s/%d: %d", n, k, got)
+						}
+					})
+				}
+			})
+		})
+	}
+}
+
+// The same, with one nested leaf failing only when it runs after a
+// sibling leaf of its subtree: order within a group is still explored
+// when the leaves share (here a variable of their subtree).
+func TestFailNestedOrder(t *testing.T) {
+	for _, n := range names[:3] {
+		t.Run(n, func(t *testing.T) {
+			t.Parallel()
+			var mu sync.Mutex
+			seen := 0
+			t.Run("value", func(t *testing.T) {
+				for _, k := range []int{1, 2} {
+					t.Run(strconv.Itoa(k), func(t *testing.T) {
+						t.Parallel()
+						mu.Lock()
+						defer mu.Unlock()
+						seen++
+						if k == 1 && seen == 2 && n == names[1] {
+							t.Errorf("%s: leaf 1 ran second", n)
+						}
+					})
+				}
+			})
+		})
+	}
+}
