@@ -150,10 +150,11 @@ func soloGroupDone(n *State, gr soloGroup) bool {
 
 // SoloChain is the run of a group Solo accepted, as a search follows it:
 // at each state the one choice the group takes. A group goes on alone
-// while it has one choice between its goroutines; where it has several,
-// all released parallel subtests of its own (a table nested in the
-// subtest), the one with the lowest id goes alone with its own group
-// (Solo accepted it too), then the next: a stack of groups.
+// while it has one choice between its goroutines; where it has several
+// (a table of parallel subtests nested in the subtest), its released
+// parallel subtest with the lowest id goes alone with its own group
+// (Solo accepted that one too, against every other goroutine, the
+// group's included), then the group goes on: a stack of groups.
 type SoloChain struct{ groups []soloGroup }
 
 // NewSoloChain starts the chain of goroutine id's group at s.
