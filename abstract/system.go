@@ -1,6 +1,7 @@
 package abstract
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -76,7 +77,14 @@ type Config struct {
 	// then applied to targets only, as in the seed; definitions in other
 	// functions stay in L_α but are not on traces).
 	NoDefChains bool
+	// Stop, when not nil, ends the construction once it is closed: Build
+	// then returns ErrStopped (a check whose planning time is over).
+	Stop <-chan struct{}
 }
+
+// ErrStopped is Build's error when Config.Stop was closed before the
+// system was complete.
+var ErrStopped = errors.New("abstract: construction stopped")
 
 // Locs returns the locations of L_α in deterministic order.
 func (s *System) Locs() []loc.Loc { return s.order }
@@ -126,7 +134,9 @@ func Build(p *slice.Program, cfg Config) (*System, error) {
 		s.Targets = append(s.Targets, t)
 		b.add(t, Target)
 	}
-	b.fixpoint()
+	if !b.fixpoint() {
+		return nil, ErrStopped
+	}
 	for l := range s.Nodes {
 		s.order = append(s.order, l)
 	}
@@ -178,8 +188,13 @@ func (b *builder) add(l loc.Loc, k Kind) bool {
 	return true
 }
 
-func (b *builder) fixpoint() {
+// fixpoint reports false when it stopped before the fixpoint because
+// Config.Stop was closed (checked before each location).
+func (b *builder) fixpoint() bool {
 	for len(b.work) > 0 {
+		if b.stopped() {
+			return false
+		}
 		n := b.work[0]
 		b.work = b.work[1:]
 		if n.Kind&(Target|Def) != 0 && (n.Kind&Target != 0 || !b.cfg.NoDefChains) {
@@ -190,6 +205,17 @@ func (b *builder) fixpoint() {
 			b.definitions(n)
 		}
 		b.locks(n)
+	}
+	return true
+}
+
+// stopped reports whether Config.Stop is closed.
+func (b *builder) stopped() bool {
+	select {
+	case <-b.cfg.Stop:
+		return true
+	default:
+		return false
 	}
 }
 

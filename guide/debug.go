@@ -27,6 +27,18 @@ func debugRound(prog *load.Program, set, refined int, ts *abstract.TraceSet, r R
 	}
 }
 
+// debugPlan reports when a plan built within wait ended (GMC_DEBUG=1).
+func debugPlan(pl *plan, took, wait time.Duration) {
+	if !debugOn {
+		return
+	}
+	n := 0
+	if pl != nil {
+		n = len(pl.sets)
+	}
+	fmt.Fprintf(os.Stderr, "gmc: plan ends after %v (%d trace sets; waited for %v)\n", took.Round(time.Millisecond), n, wait)
+}
+
 var debugPath = os.Getenv("GMC_DEBUG") == "3"
 
 func debugMove(parent, s *vm.State, r RankState) {

@@ -6,8 +6,8 @@ package guide
 // each trace set's breakpoints.
 
 import (
+	"context"
 	"sync"
-	"time"
 
 	"github.com/gmc-go/gmc/abstract"
 	"github.com/gmc-go/gmc/abstract/warn"
@@ -32,9 +32,9 @@ type plan struct {
 	walkMs []*vm.Machine // the machines of the fallback's walks after the plain one (fallback.go)
 }
 
-// makePlan computes the abstract trace sets to follow; after deadline
-// (unless zero) it builds no more of them.
-func makePlan(prog *load.Program, cfg CheckConfig, deadline time.Time) (*plan, error) {
+// makePlan computes the abstract trace sets to follow; once ctx is done it
+// builds no more of them, and stops the one it is building.
+func makePlan(ctx context.Context, prog *load.Program, cfg CheckConfig) (*plan, error) {
 	sp := slice.New(prog.SSA)
 	entries := []*ssa.Function{cfg.Entry.Fn}
 	var groups [][]loc.Loc
@@ -45,7 +45,11 @@ func makePlan(prog *load.Program, cfg CheckConfig, deadline time.Time) (*plan, e
 	} else if len(cfg.Guides) > 0 {
 		groups = append(groups, cfg.Guides...)
 	} else if cfg.Auto {
-		for _, w := range warn.Run(prog, sp) {
+		ws, ok := warningsWithin(ctx, prog, sp)
+		if !ok {
+			return &plan{sp: sp, cache: map[int]*vm.Machine{}, ref: refine.New(prog.SSA, entries)}, nil
+		}
+		for _, w := range ws {
 			if len(w.Targets) > 0 {
 				groups = append(groups, w.Targets)
 			}
@@ -65,10 +69,13 @@ func makePlan(prog *load.Program, cfg CheckConfig, deadline time.Time) (*plan, e
 		pl.dist = heuristics.NewPFSM(sp)
 	}
 	for _, g := range groups {
-		if !deadline.IsZero() && time.Now().After(deadline) {
+		if ctx.Err() != nil {
 			break
 		}
-		sys, err := abstract.Build(sp, abstract.Config{Targets: g, Entries: entries})
+		sys, err := abstract.Build(sp, abstract.Config{Targets: g, Entries: entries, Stop: ctx.Done()})
+		if err == abstract.ErrStopped {
+			break
+		}
 		if err != nil {
 			if len(cfg.Targets) > 0 {
 				return nil, err
@@ -79,6 +86,21 @@ func makePlan(prog *load.Program, cfg CheckConfig, deadline time.Time) (*plan, e
 		pl.sets = append(pl.sets, sets...)
 	}
 	return pl, nil
+}
+
+// warningsWithin is warn.Run, given up (ok false) when ctx is done first:
+// the warnings are made once per program, by the first plan that asks for
+// them, and the plans of the next entries do not wait for them past their
+// time (the run goes on for the entries after those).
+func warningsWithin(ctx context.Context, prog *load.Program, sp *slice.Program) (ws []warn.Warning, ok bool) {
+	ch := make(chan []warn.Warning, 1)
+	go func() { ch <- warn.Run(prog, sp) }()
+	select {
+	case ws := <-ch:
+		return ws, true
+	case <-ctx.Done():
+		return nil, false
+	}
 }
 
 // maxBlockingTargets bounds the blocking operations a leak check guides

@@ -156,16 +156,23 @@ func Prepare(prog *load.Program, cfg CheckConfig) (*Trials, error) {
 // earlier with true when the plan is no longer needed.
 func planWithin(prog *load.Program, cfg CheckConfig, idle func(ready func() bool) bool) (*plan, error) {
 	if cfg.TimeLimit <= 0 || len(cfg.Targets) > 0 || !cfg.Bounded {
-		return makePlan(prog, cfg, time.Time{})
+		return makePlan(context.Background(), prog, cfg)
 	}
 	wait := cfg.TimeLimit / 4
+	// a plan dropped is stopped: left to run, the analyses of a package's
+	// entries piled up behind its check (maypok86/otter/v2: each ran 10–36 s
+	// after its entry's 3 s, holding their slices' caches)
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
 	type planned struct {
 		pl  *plan
 		err error
 	}
 	ch := make(chan planned, 1)
 	go func() {
-		pl, err := makePlan(prog, cfg, time.Now().Add(wait))
+		t0 := time.Now()
+		pl, err := makePlan(ctx, prog, cfg)
+		debugPlan(pl, time.Since(t0), wait)
 		ch <- planned{pl, err}
 	}()
 	deadline := time.Now().Add(wait)
@@ -181,7 +188,7 @@ func planWithin(prog *load.Program, cfg CheckConfig, idle func(ready func() bool
 			return !time.Now().Before(deadline)
 		}
 		if idle(ready) {
-			return &plan{cache: map[int]*vm.Machine{}}, nil // (the analysis goes on in the background)
+			return &plan{cache: map[int]*vm.Machine{}}, nil // (the analysis stops: cancel)
 		}
 		if got != nil {
 			return got.pl, got.err
@@ -194,8 +201,7 @@ func planWithin(prog *load.Program, cfg CheckConfig, idle func(ready func() bool
 	case p := <-ch:
 		return p.pl, p.err
 	case <-timer.C:
-		// the analysis goes on in the background until it ends; its
-		// result is dropped
+		// the analysis stops (cancel) and its result is dropped
 		return &plan{cache: map[int]*vm.Machine{}}, nil
 	}
 }
