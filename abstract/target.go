@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -42,8 +43,21 @@ func (e *TargetError) Error() string { return e.Msg }
 
 // RootFuncs returns the functions with bodies whose source is in one of the
 // program's root packages (anonymous functions and methods included),
-// sorted by name.
+// sorted by name. The list is made once per program (ssautil.AllFunctions
+// took 0.16 s for each test planned in maypok86/otter/v2); each caller gets
+// a copy.
 func RootFuncs(p *load.Program) []*ssa.Function {
+	type rootFuncsKey struct{}
+	if v, ok := p.Memo.Load(rootFuncsKey{}); ok {
+		return slices.Clone(v.([]*ssa.Function))
+	}
+	out := rootFuncs(p)
+	p.Memo.Store(rootFuncsKey{}, out)
+	return slices.Clone(out)
+}
+
+// rootFuncs is RootFuncs without the memo.
+func rootFuncs(p *load.Program) []*ssa.Function {
 	roots := map[*ssa.Package]bool{}
 	for _, r := range p.Roots {
 		roots[r] = true

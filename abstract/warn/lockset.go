@@ -138,20 +138,17 @@ func concurrent(a, b []*ssa.Function, multi map[*ssa.Function]bool) bool {
 // reachable from functions nothing in the model calls).
 func (m *Model) threads(multi map[*ssa.Function]bool) map[*ssa.Function][]*ssa.Function {
 	out := map[*ssa.Function][]*ssa.Function{}
-	addAll := func(root *ssa.Function, t *ssa.Function) {
-		for fn := range m.reach(root) {
-			dup := false
-			for _, x := range out[fn] {
-				dup = dup || x == t
-			}
-			if !dup {
-				out[fn] = append(out[fn], t)
-			}
-		}
-	}
+	// the main goroutine's functions in one walk from every root (a walk
+	// per root was quadratic: maypok86/otter/v2's tests, 20 s of CPU)
+	var roots []*ssa.Function
 	for _, fn := range m.Funcs {
 		if len(m.callers[fn]) == 0 && fn.Parent() == nil {
-			addAll(fn, nil)
+			roots = append(roots, fn)
+		}
+	}
+	if len(roots) > 0 {
+		for fn := range m.reach(roots...) {
+			out[fn] = append(out[fn], nil)
 		}
 	}
 	starts := make([]*ssa.Function, 0, len(multi))
@@ -160,7 +157,9 @@ func (m *Model) threads(multi map[*ssa.Function]bool) map[*ssa.Function][]*ssa.F
 	}
 	sort.Slice(starts, func(i, j int) bool { return slice.FuncLess(starts[i], starts[j]) })
 	for _, g := range starts {
-		addAll(g, g)
+		for fn := range m.reach(g) {
+			out[fn] = append(out[fn], g)
+		}
 	}
 	return out
 }

@@ -37,6 +37,7 @@ type Model struct {
 	summary   map[*ssa.Function][]acquisition // memoized transitive acquisitions
 	inFuncs   map[*ssa.Function]bool
 	factCache map[*ssa.Function]*slice.Func
+	succs     map[*ssa.Function][]*ssa.Function // memoized callees of each function (reach)
 }
 
 // facts returns the memoized post-dominators and control dependence of fn.
@@ -56,7 +57,7 @@ func NewModel(funcs []*ssa.Function, callees func(ssa.CallInstruction) []*ssa.Fu
 	}
 	m := &Model{Funcs: funcs, Callees: callees, callers: map[*ssa.Function][]ssa.CallInstruction{},
 		summary: map[*ssa.Function][]acquisition{}, inFuncs: map[*ssa.Function]bool{},
-		factCache: map[*ssa.Function]*slice.Func{}}
+		factCache: map[*ssa.Function]*slice.Func{}, succs: map[*ssa.Function][]*ssa.Function{}}
 	for _, fn := range funcs {
 		m.inFuncs[fn] = true
 	}
@@ -158,26 +159,50 @@ func inLoop(b *ssa.BasicBlock) bool {
 	return false
 }
 
-// reach returns the functions reachable from fn through calls of the model
-// (go statements included), fn included.
-func (m *Model) reach(fn *ssa.Function) map[*ssa.Function]bool {
-	seen := map[*ssa.Function]bool{fn: true}
-	work := []*ssa.Function{fn}
+// reach returns the functions reachable from fns through calls of the
+// model (go statements included), fns included.
+func (m *Model) reach(fns ...*ssa.Function) map[*ssa.Function]bool {
+	seen := map[*ssa.Function]bool{}
+	work := make([]*ssa.Function, 0, len(fns))
+	for _, fn := range fns {
+		if !seen[fn] {
+			seen[fn] = true
+			work = append(work, fn)
+		}
+	}
 	for len(work) > 0 {
 		f := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				if c, ok := in.(ssa.CallInstruction); ok {
-					for _, g := range m.Callees(c) {
-						if !seen[g] {
-							seen[g] = true
-							work = append(work, g)
-						}
+		for _, g := range m.calls(f) {
+			if !seen[g] {
+				seen[g] = true
+				work = append(work, g)
+			}
+		}
+	}
+	return seen
+}
+
+// calls returns the functions f's call instructions may invoke, each once
+// (memoized: reach walks the same functions from every go statement).
+func (m *Model) calls(f *ssa.Function) []*ssa.Function {
+	if out, ok := m.succs[f]; ok {
+		return out
+	}
+	var out []*ssa.Function
+	in := map[*ssa.Function]bool{}
+	for _, b := range f.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				for _, g := range m.Callees(c) {
+					if !in[g] {
+						in[g] = true
+						out = append(out, g)
 					}
 				}
 			}
 		}
 	}
-	return seen
+	m.succs[f] = out
+	return out
 }
