@@ -20,16 +20,16 @@ type Program struct {
 	funcs   map[*ssa.Function]*Func
 	all     map[*ssa.Function]bool
 	defines map[Class][]loc.Loc
-	seqMemo map[[2]*ssa.Function]bool
 	cross   map[crossKey][]loc.Loc
 	defByFn map[Class]map[*ssa.Function][]loc.Loc
 	callees map[ssa.CallInstruction][]*ssa.Function
 	callers map[*ssa.Function][]Site
 	mem     *memIndex
-	reachTo map[*ssa.Function]map[*ssa.Function]bool // functions reaching a function
-	syncUp  map[*ssa.Function][]*ssa.Function        // transitive synchronous callers (short lists: SeqReaches)
-	open    map[*ssa.Package]bool                    // standard-library packages sliced as code (Open)
-	libPkgs map[*ssa.Package]bool                    // isLibrary's answers
+	closed  *closedMem                 // the memory index while no package is open (shared by forks)
+	seq     *seqIndex                  // the call graph numbered (shared by forks)
+	seqTo   map[*ssa.Function][]uint64 // what can run before a function (SeqReaches)
+	open    map[*ssa.Package]bool      // standard-library packages sliced as code (Open)
+	libPkgs map[*ssa.Package]bool      // isLibrary's answers
 }
 
 // SiteKind says how a call site transfers control.
@@ -94,7 +94,7 @@ type sharedGraph struct {
 // which it only reads (they are complete once NewWithCallGraph returns),
 // with caches of its own.
 func (p *Program) fork() *Program {
-	q := &Program{SSA: p.SSA, CG: p.CG, all: p.all, callees: p.callees, callers: p.callers}
+	q := &Program{SSA: p.SSA, CG: p.CG, all: p.all, callees: p.callees, callers: p.callers, seq: p.seq, closed: p.closed}
 	q.newCaches()
 	return q
 }
@@ -103,10 +103,8 @@ func (p *Program) fork() *Program {
 // call sites and the functions).
 func (p *Program) newCaches() {
 	p.funcs = map[*ssa.Function]*Func{}
-	p.reachTo = map[*ssa.Function]map[*ssa.Function]bool{}
-	p.syncUp = map[*ssa.Function][]*ssa.Function{}
+	p.seqTo = map[*ssa.Function][]uint64{}
 	p.defines = map[Class][]loc.Loc{}
-	p.seqMemo = map[[2]*ssa.Function]bool{}
 	p.cross = map[crossKey][]loc.Loc{}
 	p.defByFn = map[Class]map[*ssa.Function][]loc.Loc{}
 	p.open = map[*ssa.Package]bool{}
@@ -129,6 +127,8 @@ func NewWithCallGraph(prog *ssa.Program, cg *callgraph.Graph) *Program {
 		SSA: prog, CG: cg,
 		callees: map[ssa.CallInstruction][]*ssa.Function{},
 		callers: map[*ssa.Function][]Site{},
+		seq:     &seqIndex{},
+		closed:  &closedMem{},
 	}
 	p.newCaches()
 	for fn, n := range cg.Nodes {
@@ -356,63 +356,6 @@ func (p *Program) GoStarts(reach map[*ssa.Function]bool) []*ssa.Function {
 	}
 	sort.Slice(out, func(i, j int) bool { return FuncLess(out[i], out[j]) })
 	return out
-}
-
-// syncUpMax bounds the lists of synchronous callers syncUp keeps: a list
-// is kept only up to this length. Every list kept for every function asked
-// about is quadratic in the program (maypok86/otter's tests: 420 MB of
-// lists in one entry's plan), and a long list is walked again cheaply by
-// SeqReaches, which stops at the first caller that answers.
-const syncUpMax = 256
-
-// SeqReaches reports whether code of function d can run before code of
-// function u in one sequential (interprocedural, go-as-call, no return from a
-// goroutine) execution: some synchronous caller of d, or d itself, reaches u,
-// or d runs under a package initializer.
-func (p *Program) SeqReaches(d, u *ssa.Function) bool {
-	if d == u {
-		return true
-	}
-	r, ok := p.reachTo[u]
-	if !ok {
-		r = p.Reaching([]*ssa.Function{u})
-		p.reachTo[u] = r
-	}
-	if s, ok := p.syncUp[d]; ok {
-		for _, c := range s {
-			if r[c] || isInit(c) {
-				return true
-			}
-		}
-		return false
-	}
-	// d and every function that calls it synchronously, transitively (no
-	// go edges), breadth first
-	seen := map[*ssa.Function]bool{d: true}
-	out := []*ssa.Function{d}
-	found := false
-	for i := 0; i < len(out); i++ {
-		if c := out[i]; r[c] || isInit(c) {
-			found = true
-			if len(out) > syncUpMax {
-				return true // (not kept: a long list)
-			}
-		}
-		for _, s := range p.callers[out[i]] {
-			if s.Kind != Go && !seen[s.Loc.Fn] {
-				seen[s.Loc.Fn] = true
-				out = append(out, s.Loc.Fn)
-			}
-		}
-	}
-	if len(out) <= syncUpMax {
-		p.syncUp[d] = out
-	}
-	return found
-}
-
-func isInit(fn *ssa.Function) bool {
-	return fn.Synthetic == "package initializer" || (fn.Parent() == nil && fn.Signature.Recv() == nil && len(fn.Name()) > 4 && fn.Name()[:4] == "init" && fn.Name()[4] == '#')
 }
 
 // hasBody reports whether one of fns has a body the slice looks into.

@@ -69,7 +69,6 @@ func (p *Program) Open(fns ...*ssa.Function) {
 		p.defines = map[Class][]loc.Loc{}
 		p.cross = map[crossKey][]loc.Loc{}
 		p.defByFn = map[Class]map[*ssa.Function][]loc.Loc{}
-		p.seqMemo = map[[2]*ssa.Function]bool{}
 	}
 }
 

@@ -3,6 +3,7 @@ package slice
 import (
 	"go/types"
 	"sort"
+	"sync"
 
 	"github.com/gmc-go/gmc/vm/loc"
 	"golang.org/x/tools/go/ssa"
@@ -152,10 +153,31 @@ type memIndex struct {
 	derefs  map[string][]Class // value type -> classes holding it
 }
 
+// memory returns p's memory index: the one its forks share while no
+// target opened a package (built once: scanning every function took
+// 0.25 s for each test planned in maypok86/otter/v2), else its own.
 func (p *Program) memory() *memIndex {
 	if p.mem != nil {
 		return p.mem
 	}
+	if len(p.open) == 0 && p.closed != nil {
+		p.closed.once.Do(func() { p.closed.m = p.buildMemory() })
+		p.mem = p.closed.m
+		return p.mem
+	}
+	p.mem = p.buildMemory()
+	return p.mem
+}
+
+// closedMem is the memory index of a program whose standard library is all
+// closed (Library), shared by the forks.
+type closedMem struct {
+	once sync.Once
+	m    *memIndex
+}
+
+// buildMemory indexes the stores of the functions outside the library.
+func (p *Program) buildMemory() *memIndex {
 	m := &memIndex{byClass: map[Class][]loc.Loc{}, derefs: map[string][]Class{}}
 	for fn := range p.allFuncs() {
 		if p.Library(fn) {
@@ -186,7 +208,6 @@ func (p *Program) memory() *memIndex {
 	for _, cs := range m.derefs {
 		sort.Slice(cs, func(i, j int) bool { return cs[i].String() < cs[j].String() })
 	}
-	p.mem = m
 	return m
 }
 
@@ -241,7 +262,7 @@ func (p *Program) ReachingStoresN(load loc.Loc, c Class, n int) []loc.Loc {
 	cross, ok := p.cross[k]
 	if !ok {
 		for _, s := range p.MayDefine(c) {
-			if s.Fn != load.Fn && p.seqReachesMemo(s.Fn, load.Fn) {
+			if s.Fn != load.Fn && p.SeqReaches(s.Fn, load.Fn) {
 				cross = append(cross, s)
 			}
 		}
@@ -269,14 +290,4 @@ func (p *Program) definesByFn(c Class) map[*ssa.Function][]loc.Loc {
 	}
 	p.defByFn[c] = m
 	return m
-}
-
-func (p *Program) seqReachesMemo(d, u *ssa.Function) bool {
-	k := [2]*ssa.Function{d, u}
-	if r, ok := p.seqMemo[k]; ok {
-		return r
-	}
-	r := p.SeqReaches(d, u)
-	p.seqMemo[k] = r
-	return r
 }
