@@ -24,9 +24,10 @@ import (
 // function of 70,000 registers and instructions took minutes and gigabytes
 // when every position's list was built at once).
 type liveness struct {
-	in []regSet
-	mu sync.Mutex
-	at map[int64][]int // block<<32 | code index -> live registers (sorted)
+	in    []regSet
+	regOf map[ssa.Value]int // (function.valueRegs: only functions whose liveness is asked for keep one)
+	mu    sync.Mutex
+	at    map[int64][]int // block<<32 | code index -> live registers (sorted)
 }
 
 // liveRegs returns the registers of f live at block b, code index pc, or
@@ -44,7 +45,7 @@ func (f *function) liveRegs(b, pc int) ([]int, bool) {
 	if ok {
 		return regs, true
 	}
-	lc := liveCtx{f: f, in: l.in}
+	lc := liveCtx{f: f, regOf: l.regOf, in: l.in}
 	live := newRegSet(f.nregs)
 	blk := f.ssa.Blocks[b]
 	lc.out(blk, live)
@@ -90,11 +91,11 @@ func (s regSet) list() []int {
 
 // computeLiveness fills f.live by the usual backward dataflow over f's SSA.
 func (f *function) computeLiveness() {
-	if f.native != nil || f.ssa == nil || len(f.blocks) == 0 || f.regOf == nil {
+	if f.native != nil || f.ssa == nil || len(f.blocks) == 0 {
 		return
 	}
 	blocks := f.ssa.Blocks
-	lc := liveCtx{f: f, in: make([]regSet, len(blocks))}
+	lc := liveCtx{f: f, regOf: f.valueRegs(), in: make([]regSet, len(blocks))}
 	for i := range lc.in {
 		lc.in[i] = newRegSet(f.nregs)
 	}
@@ -109,15 +110,16 @@ func (f *function) computeLiveness() {
 			}
 		}
 	}
-	f.live = &liveness{in: lc.in, at: map[int64][]int{}}
+	f.live = &liveness{in: lc.in, regOf: lc.regOf, at: map[int64][]int{}}
 }
 
 // liveCtx is the liveness computation of one function: its blocks' in-sets
 // (complete once computeLiveness is done) and a buffer of operands.
 type liveCtx struct {
-	f   *function
-	in  []regSet
-	ops []*ssa.Value
+	f     *function
+	regOf map[ssa.Value]int // (function.valueRegs)
+	in    []regSet
+	ops   []*ssa.Value
 }
 
 func (lc *liveCtx) reg(v ssa.Value) int {
@@ -125,7 +127,7 @@ func (lc *liveCtx) reg(v ssa.Value) int {
 	case *ssa.Const, *ssa.Global, *ssa.Function, *ssa.Builtin:
 		return -1 // a template register: the same in every frame
 	}
-	if r, ok := lc.f.regOf[v]; ok {
+	if r, ok := lc.regOf[v]; ok {
 		return r
 	}
 	return -1

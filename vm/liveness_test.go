@@ -6,6 +6,7 @@ import (
 
 	"github.com/gmc-go/gmc/vm/load"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
 )
 
 // TestLivenessTableInit: in an initializer that fills a table literal of
@@ -29,9 +30,16 @@ func TestLivenessTableInit(t *testing.T) {
 	if init == nil {
 		t.Fatal("bigtable's init not found")
 	}
+	var regOf map[ssa.Value]int
+	compiledRegs = func(f *function, regs map[ssa.Value]int) {
+		if f.ssa == init {
+			regOf = regs
+		}
+	}
+	defer func() { compiledRegs = nil }()
 	f := m.compile(init)
 	template := map[int]bool{}
-	for v, r := range f.regOf {
+	for v, r := range regOf {
 		switch v.(type) {
 		case *ssa.Const, *ssa.Global, *ssa.Function, *ssa.Builtin:
 			template[r] = true
@@ -61,5 +69,43 @@ func TestLivenessTableInit(t *testing.T) {
 	}
 	if longest > 8 {
 		t.Errorf("longest live list: %d registers, want a few (the table's temporaries)", longest)
+	}
+}
+
+// TestValueRegs: the registers valueRegs gives the parameters, free
+// variables and value instructions of every function of a program are
+// those compile gave them (liveness reads them from valueRegs, the
+// compiler's map is not kept).
+func TestValueRegs(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "bigtable")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[*function]map[ssa.Value]int{}
+	compiledRegs = func(f *function, regs map[ssa.Value]int) { got[f] = regs }
+	defer func() { compiledRegs = nil }()
+	m := New(prog, Options{})
+	for fn := range ssautil.AllFunctions(prog.SSA) {
+		if len(fn.Blocks) > 0 && (fn.TypeParams().Len() == 0 || len(fn.TypeArgs()) > 0) { // (a generic body is never run)
+			m.compile(fn)
+		}
+	}
+	values := 0
+	for f, regs := range got {
+		vr := f.valueRegs()
+		for v, r := range vr {
+			values++
+			if regs[v] != r {
+				t.Fatalf("%s: %v has register %d, valueRegs says %d", f.ssa, v, regs[v], r)
+			}
+		}
+		for v, r := range regs {
+			if _, ok := vr[v]; !ok && r < len(vr) {
+				t.Fatalf("%s: %v (register %d) missing from valueRegs", f.ssa, v, r)
+			}
+		}
+	}
+	if len(got) < 10 || values < 1000 {
+		t.Fatalf("%d functions compiled, %d values: too few to test", len(got), values)
 	}
 }
