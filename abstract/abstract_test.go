@@ -12,6 +12,7 @@ import (
 	"github.com/gmc-go/gmc/slice"
 	"github.com/gmc-go/gmc/vm"
 	"github.com/gmc-go/gmc/vm/load"
+	"github.com/gmc-go/gmc/vm/loc"
 )
 
 func build(t *testing.T, dir string, targets ...string) (*load.Program, *abstract.System) {
@@ -212,5 +213,26 @@ func TestBlockingSites(t *testing.T) {
 		"main.go:18:8 sync.Mutex.Lock main.go:20:8 sync.Mutex.Lock main.go:23:7 chan send]"
 	if fmt.Sprint(got) != want {
 		t.Errorf("blocking sites = %v,\nwant %s", got, want)
+	}
+}
+
+// TestBuildStopped: a construction whose Stop channel is closed ends with
+// ErrStopped (a plan whose time is over), one left open completes.
+func TestBuildStopped(t *testing.T) {
+	p := testprog.Load(t, filepath.Join("testdata", "fig22"))
+	l, err := abstract.ParseTarget(p, "main.go:33")
+	if err != nil {
+		t.Fatal(err)
+	}
+	open, closed := make(chan struct{}), make(chan struct{})
+	close(closed)
+	cfg := abstract.Config{Entries: vm.DefaultEntryFuncs(p), Targets: []loc.Loc{l}}
+	cfg.Stop = closed
+	if sys, err := abstract.Build(slice.New(p.SSA), cfg); err != abstract.ErrStopped || sys != nil {
+		t.Fatalf("Build with Stop closed = %v, %v; want nil, ErrStopped", sys, err)
+	}
+	cfg.Stop = open
+	if sys, err := abstract.Build(slice.New(p.SSA), cfg); err != nil || len(sys.Locs()) == 0 {
+		t.Fatalf("Build with Stop open = %v, %v; want a system", sys, err)
 	}
 }
