@@ -132,12 +132,15 @@
 // depends on the timing of the two cores, as parallel trials' does; every
 // counterexample replays either way (on the machine the trial names).
 // With CheckConfig.Bounded (gmc check) the time limit covers planning: the
-// abstract trace sets get a quarter of it (those built by then are used),
-// the trials what is left. A transition still running when the limit
+// abstract trace sets get a quarter of it (those built by then are used;
+// the construction then stops, abstract.Config.Stop, rather than run on
+// behind the check and the next entries' checks), the trials what is
+// left. A transition still running when the limit
 // passes is cut there (vm.Machine.StepWithin, searcher.step): the search
 // stops at once and reports nothing from the cut state. The call graph
 // the plans slice over is built once per program (slice.New), not per
-// entry: a package's tests share it.
+// entry: a package's tests share it, with its numbering for SeqReaches, its
+// index of stores, the static warnings (warn.Run) and the root functions.
 //
 // The search sees states only through the vm API (choices, step, hash,
 // error, goroutine stacks as locations); it knows nothing of SSA beyond
