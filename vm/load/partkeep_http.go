@@ -113,4 +113,5 @@ func init() {
 		keepBodies["net/http."+f] = true
 	}
 	keepBodies["net/http.defaultTransportDialContext"] = true // DefaultTransport's initializer: a method value
+	keepBodies["net/http.basicAuth"] = true                   // client.go's, for (*Request).SetBasicAuth (didip/tollbooth's tests)
 }

@@ -77,5 +77,10 @@ func main() {
 		mux.ServeHTTP(rec, httptest.NewRequest(req.method, req.target, nil))
 		fmt.Printf("%s %s: %d %q %q %q\n", req.method, req.target, rec.Code, rec.Header().Get("Location"), rec.Header().Get("Allow"), strings.TrimSpace(rec.Body.String()))
 	}
+	// basic authentication (client.go's basicAuth, kept: didip/tollbooth's tests)
+	r4 := httptest.NewRequest("GET", "/", nil)
+	r4.SetBasicAuth("user", "pass")
+	user, pw, ok := r4.BasicAuth()
+	fmt.Println(r4.Header.Get("Authorization"), user, pw, ok)
 	fmt.Println(http.StatusText(http.StatusTeapot), http.CanonicalHeaderKey("content-length"), http.DetectContentType([]byte("\x89PNG\r\n\x1a\n")))
 }
