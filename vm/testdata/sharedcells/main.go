@@ -1,0 +1,38 @@
+// Command sharedcells loads atomically from a large table (a race detector
+// update: the state's copy of the table shares the original's cells) and
+// then writes it, in orders that differ between schedules: each schedule
+// must see its own writes only.
+package main
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+)
+
+type slot struct {
+	n   atomic.Int64
+	pad [60]byte
+}
+
+var table [64]slot
+
+func main() {
+	var wg sync.WaitGroup
+	var saw int64
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		table[0].n.Store(1)
+		table[0].pad[0] = 1
+	}()
+	go func() {
+		defer wg.Done()
+		saw = table[0].n.Load()
+		if saw == 0 {
+			table[1].pad[0] = 7
+		}
+	}()
+	wg.Wait()
+	fmt.Println(saw, table[0].pad[0], table[1].pad[0])
+}
