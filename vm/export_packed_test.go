@@ -8,3 +8,12 @@ func SetPackMin(n int) (restore func()) {
 	packMin = n
 	return func() { packMin = old }
 }
+
+// SetCellPageMin makes plain objects of at least n cells paged
+// (cellpages.go) until restore is called: the tests run programs with
+// every object paged (n = 1).
+func SetCellPageMin(n int) (restore func()) {
+	old := cellPageMin
+	cellPageMin = n
+	return func() { cellPageMin = old }
+}

@@ -277,7 +277,7 @@ func (h *hasher) cells(o *Object) uint64 {
 	}
 	saved, savedRefs := h.h, h.refs
 	h.h, h.refs = fnvOffset, false
-	for _, c := range o.Cells {
+	for c := range o.refCells() {
 		h.value(c)
 	}
 	sub, refs := h.h|1, h.refs

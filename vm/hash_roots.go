@@ -289,7 +289,7 @@ func frozenChunk(c *chunk, s *State) *chunk {
 // raced reports whether the race summary reads object o (it has race
 // detector state or is a channel).
 func raced(o *Object) bool {
-	return o != nil && (len(o.clocks) > 0 || len(o.shadow) > 0 || o.Chan != nil)
+	return o != nil && (len(o.clocks) > 0 || o.hasShadow() || o.Chan != nil)
 }
 
 // objSub hashes object o apart: its content, the objects it references

@@ -25,16 +25,18 @@ type Object struct {
 	// channel never closed (byvalue.go): its accesses are not checked for
 	// races
 	readOnly bool
-	T        *RType  // type of a cell object (element type for slice stores), map or chan type
-	Cells    []Value // plain memory (nil when packed; read through cell, cells.go)
-	pk       *packed // plain memory of numbers, packed (packed.go)
+	T        *RType     // type of a cell object (element type for slice stores), map or chan type
+	Cells    []Value    // plain memory (nil when packed; read through cell, cells.go)
+	pk       *packed    // plain memory of numbers, packed (packed.go)
+	cp       *cellPages // plain memory of cellPageMin cells or more, in pages (cellpages.go; Cells is nil)
 	Map      *mapData
 	Chan     *chanData
 	// race detector: the clocks of the synchronization addresses in the
 	// object (by cell offset) and the shadow of accessed cells (immutable
 	// values, nil when unused)
 	clocks map[int32]vclock
-	shadow []*cellShadow // by shadowIndex of the cell offset
+	shadow []*cellShadow       // by shadowIndex of the cell offset
+	shp    *paged[*cellShadow] // the shadow of an object of cellPageMin cells or more, in pages (cellpages.go; shadow is nil)
 	// hcache caches the content hash of an object without references
 	// (its hash does not depend on the numbering of other objects); 0 =
 	// not computed. Accessed atomically: frozen objects are shared.
@@ -72,6 +74,9 @@ func (o *Object) clone(epoch uint64, metaOnly bool) *Object {
 	if o.pk != nil {
 		c.pk = o.pk.clone()
 	}
+	if o.cp != nil {
+		c.cp = o.cp.clone()
+	}
 	if o.Map != nil {
 		c.Map = o.Map.clone()
 	}
@@ -83,6 +88,9 @@ func (o *Object) clone(epoch uint64, metaOnly bool) *Object {
 		for k, v := range o.clocks {
 			c.clocks[k] = v
 		}
+	}
+	if o.shp != nil {
+		c.shp = o.shp.clone()
 	}
 	if o.shadow != nil {
 		c.shadow = append([]*cellShadow(nil), o.shadow...)
@@ -362,6 +370,9 @@ func (h *heap) alloc(o *Object, epoch uint64) ObjID {
 	id := h.next
 	h.next++
 	o.epoch = epoch
+	if len(o.Cells) >= cellPageMin && o.kind == objCells {
+		o.cp, o.Cells = newCellPages(o.Cells, epoch), nil
+	}
 	if o.pk != nil {
 		o.pk.acct = &h.allocCells
 	}

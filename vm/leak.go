@@ -122,7 +122,7 @@ func (s *State) leaked() map[int]bool {
 					parked(x.g)
 				}
 			}
-			for _, c := range o.refCells() {
+			for c := range o.refCells() {
 				if q, ok := c.(*condQueue); ok && q != nil {
 					for _, x := range q.ids {
 						parked(x)

@@ -106,15 +106,15 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 		}
 		return ctlNext
 	}
-	if rt.Agg && rt.Size == 3 && int(p.Off) < len(o.Cells) {
-		if x, ok := o.Cells[p.Off].(Slice); ok && isSliceHeader(rt) {
+	if rt.Agg && rt.Size == 3 && int(p.Off) < o.numCells() {
+		if x, ok := o.cell(int(p.Off)).(Slice); ok && isSliceHeader(rt) {
 			// *(*reflect.SliceHeader)(unsafe.Pointer(&s)): the slice's words
 			fr.regs[dst] = []Value{t.s.addrOfPointer(Pointer{Obj: x.Obj, Off: x.Off}), x.Len, x.Cap}
 			return ctlNext
 		}
 	}
-	if rt.Agg && rt.Size == 2 && int(p.Off) < len(o.Cells) {
-		if x, ok := o.Cells[p.Off].(Iface); ok && isStructOf(rt, ifaceShaped) {
+	if rt.Agg && rt.Size == 2 && int(p.Off) < o.numCells() {
+		if x, ok := o.cell(int(p.Off)).(Iface); ok && isStructOf(rt, ifaceShaped) {
 			// *(*iface)(unsafe.Pointer(&x)): the interface's words (unsafeiface.go)
 			if !emptyIfaceCell(o, p) {
 				return t.unsupported(fr, "the words of an interface value as "+rt.String()+" (memory reinterpreted through unsafe.Pointer)")
@@ -122,7 +122,7 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 			fr.regs[dst] = []Value{t.typeWord(x.T, ifaceWordKind(rt)), dataWord(x)}
 			return ctlNext
 		}
-		if x, ok := o.Cells[p.Off].(string); ok && isStringHeader(rt) {
+		if x, ok := o.cell(int(p.Off)).(string); ok && isStringHeader(rt) {
 			// *(*reflect.StringHeader)(unsafe.Pointer(&s)): the string's words (unsafestr.go)
 			a, why := t.m.strDataWord(x, rt.fieldTs[0].T)
 			if why != "" {
@@ -132,13 +132,17 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 			return ctlNext
 		}
 	}
-	if int(p.Off)+rt.Size > len(o.Cells) {
+	if int(p.Off)+rt.Size > o.numCells() {
 		return t.unsupported(fr, t.m.pastEnd(o, p.Obj, true)) // cgo.go
 	}
 	if rt.Agg {
-		fr.regs[dst] = append([]Value(nil), o.Cells[p.Off:int(p.Off)+rt.Size]...)
+		if o.cp != nil {
+			fr.regs[dst] = o.cp.values(int(p.Off), int(p.Off)+rt.Size) // (a copy)
+		} else {
+			fr.regs[dst] = append([]Value(nil), o.Cells[p.Off:int(p.Off)+rt.Size]...)
+		}
 	} else {
-		v := o.Cells[p.Off]
+		v := o.cell(int(p.Off))
 		switch x := v.(type) {
 		case Slice:
 			if isStringType(rt.T) {
@@ -419,7 +423,7 @@ func (t *thread) share(v Value) {
 		id := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		o := t.s.heap.get(id)
-		for _, c := range o.refCells() {
+		for c := range o.refCells() {
 			visit(c)
 		}
 		if o.Map != nil {

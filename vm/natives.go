@@ -55,7 +55,7 @@ const osArg0 = "prog"
 // are not interpreted.
 var globalInits = map[string]func(m *Machine, o *Object){
 	"os.Args": func(m *Machine, o *Object) {
-		o.Cells[0] = m.stringSliceBase(append([]string{osArg0}, m.opts.Args...))
+		o.setCell(0, m.stringSliceBase(append([]string{osArg0}, m.opts.Args...)))
 	},
 }
 

@@ -34,7 +34,7 @@ func cryptoRandReaderInit(m *Machine, o *Object) {
 	m.cryptoRand = m.base.alloc(&Object{T: m.types.get(types.Typ[types.Uint64]), Cells: []Value{uint64(0)}, shared: true}, 0)
 	m.hashRoots = append(m.hashRoots, m.cryptoRand)
 	m.allGlobals = append(m.allGlobals, m.cryptoRand)
-	o.Cells[0] = Iface{T: rt, V: rt.Zero()}
+	o.setCell(0, Iface{T: rt, V: rt.Zero()})
 }
 
 // cryptoReaderRead is (crypto/internal/rand.reader).Read: it fills b.
@@ -88,7 +88,7 @@ func (t *thread) cryptoFill(b Slice) (Value, ctl) {
 		}
 		o.setCell(int(b.Off)+i, uint8(x>>(8*(i%8))))
 	}
-	ctr.Cells[0] = n
+	ctr.setCell(0, n)
 	return Tuple{b.Len, Iface{}}, ctlNext
 }
 

@@ -79,7 +79,7 @@ func nativeWeakStrong(t *thread, args []Value) (Value, ctl) {
 	if !ok || h.Obj == 0 {
 		return Pointer{}, ctlNext
 	}
-	w, _ := t.s.heap.get(h.Obj).Cells[0].(weakRef)
+	w, _ := t.s.heap.get(h.Obj).cell(0).(weakRef)
 	return w.p, ctlNext
 }
 
@@ -94,7 +94,7 @@ func (t *thread) clearWeak(reached map[ObjID]bool) {
 	for _, e := range t.s.heap.get(mv.Obj).Map.ents {
 		if !e.dead && !reached[e.k.(Pointer).Obj] {
 			dead = append(dead, e.k)
-			t.s.heap.mut(e.v.(Pointer).Obj, t.s.epoch).Cells[0] = weakRef{}
+			t.s.heap.mut(e.v.(Pointer).Obj, t.s.epoch).setCell(0, weakRef{})
 		}
 	}
 	if len(dead) > 0 {
@@ -287,7 +287,7 @@ func (t *thread) runFinalizers(records []Value) ctl {
 // markRegistered marks the functions and the cleanups' arguments the
 // registrations' table tab holds (gcReached).
 func (s *State) markRegistered(h *hasher, tab ObjID) {
-	mv, _ := s.heap.get(tab).Cells[finCell].(Map)
+	mv, _ := s.heap.get(tab).cell(finCell).(Map)
 	if mv.Obj == 0 {
 		return
 	}
@@ -314,7 +314,7 @@ func (s *State) gcReached(skip ObjID) map[ObjID]bool {
 	}
 	if skip != 0 {
 		s.markRegistered(h, skip)
-		if sv, _ := s.heap.get(skip).Cells[sigCell].(Map); sv.Obj != 0 {
+		if sv, _ := s.heap.get(skip).cell(sigCell).(Map); sv.Obj != 0 {
 			h.obj(sv.Obj) // (os/signal keeps the channels it sends to)
 		}
 	}

@@ -127,8 +127,8 @@ func (t *thread) linkRandNext() (uint64, bool) {
 		return 0, false
 	}
 	o := t.s.heap.mut(t.m.linkRand, t.s.epoch)
-	n := o.Cells[0].(uint64) + 1
-	o.Cells[0] = n
+	n := o.cell(0).(uint64) + 1
+	o.setCell(0, n)
 	return splitMix64(n), true
 }
 

@@ -118,7 +118,7 @@ func (s *State) reachableHeap() (bytes, objects uint64) {
 		case o.pk != nil:
 			bytes += uint64(o.pk.n) * uint64(o.pk.w)
 		default:
-			bytes += 8 * uint64(len(o.Cells))
+			bytes += 8 * uint64(o.numCells())
 		}
 		if o.Map != nil {
 			bytes += 48 * uint64(o.Map.live)

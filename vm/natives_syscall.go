@@ -58,7 +58,7 @@ func init() {
 
 // stdFDInit sets syscall.Stdin, Stdout or Stderr.
 func stdFDInit(fd int) func(m *Machine, o *Object) {
-	return func(m *Machine, o *Object) { o.Cells[0] = fd }
+	return func(m *Machine, o *Object) { o.setCell(0, fd) }
 }
 
 // errnoValue is e as an error of the program (nil for 0).

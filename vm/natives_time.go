@@ -117,8 +117,8 @@ func nativeTimeTimerReset(t *thread, args []Value) (Value, ctl) {
 	pending := t.s.removeTimer(p.Obj)
 	was := t.drainTimer(p) || pending
 	tm := timer{when: t.s.after(toInt64(args[1])), id: p.Obj, vc: t.raceTimer(p.Obj), bubble: t.g.bubble, wallBase: t.g.wallBase}
-	if cells := t.s.heap.get(p.Obj).Cells; len(cells) > 0 {
-		tm.fn, _ = cells[len(cells)-1].(*Closure) // an AfterFunc timer (see newTimer)
+	if o := t.s.heap.get(p.Obj); o.numCells() > 0 {
+		tm.fn, _ = o.cell(o.numCells() - 1).(*Closure) // an AfterFunc timer (see newTimer)
 	}
 	if tm.fn == nil {
 		tm.ch, _ = t.cell(p, 0).(Chan)

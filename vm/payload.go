@@ -304,7 +304,7 @@ func (t *thread) checkNativeArgs(nf *nativeFunc, args []Value) bool {
 		if o == nil {
 			continue
 		}
-		for _, c := range o.refCells() {
+		for c := range o.refCells() {
 			if s := payloadIn(c); s >= 0 {
 				p.violate(s)
 				return false

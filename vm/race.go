@@ -291,10 +291,7 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 	haveLast := false
 	for i := 0; i < max(n, 1); i++ {
 		idx := shadowIndex(p.Off + int32(i))
-		var sh *cellShadow
-		if idx < len(o.shadow) {
-			sh = o.shadow[idx]
-		}
+		sh := o.shadowAt(idx)
 		var ns *cellShadow
 		if haveLast && sh == lastOld {
 			ns = lastNew
@@ -319,6 +316,17 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 		if mo == nil {
 			mo = t.s.heap.mutMeta(p.Obj, t.s.epoch)
 			o = mo
+		}
+		if mo.shp == nil && mo.numCells() >= cellPageMin {
+			mo.shp = newPaged[*cellShadow](shadowIndex(int32(mo.numCells())))
+			for i, s := range mo.shadow {
+				mo.shp.set(i, s, mo.epoch)
+			}
+			mo.shadow = nil
+		}
+		if mo.shp != nil {
+			mo.shp.set(idx, ns, mo.epoch)
+			continue
 		}
 		if idx >= len(mo.shadow) {
 			// room for every cell at once (for a large object: up to the
@@ -369,6 +377,24 @@ func (sh *cellShadow) orderedBefore(g int, vc vclock, rs *raceState) bool {
 func (t *thread) aloneForRace() bool {
 	return t.s.gs.len() == 1 && len(t.s.timers) == 0
 }
+
+// shadowAt is the shadow of the cell at index idx (shadowIndex) of o, nil
+// when none.
+func (o *Object) shadowAt(idx int) *cellShadow {
+	if o.shp != nil {
+		if idx < o.shp.n {
+			return o.shp.get(idx)
+		}
+		return nil
+	}
+	if idx < len(o.shadow) {
+		return o.shadow[idx]
+	}
+	return nil
+}
+
+// hasShadow reports whether o may have cells with a shadow.
+func (o *Object) hasShadow() bool { return len(o.shadow) > 0 || o.shp != nil }
 
 // shadowIndex is the index in Object.shadow of the cell at offset off (a
 // map is one location at offset -1).

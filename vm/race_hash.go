@@ -488,11 +488,11 @@ func (s *State) raceView(o *Object) *raceView {
 		}
 		v.syncs = append(v.syncs, slots...)
 	}
-	if len(o.shadow) > 0 {
+	if o.hasShadow() {
 		// (counted first: the view is made for every object a
 		// transition wrote, at every state hashed)
 		n := 0
-		forRuns(o.shadow, func(_, _ int32, sh *cellShadow) {
+		o.shadowRuns(func(_, _ int32, sh *cellShadow) {
 			if sh.w.c != 0 {
 				n++
 			}
@@ -500,7 +500,7 @@ func (s *State) raceView(o *Object) *raceView {
 		})
 		if n > 0 {
 			v.accs = make([]remembered, 0, n)
-			forRuns(o.shadow, func(off, run int32, sh *cellShadow) {
+			o.shadowRuns(func(off, run int32, sh *cellShadow) {
 				if sh.w.c != 0 {
 					v.accs = append(v.accs, remembered{off, run, epochAccessOf(sh.w), true})
 				}
@@ -529,9 +529,33 @@ func (s *State) raceView(o *Object) *raceView {
 	return v
 }
 
-// forRuns calls f on each run of consecutive cells of shadow that
+// shadowRuns calls f on each run of consecutive cells of o's shadow that
 // remember the same accesses (sameShadow) and remember some: the offset of
 // its first cell, its length and the shadow.
+func (o *Object) shadowRuns(f func(off, run int32, sh *cellShadow)) {
+	if o.shp != nil {
+		sp := o.shp
+		for idx := 0; idx < sp.n; {
+			if sp.pages[idx>>pageBits] == nil { // (nil shadows)
+				idx = (idx>>pageBits + 1) << pageBits
+				continue
+			}
+			sh := sp.get(idx)
+			end := idx + 1
+			for end < sp.n && sameShadow(sp.get(end), sh) {
+				end++
+			}
+			if sh != nil {
+				f(int32(idx-1), int32(end-idx), sh)
+			}
+			idx = end
+		}
+		return
+	}
+	forRuns(o.shadow, f)
+}
+
+// forRuns is shadowRuns over a shadow slice.
 func forRuns(shadow []*cellShadow, f func(off, run int32, sh *cellShadow)) {
 	for idx := 0; idx < len(shadow); {
 		sh := shadow[idx]

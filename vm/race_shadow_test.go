@@ -87,7 +87,8 @@ func TestShadowReadsInPlace(t *testing.T) {
 }
 
 // TestShadowGrowth: a buffer of 60,000 bytes written one byte at a time
-// (testdata/bigshadow) grows its shadow geometrically. Grown cell by cell
+// (testdata/bigshadow) grows its shadow geometrically (or, paged, a page
+// at a time) and remembers every write. Grown cell by cell
 // past maxShadowRoom, each write copied the shadow: 14 GB allocated for
 // this loop (x/sync's singleflight TestPanicErrorUnwrap, debug.Stack's
 // buffer: milliseconds a state).
@@ -104,6 +105,13 @@ func TestShadowGrowth(t *testing.T) {
 	for id := ObjID(1); id < s.heap.next; id++ {
 		if o := s.heap.get(id); o != nil && o.numCells() == 60000 {
 			shadow = len(o.shadow)
+			if o.shp != nil { // (paged: cellpages.go)
+				for i := 0; i < o.shp.n; i++ {
+					if o.shp.get(i) != nil {
+						shadow++
+					}
+				}
+			}
 		}
 	}
 	if shadow < 60000 {

@@ -55,7 +55,7 @@ func (ns *State) sanity(prev *State) {
 				}
 			}
 		}
-		for _, v := range o.refCells() {
+		for v := range o.refCells() {
 			if q, ok := v.(*condQueue); ok && q != nil {
 				for _, id := range q.ids {
 					condQ[id]++

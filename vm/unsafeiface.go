@@ -270,7 +270,7 @@ func (t *thread) storeIfaceWords(p Pointer, ws []Value) bool {
 			return false
 		}
 	}
-	t.s.heap.mut(p.Obj, t.s.epoch).Cells[p.Off] = x
+	t.s.heap.mut(p.Obj, t.s.epoch).setCell(int(p.Off), x)
 	return true
 }
 
