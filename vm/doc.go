@@ -59,7 +59,12 @@
 // pointer is (object, cell offset). An array or a slice's backing array of
 // 64 or more fixed-size numbers or booleans is packed instead (packed.go):
 // its cells are raw bytes in 4 KB pages copied on write, read and written
-// through the same accessors (cells.go), up to 1 GiB an object.
+// through the same accessors (cells.go), up to 1 GiB an object. Another
+// object of 4,096 cells or more keeps its cells, and the race detector's
+// shadow of them, in pages of 512 copied on write (cellpages.go): a step
+// that writes one cell of a large table copies one page of it. A step
+// that changes only an object's race state (an atomic load) copies the
+// object without its cells (heap.mutMeta).
 //
 // # Blocking
 //
