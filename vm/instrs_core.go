@@ -330,6 +330,35 @@ func returnSelfStore(st *ssa.Store) bool {
 	return self
 }
 
+// unevaluatedRange reports whether load in is the range expression of a
+// range statement over an array with no value variable, not even a blank
+// one (gc and the race detector read the array for `for i, _ :=`), which
+// go/ssa evaluates and the spec does not ("if at most one iteration
+// variable is present and len(x) is constant, the range expression is
+// not evaluated"): gc reads no memory there, so neither does the VM — a
+// read of the whole array raced with every atomic counter in it
+// (coocood/freecache's TestRace: `for i := range cache.segments`).
+func unevaluatedRange(in *ssa.UnOp) bool {
+	if in.Op != token.MUL || in.Referrers() == nil || len(*in.Referrers()) != 0 || !in.Pos().IsValid() {
+		return false
+	}
+	if _, ok := in.Type().Underlying().(*types.Array); !ok {
+		return false
+	}
+	syn := in.Parent().Syntax()
+	if syn == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(syn, func(n ast.Node) bool {
+		if rs, ok := n.(*ast.RangeStmt); ok && rs.X.Pos() <= in.Pos() && in.Pos() < rs.X.End() {
+			found = rs.Value == nil // (`for i, _ := range` has two variables: gc reads the array)
+		}
+		return !found
+	})
+	return found
+}
+
 func predIndex(succ, pred *ssa.BasicBlock) int {
 	for i, p := range succ.Preds {
 		if p == pred {
@@ -372,6 +401,9 @@ func (c *compiler) unOp(in *ssa.UnOp) op {
 	x, dst := c.reg(in.X), c.reg(in)
 	switch in.Op {
 	case token.MUL:
+		if unevaluatedRange(in) {
+			return func(t *thread, fr *frame) ctl { return ctlNext } // (nothing reads dst)
+		}
 		rt := c.rt(in.Type())
 		if funcCastLoad(in) {
 			return func(t *thread, fr *frame) ctl {

@@ -126,6 +126,23 @@ func TestRacePacked(t *testing.T) {
 	}
 }
 
+// TestRaceRangeArray: a range over an array with an index variable only
+// reads no memory, as gc compiles it (testdata/race/rangearray: a false
+// race with atomic counters in coocood/freecache's TestRace); with a
+// value variable, even blank, it reads every element, as go run -race
+// reports.
+func TestRaceRangeArray(t *testing.T) {
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "race", "rangearray")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"NoRaceRangeArrayIndex", "RaceRangeArrayBlankValue", "RaceRangeArrayValue"} {
+		for _, sched := range []vm.SchedMode{vm.SchedShared, vm.SchedSync} {
+			memoryModelCase(t, prog, name, sched)
+		}
+	}
+}
+
 // TestRaceReturn: a return into an escaping named result writes it unless
 // it returns the result itself, as gc compiles it (testdata/race/results).
 func TestRaceReturn(t *testing.T) {
