@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/gmc-go/gmc/vm"
-	"github.com/gmc-go/gmc/vm/load"
 )
 
 // TestCellPagesEverywhere: with every plain object's cells in pages copied
@@ -19,16 +18,7 @@ func TestCellPagesEverywhere(t *testing.T) {
 	for _, dir := range []string{"bigtable", "coro", "embed", "finalizer", "hdrarray", "httppure", "packed", "reflecteq", "reflectslice", "wggo", "oncepanic"} {
 		checkGoRunOutput(t, "testdata/"+dir)
 	}
-	prog, err := unsafeProg()
-	if err != nil {
-		t.Fatal(err)
-	}
-	runUnsafeCases(t, prog, unsafeCases)
-	view, err := load.Load(load.Config{Dir: "testdata/unsafeview"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	runUnsafeCases(t, view, unsafeViewCases)
+	runUnsafeAndViewCases(t)
 	TestSharedCells(t)
 	TestRaceDetector(t)
 	TestRaceAlone(t)

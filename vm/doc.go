@@ -62,9 +62,8 @@
 // through the same accessors (cells.go), up to 1 GiB an object. Another
 // object of 4,096 cells or more keeps its cells, and the race detector's
 // shadow of them, in pages of 512 copied on write (cellpages.go): a step
-// that writes one cell of a large table copies one page of it. A step
-// that changes only an object's race state (an atomic load) copies the
-// object without its cells (heap.mutMeta).
+// that writes one cell of a large table, or changes its race state (an
+// atomic load), copies one page of it.
 //
 // # Blocking
 //

@@ -1,9 +1,6 @@
 package vm
 
-import (
-	"slices"
-	"unsafe"
-)
+import "unsafe"
 
 // objKind says what an object holds.
 type objKind uint8
@@ -41,30 +38,20 @@ type Object struct {
 	// (its hash does not depend on the numbering of other objects); 0 =
 	// not computed. Accessed atomically: frozen objects are shared.
 	hcache uint64
-	// cellsShared: Cells are those of the object this one was copied from
-	// for a change of its race detector state only (mutMeta); a write of
-	// a cell copies them first (mut)
-	cellsShared bool
 	// race caches the race detector's state of the object as the state
 	// hash reads it (a *raceView, see race_hash.go; nil: not computed),
 	// stored only once the object is frozen. Accessed atomically.
 	race unsafe.Pointer
 }
 
-func (o *Object) clone(epoch uint64, metaOnly bool) *Object {
-	var c *Object
-	if metaOnly {
-		c = &Object{} // (the caller shares o's cells)
-	} else {
-		c = newObjCells(len(o.Cells))
-	}
+func (o *Object) clone(epoch uint64) *Object {
+	c := newObjCells(len(o.Cells))
 	cells := c.Cells
 	*c = *o
 	c.epoch = epoch
 	c.hcache = 0
 	c.race = nil
-	c.cellsShared = false
-	if o.Cells != nil && !metaOnly {
+	if o.Cells != nil {
 		if cells == nil && len(o.Cells) > 0 {
 			cells = make([]Value, len(o.Cells))
 		}
@@ -323,38 +310,10 @@ func (h *heap) mut(id ObjID, epoch uint64) *Object {
 	ci := int(id >> chunkBits)
 	o := h.chunk(ci).objs[id&(chunkSize-1)]
 	if o.epoch == epoch {
-		if o.cellsShared {
-			o.Cells = slices.Clone(o.Cells)
-			o.cellsShared = false
-		}
 		return o
 	}
 	c := h.mutChunk(ci, epoch)
-	o = o.clone(epoch, false)
-	if o.pk != nil {
-		o.pk.acct = &h.allocCells
-	}
-	c.objs[id&(chunkSize-1)] = o
-	return o
-}
-
-// mutMeta returns object id writable in the state of epoch for a change
-// of its race detector state only (its shadow and synchronization
-// clocks): a copy made for it shares the cells of the object it copies
-// until a write of a cell (mut) copies them. An atomic load from a large
-// table copied the whole table in each state that made one
-// (maypok86/otter/v2's hash map: 294,912 cells, a quarter of the CPU of
-// its tests in copies and their collection).
-func (h *heap) mutMeta(id ObjID, epoch uint64) *Object {
-	ci := int(id >> chunkBits)
-	o := h.chunk(ci).objs[id&(chunkSize-1)]
-	if o.epoch == epoch {
-		return o
-	}
-	c := h.mutChunk(ci, epoch)
-	cells := o.Cells
-	o = o.clone(epoch, true)
-	o.Cells, o.cellsShared = cells, cells != nil
+	o = o.clone(epoch)
 	if o.pk != nil {
 		o.pk.acct = &h.allocCells
 	}

@@ -31,6 +31,13 @@ func TestPackedArrays(t *testing.T) {
 // and slice of numbers packed.
 func TestPackedUnsafe(t *testing.T) {
 	defer vm.SetPackMin(1)()
+	runUnsafeAndViewCases(t)
+}
+
+// runUnsafeAndViewCases runs the cases of TestUnsafeMemory and
+// TestUnsafeView (under a representation a test sets).
+func runUnsafeAndViewCases(t *testing.T) {
+	t.Helper()
 	prog, err := unsafeProg()
 	if err != nil {
 		t.Fatal(err)

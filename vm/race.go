@@ -200,7 +200,7 @@ func (t *thread) raceAccessKind(fr *frame, p Pointer, n int, write, atomic bool)
 			continue // nothing new
 		}
 		if mo == nil {
-			mo = t.s.heap.mutMeta(p.Obj, t.s.epoch)
+			mo = t.s.heap.mut(p.Obj, t.s.epoch)
 			o = mo
 		}
 		if mo.shp == nil && mo.numCells() >= cellPageMin {
@@ -446,7 +446,7 @@ func (t *thread) syncClock(p Pointer) vclock {
 
 // joinSyncClock joins vc into the clock of the synchronization address p.
 func (t *thread) joinSyncClock(p Pointer, vc vclock) {
-	o := t.s.heap.mutMeta(p.Obj, t.s.epoch)
+	o := t.s.heap.mut(p.Obj, t.s.epoch)
 	if o.clocks == nil {
 		o.clocks = map[int32]vclock{}
 	}

@@ -6,9 +6,10 @@ import (
 	"github.com/gmc-go/gmc/vm"
 )
 
-// TestSharedCells: a state that only loads atomically from a large table
-// shares the table's cells with the state it came from (heap.mutMeta);
-// its later write copies them. Every schedule of testdata/sharedcells is
+// TestSharedCells: states that load atomically from a large table (a race
+// detector update) and write it share its pages until they write them
+// (cellpages.go; the table is 7,808 cells). Every schedule of
+// testdata/sharedcells is
 // explored without merging states, from states kept while their
 // successors run on: each run must end with the writes of its own
 // schedule only (the second goroutine writes table[1] exactly when it saw

@@ -1,7 +1,7 @@
 // Command sharedcells loads atomically from a large table (a race detector
-// update: the state's copy of the table shares the original's cells) and
-// then writes it, in orders that differ between schedules: each schedule
-// must see its own writes only.
+// update) and writes it, in orders that differ between schedules: each
+// schedule must see its own writes only (the table's pages are shared
+// between states until written).
 package main
 
 import (
@@ -15,7 +15,7 @@ type slot struct {
 	pad [60]byte
 }
 
-var table [64]slot
+var table [128]slot
 
 func main() {
 	var wg sync.WaitGroup
