@@ -24,6 +24,8 @@ type testState struct {
 	// run is the test a TestMain's m.Run runs (nil without TestMain, or
 	// once it ran)
 	run *ssa.Function
+	// mRun is the test m.Run is running or ran (callersStack)
+	mRun *ssa.Function
 	// subNames counts the subtest names given so far (testing_names.go)
 	subNames map[string]int
 	// tRunner: the test runs as go test runs it without TestMain, on a

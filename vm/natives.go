@@ -224,7 +224,7 @@ func nativeRuntimeCaller(t *thread, args []Value) (Value, ctl) {
 	// panic left are above the function running its defers, recovered or
 	// not, as in Go (k8s.io/apimachinery's HandleCrash logs the line that
 	// called the function that panicked, counting those frames)
-	st := goroutineStack(t.g, true, t.s.entryFrames(t.g))
+	st := t.s.callersStack(t.g)
 	if skip >= len(st) {
 		return Tuple{uintptr(0), "", 0, false}, ctlNext
 	}

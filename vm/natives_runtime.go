@@ -344,6 +344,24 @@ func (s *State) formatStack(b *strings.Builder, g *goroutine, status string, ext
 	}
 }
 
+// callersStack is g's stack as runtime.Callers and runtime.Caller see it.
+// Under a TestMain, m.Run calls the test on the entry's goroutine, where go
+// test runs it on a goroutine of testing.tRunner: the frames below the
+// test function's are those of that goroutine (uber-go/zap's caller tests
+// skip frames from a test down to the runtime's, and found TestMain's).
+func (s *State) callersStack(g *goroutine) []stackPC {
+	st := goroutineStack(g, true, s.entryFrames(g))
+	if !g.entry || s.test == nil || s.test.mRun == nil {
+		return st
+	}
+	for i := len(st) - 1; i >= 0; i-- {
+		if st[i].rf == 0 && st[i].l.Fn == s.test.mRun {
+			return append(st[:i+1:i+1], stackPC{rf: rfTRunner}, stackPC{rf: rfGoexit})
+		}
+	}
+	return st
+}
+
 // entryFrames are the frames of go test's that Go shows below g's own
 // (runtimeFrames' indices, innermost first): testing.tRunner below a test
 // or subtest that runs as go test runs it (testGoroutine), and below an
@@ -542,7 +560,7 @@ func nativeRuntimeCallers(t *thread, args []Value) (Value, ctl) {
 	skip := toInt(args[0])
 	dst, _ := args[1].(Slice)
 	pcs := []uintptr{runtimePC(rfCallers)}
-	for _, sp := range goroutineStack(t.g, true, t.s.entryFrames(t.g)) {
+	for _, sp := range t.s.callersStack(t.g) {
 		if sp.rf > 0 {
 			pcs = append(pcs, runtimePC(sp.rf))
 		} else {

@@ -154,7 +154,7 @@ func nativeTestingMRun(t *thread, args []Value) (Value, ctl) {
 	}
 	fn := ts.run
 	nts := *ts
-	nts.run = nil
+	nts.run, nts.mRun = nil, fn
 	t.s.test = &nts
 	pt := fn.Signature.Params().At(0).Type().(*types.Pointer)
 	tp := t.alloc(t.m.types.get(pt.Elem()))

@@ -114,6 +114,7 @@ func TestTestMain(t *testing.T) {
 		{"TestParallelSubtests", ""},
 		{"TestFails", "boom 1"},
 		{"TestSubtestCallers", ""},
+		{"TestTopCallers", ""},
 	} {
 		t.Run(c.entry, func(t *testing.T) { checkTestEntry(t, prog, c.entry, c.fails) })
 	}

@@ -6,6 +6,7 @@ package testmain
 import (
 	"os"
 	"runtime"
+	"strings"
 	"sync/atomic"
 	"testing"
 )
@@ -60,4 +61,26 @@ func TestSubtestCallers(t *testing.T) {
 			t.Fatalf("frames %v, want the subtest's and testing.tRunner", names)
 		}
 	})
+}
+
+// TestTopCallers: under a TestMain, a test runs on a goroutine of
+// testing.tRunner too: runtime.Callers shows the test, testing.tRunner and
+// runtime.goexit, not TestMain (uber-go/zap's caller tests skip from a
+// test down to the runtime's frames).
+func TestTopCallers(t *testing.T) {
+	pcs := make([]uintptr, 8)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs)])
+	var names []string
+	for f, more := frames.Next(); ; f, more = frames.Next() {
+		names = append(names, f.Function)
+		if !more {
+			break
+		}
+	}
+	if len(names) != 3 || !strings.HasSuffix(names[0], "testmain.TestTopCallers") || names[1] != "testing.tRunner" || names[2] != "runtime.goexit" {
+		t.Fatalf("frames %v, want the test's, testing.tRunner and runtime.goexit", names)
+	}
+	if _, file, _, _ := runtime.Caller(2); !strings.HasSuffix(file, "src/runtime/asm_amd64.s") {
+		t.Fatalf("runtime.Caller(2) in %s, want the runtime's asm_amd64.s", file)
+	}
 }
