@@ -99,15 +99,7 @@ func TestMemoryModel(t *testing.T) {
 // goroutines that ended unordered with it did stays remembered
 // (testdata/race/alone; vm's aloneForRace).
 func TestRaceAlone(t *testing.T) {
-	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "race", "alone")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"RaceReadAfterEndedReader", "NoRaceAtomicObservedAlone", "NoRaceAloneThenShared", "RaceAloneThenUnordered"} {
-		for _, sched := range []vm.SchedMode{vm.SchedShared, vm.SchedSync} {
-			memoryModelCase(t, prog, name, sched)
-		}
-	}
+	memoryModelCases(t, "alone", "RaceReadAfterEndedReader", "NoRaceAtomicObservedAlone", "NoRaceAloneThenShared", "RaceAloneThenUnordered")
 }
 
 // TestRacePacked: the race detector's accesses to the elements of packed
@@ -115,15 +107,7 @@ func TestRaceAlone(t *testing.T) {
 // words written by two goroutines do not race, the same word or a byte
 // copy writes does.
 func TestRacePacked(t *testing.T) {
-	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "race", "packed")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"NoRacePackedNeighbours", "RacePackedWord", "RacePackedCopy"} {
-		for _, sched := range []vm.SchedMode{vm.SchedShared, vm.SchedSync} {
-			memoryModelCase(t, prog, name, sched)
-		}
-	}
+	memoryModelCases(t, "packed", "NoRacePackedNeighbours", "RacePackedWord", "RacePackedCopy")
 }
 
 // TestRaceRangeArray: a range over an array with an index variable only
@@ -132,15 +116,7 @@ func TestRacePacked(t *testing.T) {
 // value variable, even blank, it reads every element, as go run -race
 // reports.
 func TestRaceRangeArray(t *testing.T) {
-	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "race", "rangearray")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"NoRaceRangeArrayIndex", "RaceRangeArrayBlankValue", "RaceRangeArrayValue"} {
-		for _, sched := range []vm.SchedMode{vm.SchedShared, vm.SchedSync} {
-			memoryModelCase(t, prog, name, sched)
-		}
-	}
+	memoryModelCases(t, "rangearray", "NoRaceRangeArrayIndex", "RaceRangeArrayBlankValue", "RaceRangeArrayValue")
 }
 
 // TestRaceReturn: a return into an escaping named result writes it unless
@@ -162,6 +138,21 @@ func TestRaceReturn(t *testing.T) {
 // sync-only scheduling points when races are errors: guide/syncpoints.go):
 // a racy case must report a race that replays, a race-free one must end
 // without error.
+// memoryModelCases runs memoryModelCase on the named functions of
+// testdata/race/dir under both scheduling modes.
+func memoryModelCases(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	prog, err := load.Load(load.Config{Dir: filepath.Join("testdata", "race", dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		for _, sched := range []vm.SchedMode{vm.SchedShared, vm.SchedSync} {
+			memoryModelCase(t, prog, name, sched)
+		}
+	}
+}
+
 func memoryModelCase(t *testing.T, prog *load.Program, name string, sched vm.SchedMode) {
 	label := name
 	if sched == vm.SchedSync {
