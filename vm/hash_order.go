@@ -165,17 +165,7 @@ func (s *State) orderTwins(t *numbering, c *rootsWalk, roots []ObjID, ranks []go
 	for _, id := range roots {
 		p.obj(id)
 	}
-	for i, sum := range sums {
-		if !twin[i] {
-			p.summary(sum)
-		}
-	}
-	for _, tm := range s.timers {
-		p.gid(tm.g)
-		p.obj(tm.ch.Obj)
-		p.obj(tm.id)
-	}
-	p.drain()
+	p.restOfState(s, sums, twin)
 	sortTwins(t, ranks, sums, p)
 }
 

@@ -338,17 +338,7 @@ func (s *State) twinsInRest(t *numbering, c *rootsWalk, ranks []goRank, sums []*
 		}
 		p.s, p.queue, p.table, p.rw = nil, nil, nil, nil
 	}()
-	for i, sum := range sums {
-		if !twin[i] {
-			p.summary(sum)
-		}
-	}
-	for _, tm := range s.timers {
-		p.gid(tm.g)
-		p.obj(tm.ch.Obj)
-		p.obj(tm.id)
-	}
-	p.drain()
+	p.restOfState(s, sums, twin)
 	for i, r := range ranks {
 		if !twin[r.at] {
 			continue
@@ -360,6 +350,23 @@ func (s *State) twinsInRest(t *numbering, c *rootsWalk, ranks []goRank, sums []*
 		}
 	}
 	return true
+}
+
+// restOfState hashes what orders twin goroutines besides the roots: the
+// summaries of the goroutines that are not twins and the timers, then
+// what they reach.
+func (p *hasher) restOfState(s *State, sums []*gsum, twin []bool) {
+	for i, sum := range sums {
+		if !twin[i] {
+			p.summary(sum)
+		}
+	}
+	for _, tm := range s.timers {
+		p.gid(tm.g)
+		p.obj(tm.ch.Obj)
+		p.obj(tm.id)
+	}
+	p.drain()
 }
 
 // sortTwins sorts each run of twins in ranks by where each first appears
