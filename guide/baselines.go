@@ -147,7 +147,11 @@ func (se *searcher) randomWalk(root *vm.State) Result {
 			} else {
 				i = se.rng.IntN(len(cs))
 			}
-			s = se.step(s, i)
+			if s != root { // (the walk's own: made by its last step)
+				s = se.stepInPlace(s, i)
+			} else {
+				s = se.step(s, i)
+			}
 			p = p.child(i)
 		}
 		se.stats.Backtracks++

@@ -174,6 +174,10 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 		fresh := 0             // states since the last branching one
 		mine := 0              // this call's states with a timer pending
 		var solo *vm.SoloChain // a parallel subtest this call runs alone to its end, with its group (soloPick)
+		// own: nothing but this call holds s (not the search's initial
+		// state, which every round starts from): a single successor may
+		// be made in it (stepInPlace)
+		own := s != root
 		defer func() {
 			pending -= mine
 			for i := len(marks) - 1; i >= 0; i-- {
@@ -293,8 +297,15 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 			}
 			if single {
 				// no choice: go on in this call (the state is dropped,
-				// no snapshot is kept for a backtrack that cannot come)
-				n := se.step(s, only)
+				// no snapshot is kept for a backtrack that cannot come:
+				// the transition is made in it)
+				var n *vm.State
+				if own {
+					n = se.stepInPlace(s, only)
+				} else {
+					n = se.step(s, only)
+				}
+				own = true
 				p = p.child(only)
 				if isError(n) {
 					out.found, out.path = n, p

@@ -132,7 +132,11 @@ type walkState struct {
 	fork   *vm.State
 	forkP  *pathNode
 	forced bool
-	work   int // the largest hash (vm.State.HashWork) of a state where the walk ended a round
+	// own: s was made by the walk's last step and nothing else holds it
+	// (not the fork, not a run's initial state): the next step may be
+	// made in it (stepAmongInPlace)
+	own  bool
+	work int // the largest hash (vm.State.HashWork) of a state where the walk ended a round
 	// steer steers the plain walk's runs toward predicted races
 	// (racefuzz.go; nil without the predictive monitor)
 	steer *raceSteer
@@ -253,7 +257,12 @@ func (se *searcher) walk(root *vm.State, w *walkState, kind int) Result {
 					i = se.rng.IntN(n)
 				}
 			}
-			w.s = se.stepAmong(w.s, i, se.gids)
+			if w.own && w.s != w.fork {
+				w.s = se.stepAmongInPlace(w.s, i, se.gids)
+			} else {
+				w.s = se.stepAmong(w.s, i, se.gids)
+			}
+			w.own = true
 			w.p = w.p.child(i)
 		}
 		se.stats.Backtracks++
@@ -262,6 +271,7 @@ func (se *searcher) walk(root *vm.State, w *walkState, kind int) Result {
 		} else {
 			w.s, w.p, w.forced = root, &pathNode{}, true
 		}
+		w.own = false
 		w.runs++
 		w.steer.startRun()
 	}

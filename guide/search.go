@@ -215,6 +215,35 @@ func (se *searcher) stepAmong(s *vm.State, i int, gids []int32) *vm.State {
 	return se.stepped(s, se.m.StepAmongWithin(s, i, gids, se.deadline()))
 }
 
+// inPlace lets the searches step the states they drop in place
+// (stepInPlace; off in a test that compares).
+var inPlace = true
+
+// stepInPlace is step for a search that drops s and every state made
+// from it (a chain of single successors): the transition may be made in s
+// itself (vm's StepInPlace).
+func (se *searcher) stepInPlace(s *vm.State, i int) *vm.State {
+	if !inPlace {
+		return se.step(s, i)
+	}
+	instrs := s.Instructions()
+	n := se.m.StepInPlace(s, i, se.deadline())
+	se.count1(n, instrs)
+	return n
+}
+
+// stepAmongInPlace is stepAmong for a search that drops s (a walk's
+// run), as stepInPlace is step's.
+func (se *searcher) stepAmongInPlace(s *vm.State, i int, gids []int32) *vm.State {
+	if !inPlace {
+		return se.stepAmong(s, i, gids)
+	}
+	instrs := s.Instructions()
+	n := se.m.StepAmongInPlace(s, i, gids, se.deadline())
+	se.count1(n, instrs)
+	return n
+}
+
 // interrupted reports whether the search is to pause for a new
 // prediction (see interrupt).
 func (se *searcher) interrupted() bool {
@@ -237,6 +266,12 @@ func (se *searcher) capTurn(d time.Duration) {
 
 // stepped counts the transition from s to n.
 func (se *searcher) stepped(s, n *vm.State) *vm.State {
+	se.count1(n, s.Instructions())
+	return n
+}
+
+// count1 counts a transition to n from a state of instrs instructions.
+func (se *searcher) count1(n *vm.State, instrs int64) {
 	if n.Cut() {
 		se.cut = true // (stop says so at once)
 	}
@@ -245,11 +280,10 @@ func (se *searcher) stepped(s, n *vm.State) *vm.State {
 		se.count.Add(1)
 	}
 	se.stats.Transitions++
-	se.stats.Instructions += n.Instructions() - s.Instructions()
+	se.stats.Instructions += n.Instructions() - instrs
 	if d := n.Depth(); d > se.stats.MaxDepth {
 		se.stats.MaxDepth = d
 	}
-	return n
 }
 
 // stopPoll: stop reads the clock at least every stopPoll calls (a

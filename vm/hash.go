@@ -283,6 +283,11 @@ func (h *hasher) cells(o *Object) uint64 {
 	sub, refs := h.h|1, h.refs
 	h.h, h.refs = saved, savedRefs || refs
 	if !refs {
+		if h.s != nil && o.epoch == h.s.epoch {
+			// (cached while the object may still be written: its next
+			// write is in a copy unless the state is stepped in place)
+			h.s.ownCached = true
+		}
 		atomic.StoreUint64(&o.hcache, sub)
 	}
 	return sub

@@ -45,7 +45,7 @@ func (s *State) summary(g *goroutine) *gsum {
 		return (*gsum)(p)
 	}
 	sum := s.summarize(g)
-	if g.epoch != s.epoch || s.sealed {
+	if s.frozen(g.epoch) {
 		// frozen: it belongs to an older state and is copied before any
 		// write, or the state is sealed (a goroutine of this state's
 		// epoch may still be written while the state is built: a spin

@@ -263,8 +263,10 @@ func (h *hasher) rootsHash(c *rootsWalk) {
 // frozenObj returns o if it can no longer be written (it belongs to a
 // state older than s, or s is sealed), else nil (also for o nil: a
 // dangling reference, hash.content).
+// A sealed state's own object so found is cached by its hash: the state
+// is then marked (ownCached) never to be stepped in place.
 func frozenObj(o *Object, s *State) *Object {
-	if o != nil && (o.epoch != s.epoch || s.sealed) {
+	if o != nil && s.frozen(o.epoch) {
 		return o
 	}
 	return nil
@@ -272,7 +274,7 @@ func frozenObj(o *Object, s *State) *Object {
 
 // frozenDir is frozenObj for a directory of the heap (d may be nil).
 func frozenDir(d *chunkDir, s *State) *chunkDir {
-	if d != nil && (d.epoch != s.epoch || s.sealed) {
+	if d != nil && s.frozen(d.epoch) {
 		return d
 	}
 	return nil
@@ -280,10 +282,25 @@ func frozenDir(d *chunkDir, s *State) *chunkDir {
 
 // frozenChunk is frozenObj for a chunk of the heap.
 func frozenChunk(c *chunk, s *State) *chunk {
-	if c.epoch != s.epoch || s.sealed {
+	if s.frozen(c.epoch) {
 		return c
 	}
 	return nil
+}
+
+// frozen reports whether a part of s of the given epoch (an object, a
+// goroutine, a chunk) can no longer be written, so that a hash may cache
+// what it computes from it: it belongs to an older state, or s is sealed.
+// The latter marks s ownCached (StepAmongInPlace would write it).
+func (s *State) frozen(epoch uint64) bool {
+	if epoch != s.epoch {
+		return true
+	}
+	if s.sealed {
+		s.ownCached = true
+		return true
+	}
+	return false
 }
 
 // raced reports whether the race summary reads object o (it has race

@@ -224,7 +224,9 @@ func (t *thread) raceLockWord(p Pointer, write bool) {
 // when its log reached a checkpoint in the transition from parent: a
 // power of two of events from logCheckpoint on (a run that a search
 // never ends — a long test, a depth bound — is analyzed by its prefixes).
-func (s *State) runEnded(parent *State) {
+// pf, when the transition ran in the parent itself (StepAmongInPlace), holds
+// the parent's log length instead (parent is then nil).
+func (s *State) runEnded(parent *State, pf *parentFacts) {
 	if s.runObs == nil || s.evlog == nil {
 		return
 	}
@@ -233,7 +235,9 @@ func (s *State) runEnded(parent *State) {
 		return
 	}
 	before := 0
-	if parent.evlog != nil {
+	if pf != nil {
+		before = pf.logged
+	} else if parent.evlog != nil {
 		before = parent.evlog.total
 	}
 	now := s.evlog.total

@@ -110,6 +110,11 @@ type State struct {
 	chashed    bool // see chash
 	probeLong  bool // see probe
 	probeClock bool // see stepNowReads
+	// ownCached: a walk of the state once sealed (its hash, a twin's)
+	// cached what it computed from the state's own objects, goroutines
+	// or pages (frozenObj): the state can no longer be stepped in place
+	// (StepAmongInPlace)
+	ownCached bool
 }
 
 // ChoiceKind says what a choice decides.
@@ -157,7 +162,7 @@ func (s *State) thaw() *State {
 	ns.gs, ns.gsShared = s.gs, true // copied on the first write (gList.own)
 	ns.choices = nil
 	ns.fp = nil
-	ns.hashed, ns.chashed, ns.sealed = false, false, false
+	ns.hashed, ns.chashed, ns.sealed, ns.ownCached = false, false, false, false
 	// ns.gorder stays the parent's until Hash sets it (nothing reads it
 	// before: GoRank hashes first), so that setRanks can keep it when the
 	// order is the same
@@ -386,8 +391,69 @@ func (m *Machine) StepAmong(s *State, i int, gids []int32) *State {
 	return m.step(s, s.choiceAmong(i, gids), 0)
 }
 
+// StepInPlace is StepWithin for a caller that drops s: s is not used
+// again, nor any state made from it before, so the transition may write
+// s's own objects, goroutines, frames and pages where they are and return
+// s itself, instead of copying them into a new state as every step does
+// for the states a search keeps (a random walk's run, a depth-first
+// search's chain of single successors: a copy of the running frame, the
+// goroutine, the objects it writes and a State at each transition were
+// about half of what a walk allocated). When s cannot be reused — a walk
+// of it once sealed cached what it computed from its own objects
+// (ownCached: they would change under the cache), or the machine checks
+// each state against its parent (Options.Sanity) — it makes a new state
+// as StepWithin does.
+func (m *Machine) StepInPlace(s *State, i int, deadline int64) *State {
+	return m.stepInPlace(s, s.choice(i), deadline)
+}
+
+// StepAmongInPlace is StepAmongWithin for a caller that drops s, as
+// StepInPlace is StepWithin's.
+func (m *Machine) StepAmongInPlace(s *State, i int, gids []int32, deadline int64) *State {
+	return m.stepInPlace(s, s.choiceAmong(i, gids), deadline)
+}
+
+func (m *Machine) stepInPlace(s *State, ch Choice, deadline int64) *State {
+	if s.ownCached || m.opts.Sanity || s.err != nil || s.exited {
+		return m.step(s, ch, deadline)
+	}
+	pf := s.reuse()
+	return m.stepState(nil, s, &pf, ch, deadline)
+}
+
+// reuse readies s to be its own successor (StepAmongInPlace): what thaw
+// resets, without a new epoch (s's own objects stay its own) and without
+// sharing its heap and goroutine lists anew. It returns the parent's
+// facts the transition reads (parentFacts).
+func (s *State) reuse() parentFacts {
+	pf := parentFacts{multi: s.hasChoices(2)}
+	if s.evlog != nil {
+		pf.logged = s.evlog.total
+	}
+	s.choices = nil
+	s.fp = nil
+	s.hashed, s.chashed, s.sealed = false, false, false
+	s.probe, s.probeLong, s.probeClock, s.stepNowReads = 0, false, false, 0
+	s.evOwn = false // (a run observer may hold the log: the next event copies its last chunk)
+	return pf
+}
+
+// parentFacts are what a transition reads of the state it starts from
+// once it may have written it (StepAmongInPlace): whether that state had
+// a choice (hang.go's idle marks) and its event log's length (runEnded).
+type parentFacts struct {
+	multi  bool
+	logged int
+}
+
 func (m *Machine) step(s *State, ch Choice, deadline int64) *State {
-	ns := s.thaw()
+	return m.stepState(s, s.thaw(), nil, ch, deadline)
+}
+
+// stepState runs the transition of choice ch in ns: a thawed copy of
+// state s, or (s nil) the state itself readied by reuse, which returned
+// the facts pf of it before.
+func (m *Machine) stepState(s, ns *State, pf *parentFacts, ch Choice, deadline int64) *State {
 	ns.depth++
 	if ch.Kind == ChooseTimer {
 		ns.last = Step{Op: "timer"}
@@ -402,7 +468,7 @@ func (m *Machine) step(s *State, ch Choice, deadline int64) *State {
 		if m.opts.Sanity {
 			ns.sanity(s)
 		}
-		ns.runEnded(s)
+		ns.runEnded(s, pf)
 		ns.sealed = true
 		return ns
 	}
@@ -416,7 +482,7 @@ func (m *Machine) step(s *State, ch Choice, deadline int64) *State {
 	if g.status == gBlocked {
 		g.status = gRunnable
 	}
-	if g.entry || s.hasChoices(2) {
+	if g.entry || (pf == nil && s.hasChoices(2)) || (pf != nil && pf.multi) {
 		// the entry moves, or the schedule had a choice: no cycle that is
 		// the only future without the entry so far (hang.go)
 		ns.idle = nil
@@ -456,7 +522,7 @@ func (m *Machine) step(s *State, ch Choice, deadline int64) *State {
 	if m.opts.Sanity {
 		ns.sanity(s)
 	}
-	ns.runEnded(s)
+	ns.runEnded(s, pf)
 	ns.sealed = true
 	return ns
 }
