@@ -36,7 +36,9 @@ import (
 // default 8) so that go test ./... stays short. It is skipped with -short.
 // GMC_GOKER_MONITOR sets the runtime monitors (guide.ParseMonitors, e.g.
 // lockgraph; default none): each row then logs the predictions, the states
-// to the first, and whether the error came with one.
+// to the first, and whether the error came with one. GMC_GOKER_PARALLEL=2
+// runs each case as gmc check does on two cores (the bounded search on a
+// core of its own: CheckConfig.Parallel); default one core.
 
 // campaignRow is the outcome of one case. A case whose first error is not
 // a leak (a data race, a deadlock) while the Go project expects a leak is
@@ -153,6 +155,9 @@ func runCampaignCase(t *testing.T, prog *load.Program, c goker.Case, exp *goker.
 		Strategy: guide.Guided, Heuristic: heuristics.SecPFSM,
 		Seed: 1, Trials: 1, TimeLimit: limit, MaxDepth: 200000, Fallback: guide.Random, FallbackTimers: os.Getenv("GMC_GOKER_TIMERS") != "0",
 		Monitors: mons,
+	}
+	if n, err := strconv.Atoi(os.Getenv("GMC_GOKER_PARALLEL")); err == nil {
+		cfg.Parallel = n
 	}
 	start := time.Now()
 	res, err := guide.Check(context.Background(), prog, cfg)
