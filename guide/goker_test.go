@@ -36,9 +36,10 @@ import (
 // default 8) so that go test ./... stays short. It is skipped with -short.
 // GMC_GOKER_MONITOR sets the runtime monitors (guide.ParseMonitors, e.g.
 // lockgraph; default none): each row then logs the predictions, the states
-// to the first, and whether the error came with one. GMC_GOKER_PARALLEL=2
-// runs each case as gmc check does on two cores (the bounded search on a
-// core of its own: CheckConfig.Parallel); default one core.
+// to the first, and whether the error came with one. GMC_GOKER_PARALLEL=N
+// runs each case as gmc check does on N cores: with the bounded search
+// (CheckConfig.Bounded), on a core of its own from N=2; default the guided
+// search and the walks alone, on one core.
 
 // campaignRow is the outcome of one case. A case whose first error is not
 // a leak (a data race, a deadlock) while the Go project expects a leak is
@@ -157,7 +158,7 @@ func runCampaignCase(t *testing.T, prog *load.Program, c goker.Case, exp *goker.
 		Monitors: mons,
 	}
 	if n, err := strconv.Atoi(os.Getenv("GMC_GOKER_PARALLEL")); err == nil {
-		cfg.Parallel = n
+		cfg.Parallel, cfg.Bounded = n, true
 	}
 	start := time.Now()
 	res, err := guide.Check(context.Background(), prog, cfg)
