@@ -52,6 +52,16 @@
 // only the heap directory (one pointer per 256 objects) and the goroutine
 // table, so a step costs time proportional to what it changes.
 //
+// A search that drops the state it steps from (a random walk's run, a
+// chain of single successors) steps it in place instead
+// (Machine.StepInPlace): the state keeps its epoch, so the transition
+// writes the objects, goroutines, frames and pages the state already owns
+// where they are, and the state itself is the successor. A hash caches
+// what it computes from parts no step writes any more (of an older epoch,
+// or of a state Step returned) and an object's content hash; once it has
+// cached something of a state's own parts, the state is marked
+// (State.ownCached) and never stepped in place.
+//
 // # Values and memory
 //
 // See Value for the representation of Go values. Memory is flattened: a
