@@ -56,7 +56,8 @@ func (se *searcher) exhaustiveRun(root *vm.State, rb *resumable) Result {
 			}
 			return false
 		}
-		fresh := 0 // states since the last branching one
+		fresh := 0       // states since the last branching one
+		own := s != root // nothing but this call holds s (stepInPlace)
 		for {
 			if found != nil || stopped {
 				return
@@ -109,7 +110,13 @@ func (se *searcher) exhaustiveRun(root *vm.State, rb *resumable) Result {
 					se.stats.Executions++ // every transition asleep
 					return
 				}
-				n := se.step(s, one)
+				var n *vm.State
+				if own {
+					n = se.stepInPlace(s, one)
+				} else {
+					n = se.step(s, one)
+				}
+				own = true
 				p = p.child(one)
 				if isError(n) {
 					found, foundPath = n, p
