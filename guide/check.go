@@ -361,7 +361,18 @@ func runTrial(ctx context.Context, prog *load.Program, base, exM *vm.Machine, pl
 	// search's trace sets and walks when it is behind its share of the
 	// time by a slice (turnSlice): a round of the guided search may run
 	// for seconds, and the share is kept by time, not by rounds
+	pacedAt := start // the end of the other side's last pause (corePause)
 	catchUp := func(round int) (TrialResult, bool) {
+		if bc != nil && !coreJoined {
+			if d := corePause(cfg.TimeLimit, time.Since(start), time.Since(pacedAt)); d > 0 {
+				select { // (until the bounded search ends, or the trial does)
+				case <-time.After(min(d, remaining())):
+				case <-bc.done:
+				case <-ctx.Done():
+				}
+			}
+			pacedAt = time.Now()
+		}
 		if !cfg.Bounded || exDone() || outOfTime() {
 			return TrialResult{}, false
 		}

@@ -126,7 +126,11 @@
 // on two cores or more, --parallel's default, with one trial) the bounded search does not take turns: it
 // runs on a core of its own for the whole time limit, from the trial's
 // start (boundedcore.go), while the guided search and the walks share the
-// trial's core as above; whichever side reaches a verdict that ends the
+// trial's core as above — after a quarter of the time limit, pausing
+// between their turns as long as they ran (share.go, corePause: beside
+// them the bounded search makes its states about a third slower than
+// alone, the two sides sharing the machine's memory and the collector);
+// whichever side reaches a verdict that ends the
 // trial (an error, or the space exhausted) stops the other, and a no-error
 // verdict is the bound the core's search completed. The outcome then
 // depends on the timing of the two cores, as parallel trials' does; every

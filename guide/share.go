@@ -120,3 +120,23 @@ const walkShare = 1.0 / 6
 // minSetTime is the least time a trace set gets in a round whose sets'
 // time turnCap bounds.
 const minSetTime = 20 * time.Millisecond
+
+// corePause is how long the guided search and the walks pause, between
+// their turns, beside a bounded search on a core of its own (boundedcore.go)
+// once a quarter of the time limit has gone: as long as they ran since
+// their last pause (worked), so that from then on the bounded search runs
+// alone half of the time. The two sides share the machine's memory and the
+// collector: beside the walks, the bounded search of errgroup's
+// TestGoLimit (1,025 workers, bound 0 about 430,000 states) made its
+// states about 35 % slower than alone (bound 0 after 7.3–7.6 s of a 10 s
+// limit, 5.0–5.6 s alone; with the pauses 6.3–6.6 s). The bounded search
+// is the one whose verdict can be definite; the bugs the others find,
+// they find early (benchmarks/RESULTS.md, "Session 12: the portfolio's
+// late share") and, stepping their runs in place, as fast as they did
+// without pauses.
+func corePause(limit, elapsed, worked time.Duration) time.Duration {
+	if limit <= 0 || elapsed < limit/4 {
+		return 0
+	}
+	return worked
+}

@@ -91,3 +91,22 @@ func TestTurnCap(t *testing.T) {
 		t.Errorf("behind when ahead = %v, want 0", got)
 	}
 }
+
+// TestCorePause: beside a bounded search on a core of its own, the other
+// side pauses as long as it ran, from a quarter of the time limit on, and
+// never without a time limit.
+func TestCorePause(t *testing.T) {
+	limit := 10 * time.Second
+	for _, c := range []struct {
+		limit, elapsed, worked, want time.Duration
+	}{
+		{limit, 2 * time.Second, time.Second, 0},
+		{limit, 2500 * time.Millisecond, 300 * time.Millisecond, 300 * time.Millisecond},
+		{limit, 9 * time.Second, time.Second, time.Second},
+		{0, time.Minute, time.Second, 0},
+	} {
+		if got := corePause(c.limit, c.elapsed, c.worked); got != c.want {
+			t.Errorf("corePause(%v, %v, %v) = %v, want %v", c.limit, c.elapsed, c.worked, got, c.want)
+		}
+	}
+}
