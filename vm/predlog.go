@@ -234,12 +234,7 @@ func (s *State) runEnded(parent *State, pf *parentFacts) {
 		s.runObs.RunEnded(EventLog{s.evlog}, s.err)
 		return
 	}
-	before := 0
-	if pf != nil {
-		before = pf.logged
-	} else if parent.evlog != nil {
-		before = parent.evlog.total
-	}
+	before := pf.loggedIn(parent)
 	now := s.evlog.total
 	for c := logCheckpoint; c <= now; c *= 2 {
 		if before < c {

@@ -110,10 +110,10 @@ type State struct {
 	chashed    bool // see chash
 	probeLong  bool // see probe
 	probeClock bool // see stepNowReads
-	// ownCached: a walk of the state once sealed (its hash, a twin's)
-	// cached what it computed from the state's own objects, goroutines
-	// or pages (frozenObj): the state can no longer be stepped in place
-	// (StepAmongInPlace)
+	// ownCached: a hash cached what it computed from the state's own
+	// objects, goroutines or pages (State.frozen once the state is
+	// sealed; an object's content hash, hasher.cells): the state can no
+	// longer be stepped in place (StepInPlace)
 	ownCached bool
 }
 
@@ -421,7 +421,7 @@ func (m *Machine) stepInPlace(s *State, ch Choice, deadline int64) *State {
 	return m.stepState(nil, s, &pf, ch, deadline)
 }
 
-// reuse readies s to be its own successor (StepAmongInPlace): what thaw
+// reuse readies s to be its own successor (StepInPlace): what thaw
 // resets, without a new epoch (s's own objects stay its own) and without
 // sharing its heap and goroutine lists anew. It returns the parent's
 // facts the transition reads (parentFacts).
@@ -439,11 +439,32 @@ func (s *State) reuse() parentFacts {
 }
 
 // parentFacts are what a transition reads of the state it starts from
-// once it may have written it (StepAmongInPlace): whether that state had
-// a choice (hang.go's idle marks) and its event log's length (runEnded).
+// once it may have written it (StepInPlace): whether that state had a
+// choice (hang.go's idle marks) and its event log's length (runEnded).
 type parentFacts struct {
 	multi  bool
 	logged int
+}
+
+// hadChoice reports whether parent, the state a transition started from,
+// had more than one choice: pf's fact when the transition ran in parent
+// itself (pf non-nil).
+func (pf *parentFacts) hadChoice(parent *State) bool {
+	if pf != nil {
+		return pf.multi
+	}
+	return parent.hasChoices(2)
+}
+
+// loggedIn is the length of parent's event log (0: none), as hadChoice.
+func (pf *parentFacts) loggedIn(parent *State) int {
+	switch {
+	case pf != nil:
+		return pf.logged
+	case parent.evlog != nil:
+		return parent.evlog.total
+	}
+	return 0
 }
 
 func (m *Machine) step(s *State, ch Choice, deadline int64) *State {
@@ -482,7 +503,7 @@ func (m *Machine) stepState(s, ns *State, pf *parentFacts, ch Choice, deadline i
 	if g.status == gBlocked {
 		g.status = gRunnable
 	}
-	if g.entry || (pf == nil && s.hasChoices(2)) || (pf != nil && pf.multi) {
+	if g.entry || pf.hadChoice(s) {
 		// the entry moves, or the schedule had a choice: no cycle that is
 		// the only future without the entry so far (hang.go)
 		ns.idle = nil
