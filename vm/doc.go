@@ -287,7 +287,11 @@
 // unsafe are a type's descriptor address (one per type, the address
 // Value.Pointer gives for a reflect.Type) and the value's pointer or box,
 // and storing them back over an interface or a reflect.Value remakes the
-// value they came from (unsafeiface.go, unsafevalue.go). The runtime's stack introspection
+// value they came from (unsafeiface.go, unsafevalue.go); numbers read
+// through unsafe.Pointer as numbers of another width, and the fields of a
+// struct laid over a buffer of numbers (freecache's entry headers in its
+// byte ring), reach the bytes of the gc layout (unsafeview.go,
+// unsafeview_struct.go). The runtime's stack introspection
 // (runtime.Callers, CallersFrames, FuncForPC, Stack, debug.Stack) uses
 // synthetic PCs naming SSA instructions (natives_runtime.go).
 package vm

@@ -86,6 +86,9 @@ func (c *compiler) instr(in ssa.Instruction) op {
 				return ctlNext
 			}
 		}
+		if byteOff, ok := castField(in); ok { // a field of a struct view of numbers (unsafeview_struct.go)
+			return c.castFieldAddrOp(in, byteOff)
+		}
 		return func(t *thread, fr *frame) ctl {
 			p := fr.regs[x].(Pointer)
 			if p.Obj == 0 {
@@ -269,6 +272,9 @@ func (c *compiler) instr(in ssa.Instruction) op {
 		if castStore(in) { // unsafeview.go
 			return c.castStoreOp(in)
 		}
+		if _, ok := structViewConv(in.Addr); ok { // a whole struct view (unsafeview_struct.go)
+			return c.castStructStoreOp(in)
+		}
 		if hdrDataStore(in) { // unsafeview_slice.go
 			return c.hdrDataStoreOp(in)
 		}
@@ -417,6 +423,12 @@ func (c *compiler) unOp(in *ssa.UnOp) op {
 				fr.regs[dst] = cl
 				return ctlNext
 			}
+		}
+		if castFieldAccess(in.X, in.Type()) { // a field of a struct view (unsafeview_struct.go)
+			return c.castFieldLoadOp(in)
+		}
+		if _, ok := structViewConv(in.X); ok { // a whole struct view
+			return c.castStructLoadOp(in)
 		}
 		if k := scalarCastLoad(in); k != 0 { // unsafescalar.go
 			return func(t *thread, fr *frame) ctl {

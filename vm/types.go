@@ -30,6 +30,10 @@ type RType struct {
 	blank    []bool   // aggregates with blank (_) fields: cells ignored by ==
 	reg      *typeRegistry
 	methods  sync.Map // *types.Func -> *ssa.Function (dynamic dispatch cache)
+	// view is a struct's layout as memory (unsafeview_struct.go), made
+	// on first use
+	view     *structView
+	viewOnce sync.Once
 }
 
 // typeRegistry interns RTypes. It is shared by all states of a Machine and

@@ -256,7 +256,13 @@ func (t *thread) memAccess(fr *frame, p Pointer, cells int, write bool) ctl {
 
 // loadBytes reads a number of type rt from byte off of the cell at p.
 func (t *thread) loadBytes(fr *frame, p Pointer, off int64, rt *RType, dst int) ctl {
+	if rt.Agg {
+		return t.loadStructBytes(fr, p, off, rt, dst) // (unsafeview_struct.go)
+	}
 	k := numKind(rt.T)
+	if basicKindOf(rt.T) == types.Bool {
+		k = types.Bool // one byte, as leafValue reads it
+	}
 	o := t.s.heap.get(p.Obj)
 	w := uniformWidth(o)
 	if k < 0 || w == 0 {
@@ -274,16 +280,24 @@ func (t *thread) loadBytes(fr *frame, p Pointer, off int64, rt *RType, dst int) 
 	if !ok {
 		return t.unsupported(fr, fmt.Sprintf("memory of %s read as %s (memory reinterpreted through unsafe.Pointer)", o.T, rt))
 	}
-	fr.regs[dst] = kindBits(k, bits)
+	fr.regs[dst] = leafValue(k, bits)
 	return ctlNext
 }
 
 // storeBytes writes number v of type rt at byte off of the cell at p.
 func (t *thread) storeBytes(fr *frame, p Pointer, off int64, rt *RType, v Value) ctl {
+	if rt.Agg {
+		return t.storeStructBytes(fr, p, off, rt, v) // (unsafeview_struct.go)
+	}
 	k := numKind(rt.T)
+	if _, ok := v.(bool); ok && basicKindOf(rt.T) == types.Bool {
+		k = types.Bool
+	} else if numWidth(v) == 0 {
+		k = -1
+	}
 	o := t.s.heap.get(p.Obj)
 	w := uniformWidth(o)
-	if k < 0 || w == 0 || numWidth(v) == 0 {
+	if k < 0 || w == 0 {
 		return t.unsupported(fr, fmt.Sprintf("memory of %s written as %s (memory reinterpreted through unsafe.Pointer)", o.T, rt))
 	}
 	n := int(gcSizes.Sizeof(rt.T))
@@ -294,7 +308,7 @@ func (t *thread) storeBytes(fr *frame, p Pointer, off int64, rt *RType, v Value)
 	if c := t.memAccess(fr, Pointer{Obj: p.Obj, Off: int32(first)}, cells, true); c != ctlNext {
 		return c
 	}
-	if !memWrite(t.s.heap.mut(p.Obj, t.s.epoch), int(p.Off), off, n, numBits(v)) {
+	if !memWrite(t.s.heap.mut(p.Obj, t.s.epoch), int(p.Off), off, n, leafBits(v)) {
 		return t.unsupported(fr, fmt.Sprintf("memory of %s written as %s (memory reinterpreted through unsafe.Pointer)", o.T, rt))
 	}
 	return ctlNext
@@ -355,6 +369,9 @@ func (t *thread) castWidthDiffers(p Pointer, rt *RType) bool {
 // castStore reports whether st stores a number through a pointer converted
 // from unsafe.Pointer: *(*uint8)(unsafe.Pointer(p)) = b.
 func castStore(st *ssa.Store) bool {
+	if castFieldAccess(st.Addr, st.Val.Type()) { // a field of a struct view (unsafeview_struct.go)
+		return true
+	}
 	cv, ok := st.Addr.(*ssa.Convert)
 	return ok && basicKindOf(cv.X.Type()) == types.UnsafePointer && numKind(st.Val.Type()) >= 0
 }
@@ -368,7 +385,7 @@ func (c *compiler) castStoreOp(in *ssa.Store) op {
 		if !ok {
 			return t.storeOtherValue(fr, fr.regs[a], rt, fr.regs[v])
 		}
-		if t.castWidthDiffers(p, rt) {
+		if t.castWidthDiffers(p, rt) || isBool(fr.regs[v]) && numWidth(t.castCell(p)) != 0 {
 			return t.storeBytes(fr, p, 0, rt, fr.regs[v])
 		}
 		val := fr.regs[v]

@@ -1,0 +1,3 @@
+module structview
+
+go 1.22
