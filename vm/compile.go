@@ -45,6 +45,9 @@ type function struct {
 	// shared by parallel searches), from the registers of valueRegs.
 	liveOnce sync.Once
 	live     *liveness
+	// plan is the instructions run after their statement's calls, as gc
+	// orders them (evalorder.go; nil: none)
+	plan *deferPlan
 }
 
 type block struct {
@@ -111,9 +114,11 @@ func (m *Machine) compile(f *ssa.Function) *function {
 	for i, b := range f.Blocks {
 		cf.blocks[i] = &block{index: i, ssa: b}
 	}
+	cf.plan = planDeferrals(f)
 	for i, b := range f.Blocks {
 		cb := cf.blocks[i]
-		for _, in := range b.Instrs {
+		var later map[int]op // the ops of the block's deferred instructions
+		for k, in := range b.Instrs {
 			if p, ok := in.(*ssa.Phi); ok {
 				ph := phi{dst: c.reg(p)}
 				for _, e := range p.Edges {
@@ -132,6 +137,18 @@ func (m *Machine) compile(f *ssa.Function) *function {
 			}
 			if cf.shared && m.opts.Invisible != nil && m.opts.Invisible(in) {
 				o = invisible(o)
+			}
+			if cf.plan.isDeferred(i, k) { // run at its anchor (evalorder.go)
+				if later == nil {
+					later = map[int]op{}
+				}
+				later[k], o = o, nop
+			} else if ds := cf.plan.at(i, k); len(ds) > 0 {
+				ops := make([]op, len(ds))
+				for j, d := range ds {
+					ops[j] = later[int(d)]
+				}
+				o = deferredOp(ops, o)
 			}
 			if m.breakpoints[loc.Loc{Fn: f, Block: i, Index: cb.first + len(cb.code)}] {
 				o = breakpoint(o)

@@ -17,8 +17,12 @@ type thread struct {
 	visible bool // a visible operation (scheduling point) already ran in this transition
 	nested  int  // >0 while a native runs VM code synchronously (no yields)
 	hidden  bool // the running instruction's accesses are not scheduling points (Options.Invisible)
-	selCase int  // preselected ready case of a select (-1: none)
-	branch  int  // preselected side of a symbolic branch (-1: none)
+	// deferring: the operations gc evaluates after a statement's calls
+	// run (evalorder.go): their accesses are no scheduling points of their
+	// own, but count in the transition's footprint
+	deferring bool
+	selCase   int // preselected ready case of a select (-1: none)
+	branch    int // preselected side of a symbolic branch (-1: none)
 	// capUnseen: the running load's []byte is only converted to a string
 	// (unsafestrdata.go)
 	capUnseen bool
@@ -58,7 +62,7 @@ const cutPoll = 1 << 10
 // must start a new transition; otherwise it marks the transition as having
 // executed its visible operation.
 func (t *thread) yieldBefore() bool {
-	if t.nested > 0 {
+	if t.nested > 0 || t.deferring {
 		return false
 	}
 	if t.visible {

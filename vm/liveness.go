@@ -141,20 +141,15 @@ func (lc *liveCtx) transfer(b *ssa.BasicBlock, live regSet, stop int) {
 	top := stop < 0
 	first := lc.f.blocks[b.Index].first
 	stop = max(stop, first)
+	plan := lc.f.plan
 	for i := len(b.Instrs) - 1; i >= stop; i-- {
-		instr := b.Instrs[i]
-		if v, ok := instr.(ssa.Value); ok {
-			if r := lc.reg(v); r >= 0 {
-				live.del(r)
-			}
+		if plan.isDeferred(b.Index, i) {
+			continue // (it runs at its anchor, below)
 		}
-		lc.ops = instr.Operands(lc.ops[:0])
-		for _, p := range lc.ops {
-			if p != nil && *p != nil {
-				if r := lc.reg(*p); r >= 0 {
-					live.add(r)
-				}
-			}
+		lc.step(b.Instrs[i], live)
+		ds := plan.at(b.Index, i)
+		for j := len(ds) - 1; j >= 0; j-- { // (run before the anchor's own operation)
+			lc.step(b.Instrs[ds[j]], live)
 		}
 	}
 	if !top {
@@ -164,6 +159,23 @@ func (lc *liveCtx) transfer(b *ssa.BasicBlock, live regSet, stop int) {
 		if v, ok := b.Instrs[i].(ssa.Value); ok {
 			if r := lc.reg(v); r >= 0 {
 				live.del(r)
+			}
+		}
+	}
+}
+
+// step turns live, the set live after instr, into the set live before it.
+func (lc *liveCtx) step(instr ssa.Instruction, live regSet) {
+	if v, ok := instr.(ssa.Value); ok {
+		if r := lc.reg(v); r >= 0 {
+			live.del(r)
+		}
+	}
+	lc.ops = instr.Operands(lc.ops[:0])
+	for _, p := range lc.ops {
+		if p != nil && *p != nil {
+			if r := lc.reg(*p); r >= 0 {
+				live.add(r)
 			}
 		}
 	}

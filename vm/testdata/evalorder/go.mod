@@ -1,0 +1,3 @@
+module evalorder
+
+go 1.22
