@@ -18,7 +18,10 @@
 // runtime.Gosched, time operations, and, with SchedShared, loads and stores
 // of heap objects reachable from more than one goroutine in the module
 // under test. Standard-library code runs atomically between its sync
-// operations.
+// operations. A statement's operands are evaluated in gc's order, its calls
+// first and the other operands after them (evalorder.go: `return b,
+// rs.Scan(&b)` returns what Scan wrote); such a deferred operand is no
+// scheduling point of its own.
 //
 // # Choices
 //
