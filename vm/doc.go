@@ -6,7 +6,9 @@
 //
 // A State is a snapshot of the whole program: the heap, the goroutines with
 // their stacks, the virtual clock and timers, and the output written so far.
-// A State never changes once returned. Machine.Step(s, i) applies the i-th
+// A State never changes once returned (but when its holder hands it to
+// Machine.StepInPlace, which makes it its own successor; see below).
+// Machine.Step(s, i) applies the i-th
 // of s.Choices() and returns a new State; s stays valid, so a search can
 // keep many states and resume from any of them (no explicit save/restore).
 //
