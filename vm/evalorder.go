@@ -62,18 +62,24 @@ func planDeferrals(f *ssa.Function) *deferPlan {
 	var p *deferPlan
 	for _, b := range f.Blocks {
 		n := len(b.Instrs)
-		stmt := make([]int, n) // the simple statement of each instruction (-1: none)
-		pos := make([]int, n)  // where each instruction runs (its index, or its anchor)
+		at := make(map[ssa.Instruction]int, n)
+		stmt := make([]int, n)   // the simple statement of each instruction (-1: none)
+		pos := make([]int, n)    // where each instruction runs (its index, or its anchor)
+		calls := map[int][]int{} // by statement, the indexes of its calls and receives
 		for i, in := range b.Instrs {
+			at[in] = i
 			stmt[i] = stmtOf(stmts, in.Pos())
 			pos[i] = i
+			if stmt[i] >= 0 && isOrderedCall(in) {
+				calls[stmt[i]] = append(calls[stmt[i]], i)
+			}
 		}
 		for i := n - 1; i >= 0; i-- {
 			in := b.Instrs[i]
 			if !deferrable(in) {
 				continue
 			}
-			u := firstUse(b, in.(ssa.Value), pos)
+			u, user := firstUse(b, in.(ssa.Value), at, pos)
 			if u < 0 {
 				continue
 			}
@@ -81,26 +87,25 @@ func planDeferrals(f *ssa.Function) *deferPlan {
 				// an implicit conversion (no position of its own) is
 				// its user's: return b, rs.Scan(&b) for b of a named
 				// []byte type
-				if stmt[i] = stmtAt(b, stmt, pos, u); stmt[i] < 0 {
+				if stmt[i] = stmt[user]; stmt[i] < 0 {
 					continue
 				}
 			}
-			c := -1 // the last call of the statement between the instruction and its first use
-			for j := i + 1; j < u; j++ {
-				if stmt[j] == stmt[i] && isOrderedCall(b.Instrs[j]) {
-					c = j
-				}
-			}
-			if c < 0 {
+			// the last call of the statement between the instruction and
+			// its first use
+			cs := calls[stmt[i]]
+			k := sort.SearchInts(cs, u) - 1
+			if k < 0 || cs[k] <= i {
 				continue
 			}
+			c := cs[k]
 			if p == nil {
 				p = &deferPlan{deferred: map[int64]bool{}, anchors: map[int64][]int32{}}
 			}
 			pos[i] = c + 1
 			p.deferred[planKey(b.Index, i)] = true
-			k := planKey(b.Index, c+1)
-			p.anchors[k] = append(p.anchors[k], int32(i))
+			key := planKey(b.Index, c+1)
+			p.anchors[key] = append(p.anchors[key], int32(i))
 		}
 	}
 	if p != nil {
@@ -112,47 +117,24 @@ func planDeferrals(f *ssa.Function) *deferPlan {
 	return p
 }
 
-// firstUse is where the first use of v in its block runs (pos: where each
-// instruction runs), or -1 when v has no use or one outside the block.
-func firstUse(b *ssa.BasicBlock, v ssa.Value, pos []int) int {
-	u := -1
+// firstUse is where the first use of v in its block runs (at: the index
+// of each instruction of the block; pos: where each runs) and that user's
+// index, or -1 when v has no use, or one outside the block or in a φ-node.
+func firstUse(b *ssa.BasicBlock, v ssa.Value, at map[ssa.Instruction]int, pos []int) (int, int) {
+	u, user := -1, -1
 	for _, r := range *v.Referrers() {
-		if r.Block() != b {
-			return -1
-		}
-		j := indexIn(b, r)
-		if j < 0 {
-			return -1
+		j, ok := at[r]
+		if !ok || r.Block() != b {
+			return -1, -1
 		}
 		if _, phi := r.(*ssa.Phi); phi {
-			return -1
+			return -1, -1
 		}
 		if u < 0 || pos[j] < u {
-			u = pos[j]
+			u, user = pos[j], j
 		}
 	}
-	return u
-}
-
-// stmtAt is the statement of the instruction that runs first at u (pos:
-// where each instruction runs), -1 when it has none.
-func stmtAt(b *ssa.BasicBlock, stmt, pos []int, u int) int {
-	for j := range b.Instrs {
-		if pos[j] == u && stmt[j] >= 0 {
-			return stmt[j]
-		}
-	}
-	return -1
-}
-
-// indexIn is the index of in in b.Instrs (-1: not there).
-func indexIn(b *ssa.BasicBlock, in ssa.Instruction) int {
-	for j, x := range b.Instrs {
-		if x == in {
-			return j
-		}
-	}
-	return -1
+	return u, user
 }
 
 // deferrable reports whether in computes a value without side effects
