@@ -147,11 +147,7 @@ func (se *searcher) randomWalk(root *vm.State) Result {
 			} else {
 				i = se.rng.IntN(len(cs))
 			}
-			if s != root { // (the walk's own: made by its last step)
-				s = se.stepInPlace(s, i)
-			} else {
-				s = se.step(s, i)
-			}
+			s = se.stepLink(s, i, s != root) // (the walk's own: made by its last step)
 			p = p.child(i)
 		}
 		se.stats.Backtracks++

@@ -299,12 +299,7 @@ func (se *searcher) boundedRun(root *vm.State, bs *boundSearch) {
 				// no choice: go on in this call (the state is dropped,
 				// no snapshot is kept for a backtrack that cannot come:
 				// the transition is made in it)
-				var n *vm.State
-				if own {
-					n = se.stepInPlace(s, only)
-				} else {
-					n = se.step(s, only)
-				}
+				n := se.stepLink(s, only, own)
 				own = true
 				p = p.child(only)
 				if isError(n) {

@@ -110,12 +110,7 @@ func (se *searcher) exhaustiveRun(root *vm.State, rb *resumable) Result {
 					se.stats.Executions++ // every transition asleep
 					return
 				}
-				var n *vm.State
-				if own {
-					n = se.stepInPlace(s, one)
-				} else {
-					n = se.step(s, one)
-				}
+				n := se.stepLink(s, one, own)
 				own = true
 				p = p.child(one)
 				if isError(n) {

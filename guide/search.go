@@ -232,6 +232,16 @@ func (se *searcher) stepInPlace(s *vm.State, i int) *vm.State {
 	return n
 }
 
+// stepLink steps s, a state the search drops once it has its successor
+// (a link of a chain, a walk's state): in place when the search owns it
+// (own: nothing else holds it; the successor is always its own).
+func (se *searcher) stepLink(s *vm.State, i int, own bool) *vm.State {
+	if own {
+		return se.stepInPlace(s, i)
+	}
+	return se.step(s, i)
+}
+
 // stepAmongInPlace is stepAmong for a search that drops s (a walk's
 // run), as stepInPlace is step's.
 func (se *searcher) stepAmongInPlace(s *vm.State, i int, gids []int32) *vm.State {
