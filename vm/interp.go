@@ -73,6 +73,21 @@ func (t *thread) yieldBefore() bool {
 	return false
 }
 
+// sharedAccess names the transition's visible operation a read or a write
+// of obj (unless it is an operand gc evaluates after its statement's
+// calls, which is no visible operation of its own: thread.deferring) and
+// records obj in the transition's footprint.
+func (t *thread) sharedAccess(obj ObjID, write bool) {
+	if !t.deferring {
+		if write {
+			t.s.last.Op = "write"
+		} else {
+			t.s.last.Op = "read"
+		}
+	}
+	t.touch(obj, write)
+}
+
 // touch records an object accessed by a visible operation.
 func (t *thread) touch(obj ObjID, write bool) {
 	if t.nested > 0 {

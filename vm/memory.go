@@ -88,8 +88,7 @@ func (t *thread) load(fr *frame, p Pointer, rt *RType, dst int) ctl {
 			if t.yieldBefore() {
 				return ctlYield
 			}
-			t.s.last.Op = "read"
-			t.touch(p.Obj, false)
+			t.sharedAccess(p.Obj, false)
 		}
 	}
 	if t.s.race != nil {
@@ -340,8 +339,7 @@ func (t *thread) store(fr *frame, p Pointer, rt *RType, v Value, hasRefs bool) c
 			if t.yieldBefore() {
 				return ctlYield
 			}
-			t.s.last.Op = "write"
-			t.touch(p.Obj, true)
+			t.sharedAccess(p.Obj, true)
 		}
 
 		if hasRefs {

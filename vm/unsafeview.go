@@ -241,12 +241,7 @@ func (t *thread) memAccess(fr *frame, p Pointer, cells int, write bool) ctl {
 		if t.yieldBefore() {
 			return ctlYield
 		}
-		if write {
-			t.s.last.Op = "write"
-		} else {
-			t.s.last.Op = "read"
-		}
-		t.touch(p.Obj, write)
+		t.sharedAccess(p.Obj, write)
 	}
 	if t.s.race != nil {
 		t.raceAccess(fr, p, cells, write)
