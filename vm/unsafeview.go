@@ -344,8 +344,9 @@ func (t *thread) castCell(p Pointer) Value {
 }
 
 // castWidthDiffers reports whether the cell at p holds a number whose
-// width differs from rt's (a load or store through a pointer converted
-// from unsafe.Pointer that must go to the bytes).
+// width differs from rt's, or rt is a bool, which memory of numbers holds
+// as a byte (a load or store through a pointer converted from
+// unsafe.Pointer that must go to the bytes).
 func (t *thread) castWidthDiffers(p Pointer, rt *RType) bool {
 	if p.Obj == 0 {
 		return false
@@ -358,7 +359,7 @@ func (t *thread) castWidthDiffers(p Pointer, rt *RType) bool {
 		return false
 	}
 	w := numWidth(o.cell(int(p.Off)))
-	return w != 0 && int64(w) != gcSizes.Sizeof(rt.T)
+	return w != 0 && (int64(w) != gcSizes.Sizeof(rt.T) || basicKindOf(rt.T) == types.Bool)
 }
 
 // castStore reports whether st stores a number through a pointer converted
@@ -380,7 +381,7 @@ func (c *compiler) castStoreOp(in *ssa.Store) op {
 		if !ok {
 			return t.storeOtherValue(fr, fr.regs[a], rt, fr.regs[v])
 		}
-		if t.castWidthDiffers(p, rt) || isBool(fr.regs[v]) && numWidth(t.castCell(p)) != 0 {
+		if t.castWidthDiffers(p, rt) {
 			return t.storeBytes(fr, p, 0, rt, fr.regs[v])
 		}
 		val := fr.regs[v]

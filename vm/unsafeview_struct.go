@@ -202,7 +202,7 @@ func (c *compiler) castFieldLoadOp(in *ssa.UnOp) op {
 		if !ok {
 			return t.loadOther(fr, fr.regs[x], rt, dst)
 		}
-		if t.castWidthDiffers(p, rt) || k == types.Bool && numWidth(t.castCell(p)) != 0 {
+		if t.castWidthDiffers(p, rt) {
 			return t.loadBytes(fr, p, 0, rt, dst)
 		}
 		if c := t.load(fr, p, rt, dst); c != ctlNext {
@@ -386,9 +386,4 @@ func leafBits(v Value) uint64 {
 		return 0
 	}
 	return numBits(v)
-}
-
-func isBool(v Value) bool {
-	_, ok := v.(bool)
-	return ok
 }
